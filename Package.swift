@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// libsdui.so: the Swift core behind the C ABI declared in include/sdui.h.
+// The Swift runtime is linked statically so a C host needs nothing but libc,
+// and the library is marked NODELETE because Swift images cannot be unloaded
+// (Lua dlcloses C modules at lua_close).
+let package = Package(
+    name: "sdui",
+    products: [
+        .library(name: "sdui", type: .dynamic, targets: ["SDUI"]),
+    ],
+    targets: [
+        // include/sdui.h imported as a Clang module, so the Swift exports are
+        // written with exactly the types the header declares.
+        .systemLibrary(name: "CSDUI", path: "include"),
+        .target(name: "SDUICore"),
+        .target(
+            name: "SDUI",
+            dependencies: ["SDUICore", "CSDUI"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-static-stdlib",
+                    "-Xlinker", "-z", "-Xlinker", "nodelete",
+                    "-Xlinker", "-soname=libsdui.so",
+                ]),
+            ]
+        ),
+        .testTarget(name: "SDUICoreTests", dependencies: ["SDUICore"]),
+    ]
+)
