@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSDUI
+import SDUICore
+
+/// Reads a NUL-terminated UTF-8 argument; nil for NULL or invalid UTF-8.
+func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    return String(validatingCString: pointer)
+}
+
+/// A required name argument: non-NULL, valid UTF-8.
+func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(Failure) -> String {
+    guard let pointer else { throw .invalid("\(what) is NULL") }
+    guard let s = String(validatingCString: pointer) else { throw .invalid("\(what) is not valid UTF-8") }
+    return s
+}
+
+/// The bytes of a (pointer, length) JSON argument.
+func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: String) throws(Failure) -> UnsafeRawBufferPointer {
+    guard let pointer else {
+        if length == 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        throw .invalid("\(what) is NULL with a length of \(length)")
+    }
+    return UnsafeRawBufferPointer(start: pointer, count: length)
+}
+
+/// A malloc'd NUL-terminated copy of `bytes`, for the caller to sdui_free().
+func mallocCopy(_ bytes: [UInt8]) throws(Failure) -> UnsafeMutablePointer<CChar> {
+    guard let buffer = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
+        throw Failure(SDUI_ENOMEM, "out of memory allocating \(bytes.count + 1) bytes")
+    }
+    bytes.withUnsafeBytes { src in
+        if let base = src.baseAddress { memcpy(buffer, base, bytes.count) }
+    }
+    buffer[bytes.count] = 0
+    return buffer
+}
+
+/// Hands `bytes` to a C caller through (out, out_len).
+func deliver(_ bytes: [UInt8], _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+             _ outLength: UnsafeMutablePointer<Int>?) throws(Failure)
+{
+    guard let out else { throw .invalid("out is NULL") }
+    out.pointee = try mallocCopy(bytes)
+    outLength?.pointee = bytes.count
+}
+
+/// Parses a path argument; NULL is the root.
+func path(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> JSONPath {
+    guard let pointer else { return .root }
+    guard let text = String(validatingCString: pointer) else { throw .invalid("path is not valid UTF-8") }
+    do {
+        return try JSONPath(parsing: text)
+    } catch {
+        throw .invalid(error.description)
+    }
+}
+
+@_cdecl("sdui_free")
+public func sdui_free(_ buffer: UnsafeMutableRawPointer?) {
+    free(buffer)
+}

@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSDUI
+import SDUICore
+
+/// What a `sdui_call *` points at: one factory or handler invocation.
+/// It lives on the Swift stack frame that runs the callback and dies with it.
+final class CallHandle {
+    enum Role {
+        case factory(RenderContext)
+        /// Points at the handler's context, valid only while the handler runs.
+        case handler(UnsafeMutablePointer<HandlerContext>)
+    }
+
+    let id: String
+    let input: JSON
+    let engine: Engine
+    let role: Role
+    /// The factory's view, once sdui_call_return accepted one.
+    var view: ViewNode?
+    /// The message given with sdui_call_error.
+    var userError: String?
+    /// sdui_call_errmsg's text.
+    private var lastError: UnsafeMutablePointer<CChar>?
+    /// Strings handed to the callback; freed when the call ends.
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    init(id: String, input: JSON, engine: Engine, role: Role) {
+        self.id = id
+        self.input = input
+        self.engine = engine
+        self.role = role
+    }
+
+    deinit {
+        strings.forEach { free($0) }
+        free(lastError)
+    }
+
+    var opaque: OpaquePointer {
+        OpaquePointer(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    static func from(_ pointer: OpaquePointer?) -> CallHandle? {
+        guard let pointer else { return nil }
+        return Unmanaged<CallHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// A C string owned by this call.
+    func keep(_ text: String) -> UnsafePointer<CChar>? {
+        guard let copy = strdup(text) else { return nil }
+        strings.append(copy)
+        return UnsafePointer(copy)
+    }
+
+    /// Runs one sdui_call_* function, recording its failure message.
+    func run(_ body: () throws(Failure) -> Void) -> Int32 {
+        free(lastError)
+        lastError = nil
+        do {
+            try body()
+            return SDUI_OK
+        } catch {
+            lastError = strdup(error.message)
+            return error.status
+        }
+    }
+
+    var errorMessage: UnsafePointer<CChar>? {
+        lastError.map { UnsafePointer($0) } ?? keep("")
+    }
+
+    /// The JSON a reader's source names.
+    func source(_ which: Int32) throws(Failure) -> JSON {
+        switch (which, role) {
+        case (SDUI_INPUT, _): return input
+        case (SDUI_STATE, .handler(let context)): return context.pointee.state
+        case (SDUI_STATE, .factory): throw .invalid("SDUI_STATE is only available in a handler; use sdui_call_state in a factory")
+        default: throw .invalid("unknown source \(which)")
+        }
+    }
+
+    /// The value at `path` in a source.
+    func value(_ which: Int32, _ path: UnsafePointer<CChar>?) throws(Failure) -> JSON {
+        let at = try SDUI.path(path)
+        guard let value = try source(which).value(at: at) else {
+            throw Failure(SDUI_ENOTFOUND, "nothing at \(at)")
+        }
+        return value
+    }
+
+    /// The handler context, or an error for a factory.
+    func handlerContext(_ function: String) throws(Failure) -> UnsafeMutablePointer<HandlerContext> {
+        guard case .handler(let context) = role else { throw .invalid("\(function) is for handlers, not factories") }
+        return context
+    }
+
+    /// Parses JSON input under the engine's limits.
+    func parse(_ pointer: UnsafePointer<CChar>?, _ length: Int) throws(Failure) -> (JSON, UnsafeRawBufferPointer) {
+        let input = try bytes(pointer, length, "json")
+        return (try engineCall { () throws(EngineError) in try engine.parse(input) }, input)
+    }
+}
+
+@_cdecl("sdui_call_id")
+public func sdui_call_id(_ call: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let call = CallHandle.from(call) else { return nil }
+    return call.keep(call.id)
+}
+
+@_cdecl("sdui_call_errmsg")
+public func sdui_call_errmsg(_ call: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let call = CallHandle.from(call) else { return sdui_errmsg(nil) }
+    return call.errorMessage
+}
+
+@_cdecl("sdui_call_string")
+public func sdui_call_string(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?)
+    -> UnsafePointer<CChar>?
+{
+    guard let call = CallHandle.from(call) else { return nil }
+    var result: UnsafePointer<CChar>?
+    _ = call.run { () throws(Failure) in
+        let value = try call.value(source, path)
+        guard case .string(let s) = value else { throw Failure(SDUI_ECONTRACT, "expected a string, found \(value.typeName)") }
+        result = call.keep(s)
+    }
+    return result
+}
+
+@_cdecl("sdui_call_number")
+public func sdui_call_number(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?,
+                             _ out: UnsafeMutablePointer<Double>?) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard let out else { throw .invalid("out is NULL") }
+        let value = try call.value(source, path)
+        guard let number = value.doubleValue else {
+            throw Failure(SDUI_ECONTRACT, "expected a number, found \(value.typeName)")
+        }
+        out.pointee = number
+    }
+}
+
+@_cdecl("sdui_call_count")
+public func sdui_call_count(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?) -> Int64 {
+    guard let call = CallHandle.from(call) else { return -1 }
+    var count: Int64 = -1
+    _ = call.run { () throws(Failure) in
+        switch try call.value(source, path) {
+        case .array(let a): count = Int64(a.count)
+        case .object(let o): count = Int64(o.count)
+        case let other: throw Failure(SDUI_ECONTRACT, "expected an array or object, found \(other.typeName)")
+        }
+    }
+    return count
+}
+
+@_cdecl("sdui_call_json")
+public func sdui_call_json(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?,
+                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                           _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        try deliver(JSONWriter.bytes(try call.value(source, path)), out, outLength)
+    }
+}
+
+@_cdecl("sdui_call_state")
+public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
+                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                            _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let service = try requiredString(service, "service")
+        let at = try SDUI.path(path)
+        let found: JSON?
+        switch call.role {
+        case .factory(let context): found = context.state(service, at: at)
+        case .handler(let context): found = context.pointee.state(of: service, at: at)
+        }
+        guard let found else { throw Failure(SDUI_ENOTFOUND, "nothing at \(at) in service \"\(service)\"") }
+        try deliver(JSONWriter.bytes(found), out, outLength)
+    }
+}
+
+@_cdecl("sdui_call_return")
+public func sdui_call_return(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let (value, input) = try call.parse(json, length)
+        switch call.role {
+        case .factory:
+            do throws(ContractError) {
+                call.view = try ViewNode(json: value)
+            } catch {
+                throw Failure(Engine.located(error, in: input))
+            }
+        case .handler(let context):
+            context.pointee.state = value
+        }
+    }
+}
+
+@_cdecl("sdui_call_set")
+public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ json: UnsafePointer<CChar>?,
+                          _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_set")
+        let at = try SDUI.path(path)
+        let value = json == nil ? nil : try call.parse(json, length).0
+        do throws(JSONPathError) {
+            try context.pointee.state.set(value, at: at)
+        } catch {
+            throw Failure(SDUI_ENOTFOUND, error.description)
+        }
+    }
+}
+
+@_cdecl("sdui_call_dispatch")
+public func sdui_call_dispatch(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_dispatch")
+        let input = try bytes(json, length, "json")
+        let action = try engineCall { () throws(EngineError) in try call.engine.action(from: input) }
+        context.pointee.dispatch(action)
+    }
+}
+
+@_cdecl("sdui_call_error")
+public func sdui_call_error(_ call: OpaquePointer?, _ message: UnsafePointer<CChar>?) {
+    guard let call = CallHandle.from(call) else { return }
+    call.userError = message.map { String(cString: $0) }
+}

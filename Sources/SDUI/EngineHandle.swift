@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CSDUI
+import SDUICore
+
+/// What a `sdui_engine *` points at: the core engine, the lock that
+/// serializes calls on it, and the message of the last call.
+final class EngineHandle {
+    let engine = Engine()
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// sdui_errmsg's text: NUL-terminated, owned here, replaced by every call.
+    private var message: UnsafeMutablePointer<CChar> = strdup("")
+    /// How many callbacks (or callback-triggering steps) are running; a call
+    /// arriving while it is non-zero holds the recursive lock, so it comes
+    /// from inside a callback on this thread.
+    private var callbackDepth = 0
+
+    init() {
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        free(message)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    var opaque: OpaquePointer {
+        OpaquePointer(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    static func from(_ pointer: OpaquePointer?) -> EngineHandle? {
+        guard let pointer else { return nil }
+        return Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
+    }
+
+    /// Runs one API call under the lock, turning its outcome into a status and
+    /// the engine's message. Calls from inside a callback get SDUI_EBUSY.
+    func call(_ body: () throws(Failure) -> Void) -> Int32 {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard callbackDepth == 0 else {
+            return Int32(SDUI_EBUSY)
+        }
+        do {
+            try body()
+            setMessage("")
+            return SDUI_OK
+        } catch {
+            setMessage(error.message)
+            return error.status
+        }
+    }
+
+    /// Marks a stretch that may run user callbacks (factories, handlers,
+    /// destroy functions), so any re-entrant engine call is refused.
+    func runningCallbacks<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        callbackDepth += 1
+        defer { callbackDepth -= 1 }
+        return try body()
+    }
+
+    /// Reads the message under the lock; the pointer stays valid until the next call.
+    var messagePointer: UnsafePointer<CChar> {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return UnsafePointer(message)
+    }
+
+    private func setMessage(_ text: String) {
+        guard let copy = strdup(text) else { return } // out of memory: keep the old text
+        free(message)
+        message = copy
+    }
+}
+
+/// Runs `body` on the engine behind `pointer`, or returns SDUI_EINVAL for NULL.
+func withEngine(_ pointer: OpaquePointer?, _ body: (Engine) throws(Failure) -> Void) -> Int32 {
+    guard let handle = EngineHandle.from(pointer) else { return SDUI_EINVAL }
+    return handle.call { () throws(Failure) in try body(handle.engine) }
+}
+
+/// Runs `body` on the engine behind `pointer` with callbacks allowed to run.
+func withEngineRunningCallbacks(_ pointer: OpaquePointer?, _ body: (Engine) throws(Failure) -> Void) -> Int32 {
+    guard let handle = EngineHandle.from(pointer) else { return SDUI_EINVAL }
+    return handle.call { () throws(Failure) in
+        try handle.runningCallbacks { () throws(Failure) in try body(handle.engine) }
+    }
+}
+
+/// Converts a core error thrown by `body` into a Failure.
+func engineCall<T>(_ body: () throws(EngineError) -> T) throws(Failure) -> T {
+    do {
+        return try body()
+    } catch {
+        throw Failure(error)
+    }
+}

@@ -1,0 +1,36 @@
+/// An action: `{"type": "service/name", "payload": any}`.
+///
+/// Buttons carry one; dispatching it runs the handler registered for its type
+/// on the service named before the slash.
+public struct Action: Sendable, Equatable {
+    public var type: String
+    public var payload: JSON
+
+    public init(type: String, payload: JSON = .null) {
+        self.type = type
+        self.payload = payload
+    }
+
+    /// The service part of the type: "favorites" for "favorites/toggle".
+    public var service: Substring {
+        type.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    }
+
+    /// Decodes `{"type", "payload"}`; other members are a contract error.
+    public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
+        let o = try Decode.object(json, at: path, "an action")
+        try Decode.onlyKeys(o, ["type", "payload"], at: path, "an action")
+        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        payload = o["payload"] ?? .null
+    }
+
+    public var json: JSON {
+        .object(JSONObject([("type", .string(type)), ("payload", payload)]))
+    }
+
+    /// True when `type` has the form "service/name" with both parts non-empty.
+    public static func isWellFormedType(_ type: String) -> Bool {
+        let parts = type.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+    }
+}

@@ -1,0 +1,182 @@
+/// A JSON value: the one data model of sdui.
+///
+/// Payloads, component data, service state, actions and view bricks all travel
+/// as `JSON`. Integers that fit in 64 bits stay integers (`.int`), so ids such
+/// as `126225` round-trip exactly and reach Lua as integers; every other number
+/// is a `.double`. Objects keep their key order (see `JSONObject`).
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+
+    /// The kind of a value, used in error messages ("expected string, got array").
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .int, .double: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var objectValue: JSONObject? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    public var arrayValue: [JSON]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The value as a Double, for either number case.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    /// The value as an integer: `.int`, or a `.double` with no fractional part.
+    public var intValue: Int64? {
+        switch self {
+        case .int(let i): return i
+        case .double(let d):
+            guard d.rounded() == d, d >= -9.2e18, d <= 9.2e18 else { return nil }
+            return Int64(d)
+        default: return nil
+        }
+    }
+
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// Member of an object by key; nil for a missing key or a non-object.
+    public subscript(key: String) -> JSON? {
+        objectValue?[key]
+    }
+
+    /// Element of an array by index; nil when out of range or not an array.
+    public subscript(index: Int) -> JSON? {
+        guard case .array(let a) = self, a.indices.contains(index) else { return nil }
+        return a[index]
+    }
+
+    /// Numbers compare by value across `.int` and `.double` (`1 == 1.0`),
+    /// objects by their members regardless of order.
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        default: return false
+        }
+    }
+}
+
+/// A JSON object that keeps its members in insertion order.
+///
+/// UI payloads have small objects, so members live in one array and lookup is
+/// a linear scan; this keeps parsing allocation-light and output deterministic.
+public struct JSONObject: Sendable, Equatable, Sequence {
+    public private(set) var keys: [String]
+    public private(set) var values: [JSON]
+
+    public init() {
+        keys = []
+        values = []
+    }
+
+    /// Builds an object from pairs; a later duplicate key replaces the earlier value.
+    public init(_ pairs: [(String, JSON)]) {
+        self.init()
+        keys.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    /// Internal fast path for the parser, which has already rejected duplicate keys.
+    init(uniqueKeys keys: [String], values: [JSON]) {
+        self.keys = keys
+        self.values = values
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    public func index(of key: String) -> Int? {
+        keys.firstIndex(of: key)
+    }
+
+    /// Reads a member; assigning nil removes it, assigning a value replaces it
+    /// in place or appends it.
+    public subscript(key: String) -> JSON? {
+        get {
+            guard let i = index(of: key) else { return nil }
+            return values[i]
+        }
+        set {
+            if let i = index(of: key) {
+                if let v = newValue {
+                    values[i] = v
+                } else {
+                    keys.remove(at: i)
+                    values.remove(at: i)
+                }
+            } else if let v = newValue {
+                keys.append(key)
+                values.append(v)
+            }
+        }
+    }
+
+    public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
+        zip(keys, values).makeIterator()
+    }
+
+    /// Order-insensitive member equality.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (k, v) in lhs {
+            guard let other = rhs[k], other == v else { return false }
+        }
+        return true
+    }
+}
+
+extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
+}

@@ -1,0 +1,745 @@
+/// Limits applied while parsing JSON that may come from an untrusted server.
+public struct JSONParseOptions: Sendable {
+    /// Deepest allowed nesting of arrays and objects; the root container has depth 1.
+    ///
+    /// The parser recurses once per level, so this also bounds its stack use.
+    public var maxDepth: Int = 512
+    /// Largest accepted input in bytes; longer input fails before parsing starts.
+    public var maxBytes: Int = 64 << 20
+
+    /// Creates parse limits.
+    public init(maxDepth: Int = 512, maxBytes: Int = 64 << 20) {
+        self.maxDepth = maxDepth
+        self.maxBytes = maxBytes
+    }
+}
+
+/// Why and where a JSON document was rejected.
+///
+/// `description` reads like a compiler diagnostic:
+/// `3:14: $.components[3].data.title: expected ',' or '}' after an object member, found 'x'`.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class of failure.
+    public enum Kind: String, Sendable {
+        /// The text is not RFC 8259 JSON.
+        case syntax
+        /// The bytes are not well-formed UTF-8.
+        case invalidUTF8 = "invalid-utf8"
+        /// Arrays and objects nest deeper than `JSONParseOptions.maxDepth`.
+        case tooDeep = "too-deep"
+        /// The input is longer than `JSONParseOptions.maxBytes`.
+        case tooLarge = "too-large"
+        /// An object has the same key twice.
+        case duplicateKey = "duplicate-key"
+    }
+
+    /// The class of failure.
+    public var kind: Kind
+    /// What went wrong, in words.
+    public var message: String
+    /// 0-based byte offset of the offending byte (the input length for a premature end).
+    public var offset: Int
+    /// 1-based line of `offset`.
+    public var line: Int
+    /// 1-based column of `offset`, counted in Unicode scalars from the start of its line.
+    public var column: Int
+    /// The member or element being parsed when the failure happened.
+    public var path: JSONPath
+
+    /// Creates an error; the parser is the usual source of these.
+    public init(kind: Kind, message: String, offset: Int, line: Int, column: Int, path: JSONPath) {
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.path = path
+    }
+
+    /// `line:column: path: message`.
+    public var description: String {
+        "\(line):\(column): \(path): \(message)"
+    }
+}
+
+/// A strict RFC 8259 JSON parser producing `JSON` values.
+///
+/// Integers that fit in `Int64` become `.int`; every other number becomes
+/// `.double`. Object member order is kept and duplicate keys are rejected.
+public enum JSONParser {
+    /// Parses one JSON document from UTF-8 bytes.
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, options: JSONParseOptions = .init()
+    ) throws(JSONParseError) -> JSON {
+        guard bytes.count <= options.maxBytes else {
+            throw JSONParseError(
+                kind: .tooLarge,
+                message: "input is \(bytes.count) bytes, more than the limit of \(options.maxBytes) bytes",
+                offset: 0, line: 1, column: 1, path: .root)
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError(
+                kind: .syntax, message: "empty input, expected a JSON value",
+                offset: 0, line: 1, column: 1, path: .root)
+        }
+        var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth)
+        do {
+            return try parser.parseDocument()
+        } catch {
+            throw parser.located(error)
+        }
+    }
+
+    /// Parses one JSON document from UTF-8 bytes.
+    public static func parse(_ bytes: [UInt8], options: JSONParseOptions = .init()) throws(JSONParseError) -> JSON {
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONParseError) in try parse(raw, options: options) }
+        }
+        return try result.get()
+    }
+
+    /// Parses one JSON document from a string, reading its UTF-8 storage in place.
+    public static func parse(_ text: String, options: JSONParseOptions = .init()) throws(JSONParseError) -> JSON {
+        let direct = text.utf8.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONParseError) in try parse(UnsafeRawBufferPointer(buffer), options: options) }
+        }
+        if let direct { return try direct.get() }
+        var copy = text
+        let result = copy.withUTF8 { buffer in
+            Result { () throws(JSONParseError) in try parse(UnsafeRawBufferPointer(buffer), options: options) }
+        }
+        return try result.get()
+    }
+}
+
+// MARK: - Implementation
+
+/// A growable buffer of values used as one shared stack by the parser: the
+/// members of every open container sit on it, and a finished container moves
+/// its members out into an exactly sized array, with no reference counting.
+private struct MoveStack<Element>: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    mutating func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    /// Moves the elements from `start` to the top out into an array.
+    mutating func popArray(from start: Int) -> [Element] {
+        // reserveCapacity + append is specialized and inlined; the
+        // unsafeUninitializedCapacity initializer goes through a generic
+        // runtime path that looks up type metadata on every call.
+        var array: [Element] = []
+        array.reserveCapacity(count - start)
+        for i in start..<count {
+            array.append((base + i).move())
+        }
+        count = start
+        return array
+    }
+}
+
+private enum Byte {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let slash = UInt8(ascii: "/")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let newline = UInt8(ascii: "\n")
+}
+
+/// Powers of ten that are exact in a Double, for the fast decimal path.
+private let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+/// Outcome of checking one UTF-8 sequence: its length, or why it is ill-formed.
+private enum UTF8Check {
+    case valid(Int)
+    case invalid(String)
+}
+
+private struct Parser: ~Copyable {
+    let base: UnsafeRawPointer
+    let count: Int
+    let maxDepth: Int
+    var pos = 0
+    var depth = 0
+    var values = MoveStack<JSON>(capacity: 64)
+    var keys = MoveStack<String>(capacity: 32)
+    /// Decoded bytes of a string that contains escapes.
+    var scratch: [UInt8] = []
+
+    init(base: UnsafeRawPointer, count: Int, maxDepth: Int) {
+        self.base = base
+        self.count = count
+        self.maxDepth = maxDepth
+    }
+
+    @inline(__always)
+    func byte(_ i: Int) -> UInt8 {
+        base.load(fromByteOffset: i, as: UInt8.self)
+    }
+
+    // MARK: Structure
+
+    mutating func parseDocument() throws(JSONParseError) -> JSON {
+        if count >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF {
+            throw failure(.syntax, "byte order mark (U+FEFF) at the start of the input; JSON text must not begin with a BOM", at: 0)
+        }
+        let value = try parseValue()
+        skipWhitespace()
+        if pos < count {
+            if case .invalid(let why) = checkUTF8(at: pos) {
+                throw failure(.invalidUTF8, why, at: pos)
+            }
+            throw failure(.syntax, "unexpected data after the document", at: pos)
+        }
+        return value
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while pos < count {
+            switch byte(pos) {
+            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func parseValue() throws(JSONParseError) -> JSON {
+        skipWhitespace()
+        guard pos < count else { throw unexpected("expected a value", at: pos) }
+        switch byte(pos) {
+        case Byte.quote:
+            return .string(try parseString())
+        case Byte.openBrace:
+            return try parseObject()
+        case Byte.openBracket:
+            return try parseArray()
+        case Byte.minus, Byte.zero...Byte.nine:
+            return try parseNumber()
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        default:
+            throw unexpected("expected a value", at: pos)
+        }
+    }
+
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let text = literal.utf8Start
+        for k in 0..<literal.utf8CodeUnitCount where pos + k >= count || byte(pos + k) != text[k] {
+            throw unexpected("invalid literal, expected '\(literal)'", at: pos + k)
+        }
+        pos += literal.utf8CodeUnitCount
+    }
+
+    mutating func enterContainer() throws(JSONParseError) {
+        depth += 1
+        if depth > maxDepth {
+            throw failure(.tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth) levels", at: pos)
+        }
+        pos += 1
+    }
+
+    mutating func parseArray() throws(JSONParseError) -> JSON {
+        try enterContainer()
+        skipWhitespace()
+        if pos < count, byte(pos) == Byte.closeBracket {
+            pos += 1
+            depth -= 1
+            return .array([])
+        }
+        let start = values.count
+        var index = 0
+        while true {
+            do throws(JSONParseError) {
+                values.push(try parseValue())
+                skipWhitespace()
+                guard pos < count else {
+                    throw unexpected("expected ',' or ']' after an array element", at: pos)
+                }
+                let c = byte(pos)
+                pos += 1
+                if c == Byte.comma {
+                    index += 1
+                    continue
+                }
+                if c == Byte.closeBracket { break }
+                throw unexpected("expected ',' or ']' after an array element", at: pos - 1)
+            } catch {
+                var error = error
+                error.path.segments.append(.index(index))  // reversed; see `located`
+                throw error
+            }
+        }
+        depth -= 1
+        return .array(values.popArray(from: start))
+    }
+
+    mutating func parseObject() throws(JSONParseError) -> JSON {
+        try enterContainer()
+        skipWhitespace()
+        if pos < count, byte(pos) == Byte.closeBrace {
+            pos += 1
+            depth -= 1
+            return .object(JSONObject())
+        }
+        let keyStart = keys.count
+        let valueStart = values.count
+        var seen: Set<String>? = nil
+        while true {
+            skipWhitespace()
+            guard pos < count, byte(pos) == Byte.quote else {
+                throw unexpected("expected a string key", at: pos)
+            }
+            let keyOffset = pos
+            let key = try parseString()
+            let duplicate = isDuplicate(key, from: keyStart, seen: &seen)
+            let keyIndex = keys.count
+            keys.push(key)
+            do throws(JSONParseError) {
+                if duplicate {
+                    throw failure(.duplicateKey, "duplicate key \(JSONWriter.quoted(keys.base[keyIndex]))", at: keyOffset)
+                }
+                skipWhitespace()
+                guard pos < count, byte(pos) == Byte.colon else {
+                    throw unexpected("expected ':' after an object key", at: pos)
+                }
+                pos += 1
+                values.push(try parseValue())
+                skipWhitespace()
+                guard pos < count else {
+                    throw unexpected("expected ',' or '}' after an object member", at: pos)
+                }
+                let c = byte(pos)
+                pos += 1
+                if c == Byte.comma { continue }
+                if c == Byte.closeBrace { break }
+                throw unexpected("expected ',' or '}' after an object member", at: pos - 1)
+            } catch {
+                var error = error
+                error.path.segments.append(.key(keys.base[keyIndex]))  // reversed; see `located`
+                throw error
+            }
+        }
+        depth -= 1
+        return .object(JSONObject(uniqueKeys: keys.popArray(from: keyStart), values: values.popArray(from: valueStart)))
+    }
+
+    /// Whether `key` is already among the current object's keys: a linear
+    /// scan for small objects, a set once the object grows past a dozen keys.
+    func isDuplicate(_ key: String, from keyStart: Int, seen: inout Set<String>?) -> Bool {
+        let n = keys.count - keyStart
+        if n < 12 {
+            for j in keyStart..<keys.count where keys.base[j] == key { return true }
+            return false
+        }
+        if seen == nil {
+            var set = Set<String>(minimumCapacity: 2 * n)
+            for j in keyStart..<keys.count { set.insert(keys.base[j]) }
+            seen = set
+        }
+        return !seen!.insert(key).inserted
+    }
+
+    // MARK: Strings
+
+    /// Parses a string starting at its opening quote.
+    mutating func parseString() throws(JSONParseError) -> String {
+        pos += 1
+        let start = pos
+        try skipPlainText()
+        if pos < count, byte(pos) == Byte.quote {
+            let s = String(decoding: UnsafeRawBufferPointer(start: base + start, count: pos - start), as: UTF8.self)
+            pos += 1
+            return s
+        }
+        return try parseEscapedString(from: start)
+    }
+
+    /// The slow path for a string with escapes: decodes into `scratch`.
+    mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var runStart = start
+        while true {
+            guard pos < count else {
+                throw failure(.syntax, "unterminated string, found end of input", at: pos)
+            }
+            scratch.append(contentsOf: UnsafeRawBufferPointer(start: base + runStart, count: pos - runStart))
+            let c = byte(pos)
+            if c == Byte.quote {
+                pos += 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if c == Byte.backslash {
+                try decodeEscape()
+            } else {
+                throw failure(.syntax, "\(describe(at: pos)) must be escaped inside a string", at: pos)
+            }
+            runStart = pos
+            try skipPlainText()
+        }
+    }
+
+    /// Advances over string content that needs no decoding: ASCII other than
+    /// `"`, `\` and control characters, and well-formed UTF-8 sequences.
+    /// Stops at the first byte that ends or interrupts the plain run, or at the end.
+    @inline(__always)
+    mutating func skipPlainText() throws(JSONParseError) {
+        while true {
+            // Eight bytes at a time: flag bytes that are '"', '\', < 0x20 or >= 0x80.
+            while pos + 8 <= count {
+                let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let q = w ^ (ones &* 0x22)
+                let b = w ^ (ones &* 0x5C)
+                let flags = ((q &- ones) & ~q) | ((b &- ones) & ~b) | (w &- ones &* 0x20) | w
+                let mask = flags & highs
+                if mask != 0 {
+                    pos += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                pos += 8
+            }
+            guard pos < count else { return }
+            let c = byte(pos)
+            if c >= 0x80 {
+                switch checkUTF8(at: pos) {
+                case .valid(let n): pos += n
+                case .invalid(let why): throw failure(.invalidUTF8, why, at: pos)
+                }
+            } else if c == Byte.quote || c == Byte.backslash || c < 0x20 {
+                return
+            } else {
+                pos += 1
+            }
+        }
+    }
+
+    /// Decodes the escape at `pos` (a backslash) into `scratch`.
+    mutating func decodeEscape() throws(JSONParseError) {
+        guard pos + 1 < count else {
+            throw failure(.syntax, "unterminated string, found end of input", at: count)
+        }
+        let e = byte(pos + 1)
+        let simple: UInt8
+        switch e {
+        case Byte.quote, Byte.backslash, Byte.slash: simple = e
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"):
+            try decodeUnicodeEscape()
+            return
+        default:
+            if e >= 0x80, case .invalid(let why) = checkUTF8(at: pos + 1) {
+                throw failure(.invalidUTF8, why, at: pos + 1)
+            }
+            throw failure(.syntax, "invalid escape: \(describe(at: pos + 1)) after '\\'", at: pos + 1)
+        }
+        scratch.append(simple)
+        pos += 2
+    }
+
+    /// Decodes `\uXXXX` (and a following low surrogate escape) at `pos`.
+    mutating func decodeUnicodeEscape() throws(JSONParseError) {
+        let escapeStart = pos
+        let unit = try hex4(at: pos + 2)
+        pos += 6
+        var scalar = unit
+        if unit >= 0xD800 && unit <= 0xDBFF {
+            guard pos + 1 < count, byte(pos) == Byte.backslash, byte(pos + 1) == UInt8(ascii: "u") else {
+                throw failure(.syntax, "unpaired surrogate \\u\(hex4Digits(unit)): a high surrogate must be followed by a \\u low surrogate", at: escapeStart)
+            }
+            let low = try hex4(at: pos + 2)
+            guard low >= 0xDC00 && low <= 0xDFFF else {
+                throw failure(.syntax, "unpaired surrogate \\u\(hex4Digits(unit)): followed by \\u\(hex4Digits(low)), not a low surrogate", at: escapeStart)
+            }
+            pos += 6
+            scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+        } else if unit >= 0xDC00 && unit <= 0xDFFF {
+            throw failure(.syntax, "unpaired surrogate \\u\(hex4Digits(unit)): a low surrogate without a high surrogate before it", at: escapeStart)
+        }
+        appendUTF8(scalar)
+    }
+
+    /// Reads four hex digits at `i`.
+    func hex4(at i: Int) throws(JSONParseError) -> UInt32 {
+        var v: UInt32 = 0
+        for k in i..<(i + 4) {
+            guard k < count else {
+                throw failure(.syntax, "unterminated string, found end of input", at: count)
+            }
+            let c = byte(k)
+            let d: UInt8
+            switch c {
+            case Byte.zero...Byte.nine: d = c - Byte.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - UInt8(ascii: "A") + 10
+            default:
+                if c >= 0x80, case .invalid(let why) = checkUTF8(at: k) {
+                    throw failure(.invalidUTF8, why, at: k)
+                }
+                throw failure(.syntax, "invalid \\u escape: expected 4 hex digits, found \(describe(at: k))", at: k)
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
+    mutating func appendUTF8(_ v: UInt32) {
+        if v < 0x80 {
+            scratch.append(UInt8(v))
+        } else if v < 0x800 {
+            scratch.append(UInt8(0xC0 | v >> 6))
+            scratch.append(UInt8(0x80 | v & 0x3F))
+        } else if v < 0x10000 {
+            scratch.append(UInt8(0xE0 | v >> 12))
+            scratch.append(UInt8(0x80 | v >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | v & 0x3F))
+        } else {
+            scratch.append(UInt8(0xF0 | v >> 18))
+            scratch.append(UInt8(0x80 | v >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | v >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+
+    /// Checks the UTF-8 sequence whose first byte (>= 0x80) is at `i`.
+    func checkUTF8(at i: Int) -> UTF8Check {
+        @inline(__always) func continuation(_ k: Int) -> Bool {
+            k < count && byte(k) & 0xC0 == 0x80
+        }
+        let b0 = byte(i)
+        let length: Int
+        switch b0 {
+        case 0x00..<0x80: return .valid(1)
+        case 0x80...0xBF: return .invalid("invalid UTF-8: unexpected continuation byte 0x\(hex(UInt32(b0)))")
+        case 0xC0, 0xC1: return .invalid("invalid UTF-8: overlong encoding (lead byte 0x\(hex(UInt32(b0))))")
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return .invalid("invalid UTF-8: byte 0x\(hex(UInt32(b0))) never appears in UTF-8")
+        }
+        for k in 1..<length where !continuation(i + k) {
+            return .invalid("invalid UTF-8: truncated \(length)-byte sequence")
+        }
+        let b1 = byte(i + 1)
+        switch b0 {
+        case 0xE0 where b1 < 0xA0, 0xF0 where b1 < 0x90:
+            return .invalid("invalid UTF-8: overlong encoding (lead byte 0x\(hex(UInt32(b0))))")
+        case 0xED where b1 >= 0xA0:
+            return .invalid("invalid UTF-8: encoded surrogate code point")
+        case 0xF4 where b1 >= 0x90:
+            return .invalid("invalid UTF-8: code point above U+10FFFF")
+        default:
+            return .valid(length)
+        }
+    }
+
+    // MARK: Numbers
+
+    /// Parses a number: integers that fit Int64 by hand, others as Double.
+    mutating func parseNumber() throws(JSONParseError) -> JSON {
+        let start = pos
+        let negative = byte(pos) == Byte.minus
+        if negative { pos += 1 }
+        guard pos < count, isDigit(byte(pos)) else {
+            throw unexpected("expected a digit after '-'", at: pos)
+        }
+        // All significant digits (integer and fraction) accumulate into
+        // `mantissa` while it is exact; `digits` counts them without leading zeros.
+        var mantissa: UInt64 = 0
+        var digits = 0
+        if byte(pos) == Byte.zero {
+            pos += 1
+            if pos < count, isDigit(byte(pos)) {
+                throw failure(.syntax, "leading zeros are not allowed in numbers", at: pos - 1)
+            }
+        } else {
+            while pos < count {
+                let c = byte(pos)
+                guard isDigit(c) else { break }
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(c &- Byte.zero) }
+                digits += 1
+                pos += 1
+            }
+        }
+        var isInteger = true
+        var fractionDigits = 0
+        if pos < count, byte(pos) == Byte.dot {
+            isInteger = false
+            pos += 1
+            guard pos < count, isDigit(byte(pos)) else {
+                throw unexpected("expected a digit after the decimal point", at: pos)
+            }
+            while pos < count {
+                let c = byte(pos)
+                guard isDigit(c) else { break }
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(c &- Byte.zero)
+                    fractionDigits += 1
+                    if mantissa != 0 { digits += 1 }
+                } else {
+                    digits += 1
+                }
+                pos += 1
+            }
+        }
+        var exponent = 0
+        if pos < count, byte(pos) | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            pos += 1
+            var negativeExponent = false
+            if pos < count, byte(pos) == Byte.minus || byte(pos) == Byte.plus {
+                negativeExponent = byte(pos) == Byte.minus
+                pos += 1
+            }
+            guard pos < count, isDigit(byte(pos)) else {
+                throw unexpected("expected a digit in the exponent", at: pos)
+            }
+            while pos < count {
+                let c = byte(pos)
+                guard isDigit(c) else { break }
+                if exponent < 100_000 { exponent = exponent * 10 + Int(c &- Byte.zero) }
+                pos += 1
+            }
+            if negativeExponent { exponent = -exponent }
+        }
+        if isInteger && digits <= 19 {
+            if negative {
+                if mantissa <= UInt64(Int64.max) { return .int(-Int64(mantissa)) }
+                if mantissa == UInt64(Int64.max) + 1 { return .int(.min) }
+            } else if mantissa <= UInt64(Int64.max) {
+                return .int(Int64(mantissa))
+            }
+        }
+        // Exact fast path: a mantissa below 2^53 and a power of ten that is
+        // exact in a Double give a correctly rounded result in one operation.
+        let scale = exponent - fractionDigits
+        if digits <= 15 && scale >= -22 && scale <= 22 {
+            var d = Double(mantissa)
+            d = scale < 0 ? d / exactPowersOfTen[-scale] : d * exactPowersOfTen[scale]
+            return .double(negative ? -d : d)
+        }
+        let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: pos - start), as: UTF8.self)
+        guard let d = Double(text), d.isFinite else {
+            throw failure(.syntax, "number out of range", at: start)
+        }
+        return .double(d)
+    }
+
+    @inline(__always)
+    func isDigit(_ c: UInt8) -> Bool {
+        c &- Byte.zero < 10
+    }
+
+    // MARK: Errors
+
+    /// An error at `offset`; line, column and path are filled in by `located`.
+    @inline(never)
+    func failure(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> JSONParseError {
+        JSONParseError(kind: kind, message: message, offset: offset, line: 0, column: 0, path: .root)
+    }
+
+    /// A syntax error "<expectation>, found <what is at offset>", or an
+    /// invalid-UTF-8 error when the byte found is not well-formed UTF-8.
+    @inline(never)
+    func unexpected(_ expectation: String, at offset: Int) -> JSONParseError {
+        if offset < count, byte(offset) >= 0x80, case .invalid(let why) = checkUTF8(at: offset) {
+            return failure(.invalidUTF8, why, at: offset)
+        }
+        return failure(.syntax, "\(expectation), found \(describe(at: offset))", at: offset)
+    }
+
+    /// Names what is at `i` for a message: `'x'`, `end of input`, `control character U+000A`.
+    func describe(at i: Int) -> String {
+        guard i < count else { return "end of input" }
+        let c = byte(i)
+        if c < 0x20 || c == 0x7F {
+            return "control character U+00\(hex(UInt32(c)))"
+        }
+        if c < 0x80 {
+            return "'\(Character(Unicode.Scalar(c)))'"
+        }
+        guard case .valid(let n) = checkUTF8(at: i) else { return "byte 0x\(hex(UInt32(c)))" }
+        return "'" + String(decoding: UnsafeRawBufferPointer(start: base + i, count: n), as: UTF8.self) + "'"
+    }
+
+    /// A byte as two uppercase hex digits.
+    func hex(_ v: UInt32) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return v < 0x10 ? "0" + s : s
+    }
+
+    /// A UTF-16 unit as four uppercase hex digits.
+    func hex4Digits(_ v: UInt32) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - s.utf8.count)) + s
+    }
+
+    /// Completes an error: line and column of its offset, path in document order.
+    func located(_ error: JSONParseError) -> JSONParseError {
+        var error = error
+        error.path.segments.reverse()
+        var line = 1
+        var lineStart = 0
+        let end = min(error.offset, count)
+        for i in 0..<end where byte(i) == Byte.newline {
+            line += 1
+            lineStart = i + 1
+        }
+        var column = 1
+        for i in lineStart..<end where byte(i) & 0xC0 != 0x80 {
+            column += 1
+        }
+        error.line = line
+        error.column = column
+        return error
+    }
+}

@@ -1,0 +1,117 @@
+/// One server component: `{"id", "type", "data", "fallback"}`.
+public struct Component: Sendable, Equatable {
+    /// What to render when no factory is registered for `type`.
+    public indirect enum Fallback: Sendable, Equatable {
+        /// Render this component instead (it inherits the id when it has none).
+        case component(Component)
+        /// Leave the component out of the screen.
+        case drop
+    }
+
+    public var id: String
+    public var type: String
+    public var data: JSON
+    public var fallback: Fallback?
+
+    public init(id: String, type: String, data: JSON = .null, fallback: Fallback? = nil) {
+        self.id = id
+        self.type = type
+        self.data = data
+        self.fallback = fallback
+    }
+
+    /// Decodes a component. `inheritedId` lets a fallback component omit its id.
+    public init(json: JSON, at path: JSONPath, inheritedId: String? = nil) throws(ContractError) {
+        let o = try Decode.object(json, at: path, "a component")
+        try Decode.onlyKeys(o, ["id", "type", "data", "fallback"], at: path, "a component")
+        if let inheritedId, o["id"] == nil {
+            id = inheritedId
+        } else {
+            id = try Decode.nonEmptyString(o["id"], at: path.appending("id"))
+        }
+        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        data = o["data"] ?? .null
+        switch o["fallback"] {
+        case nil, .null?:
+            fallback = nil
+        case .string("drop")?:
+            fallback = .drop
+        case .object?:
+            fallback = .component(try Component(json: o["fallback"]!, at: path.appending("fallback"), inheritedId: id))
+        case let other?:
+            throw ContractError(path.appending("fallback"),
+                                "fallback must be a component object or \"drop\", got \(other.typeName)")
+        }
+    }
+
+    public var json: JSON {
+        var o = JSONObject([("id", .string(id)), ("type", .string(type)), ("data", data)])
+        switch fallback {
+        case nil: break
+        case .drop: o["fallback"] = "drop"
+        case .component(let c): o["fallback"] = c.json
+        }
+        return .object(o)
+    }
+}
+
+/// A page: `{"id", "version", "components": [...]}`, or a bare array of components.
+public struct Page: Sendable, Equatable {
+    public var id: String?
+    public var version: JSON?
+    public var components: [Component]
+
+    public init(id: String? = nil, version: JSON? = nil, components: [Component]) {
+        self.id = id
+        self.version = version
+        self.components = components
+    }
+
+    /// Decodes and checks a page: member types, and component ids unique
+    /// within the page (a duplicate names both positions).
+    public init(json: JSON) throws(ContractError) {
+        let list: [JSON]
+        let listPath: JSONPath
+        switch json {
+        case .array(let items):
+            list = items
+            listPath = .root
+            id = nil
+            version = nil
+        case .object(let o):
+            try Decode.onlyKeys(o, ["id", "version", "components"], at: .root, "a page")
+            id = try Decode.string(o["id"], at: JSONPath.root.appending("id"), required: false)
+            version = o["version"]
+            listPath = JSONPath.root.appending("components")
+            guard let c = o["components"] else { throw ContractError(listPath, "a page needs \"components\"") }
+            guard case .array(let items) = c else {
+                throw ContractError(listPath, "components must be an array, got \(c.typeName)")
+            }
+            list = items
+        default:
+            throw ContractError(.root, "a page must be an object or an array of components, got \(json.typeName)")
+        }
+        var components: [Component] = []
+        components.reserveCapacity(list.count)
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() {
+            let at = listPath.appending(i)
+            let component = try Component(json: item, at: at)
+            if let earlier = firstIndex.updateValue(i, forKey: component.id) {
+                throw ContractError(at.appending("id"),
+                                    "duplicate component id \"\(component.id)\": first at \(listPath.appending(earlier)), again at \(at)")
+            }
+            components.append(component)
+        }
+        self.components = components
+    }
+
+    public var json: JSON {
+        var o = JSONObject()
+        if let id { o["id"] = .string(id) }
+        if let version { o["version"] = version }
+        o["components"] = .array(components.map(\.json))
+        return .object(o)
+    }
+}

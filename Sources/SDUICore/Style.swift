@@ -1,0 +1,198 @@
+/// How a view node looks and sizes itself.
+///
+/// Every field is optional: unset means "the renderer's default". The JSON
+/// form is an object with the fields below; a bare string is shorthand for
+/// `{"font": string}` (`"style": "title"`). Unknown fields are rejected so a
+/// typo in a script surfaces at once instead of being ignored.
+public struct Style: Sendable, Equatable {
+    /// A size along one axis: a fixed number of points, or as much as the parent gives.
+    public enum Dimension: Sendable, Equatable {
+        case points(Double)
+        case fill
+    }
+
+    /// Padding on each edge.
+    public struct Insets: Sendable, Equatable {
+        public var top, leading, bottom, trailing: Double
+
+        public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+            self.top = top
+            self.leading = leading
+            self.bottom = bottom
+            self.trailing = trailing
+        }
+
+        public init(all: Double) {
+            self.init(top: all, leading: all, bottom: all, trailing: all)
+        }
+    }
+
+    /// Cross-axis placement of children (or of content in a zstack).
+    public enum Alignment: String, Sendable, CaseIterable {
+        case leading, center, trailing, top, bottom
+    }
+
+    /// Main-axis placement of a stack's children.
+    public enum Distribution: String, Sendable, CaseIterable {
+        case start, center, end, spaceBetween, spaceAround, fill
+    }
+
+    /// Named text style: "title", "headline", "body", "caption"… (host-defined).
+    public var font: String?
+    /// Font weight: "regular", "medium", "bold"… (host-defined).
+    public var fontWeight: String?
+    /// Foreground colour: a name ("accent") or "#rrggbb".
+    public var color: String?
+    /// Background colour, same notation as `color`.
+    public var background: String?
+    public var padding: Insets?
+    /// Space between a stack's children.
+    public var spacing: Double?
+    public var alignment: Alignment?
+    public var distribution: Distribution?
+    public var width: Dimension?
+    public var height: Dimension?
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var maxHeight: Double?
+    /// Share of the leftover main-axis space a flexible child takes (like flex-grow).
+    public var weight: Double?
+    public var cornerRadius: Double?
+    /// 0 (invisible) to 1 (opaque).
+    public var opacity: Double?
+    /// Most lines a text may take; 0 means no limit.
+    public var lineLimit: Int?
+
+    public init() {}
+
+    /// True when no field is set.
+    public var isEmpty: Bool { self == Style() }
+
+    static let fieldNames: Set<String> = [
+        "font", "fontWeight", "color", "background", "padding", "spacing", "alignment", "distribution",
+        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "weight", "cornerRadius",
+        "opacity", "lineLimit",
+    ]
+
+    /// Decodes a style object (or the font shorthand string) found at `path`.
+    public init(json: JSON, at path: JSONPath) throws(ContractError) {
+        self.init()
+        if case .string(let font) = json {
+            self.font = font
+            return
+        }
+        let o = try Decode.object(json, at: path, "a style")
+        try Decode.onlyKeys(o, Style.fieldNames, at: path, "a style")
+        for (key, value) in o {
+            let at = path.appending(key)
+            switch key {
+            case "font": font = try Decode.string(value, at: at, required: true)
+            case "fontWeight": fontWeight = try Decode.string(value, at: at, required: true)
+            case "color": color = try Decode.string(value, at: at, required: true)
+            case "background": background = try Decode.string(value, at: at, required: true)
+            case "padding": padding = try Style.insets(value, at: at)
+            case "spacing": spacing = try Style.nonNegative(value, at: at)
+            case "alignment": alignment = try Style.enumValue(value, at: at)
+            case "distribution": distribution = try Style.enumValue(value, at: at)
+            case "width": width = try Style.dimension(value, at: at)
+            case "height": height = try Style.dimension(value, at: at)
+            case "minWidth": minWidth = try Style.nonNegative(value, at: at)
+            case "maxWidth": maxWidth = try Style.nonNegative(value, at: at)
+            case "minHeight": minHeight = try Style.nonNegative(value, at: at)
+            case "maxHeight": maxHeight = try Style.nonNegative(value, at: at)
+            case "weight": weight = try Style.nonNegative(value, at: at)
+            case "cornerRadius": cornerRadius = try Style.nonNegative(value, at: at)
+            case "opacity":
+                let v = try Decode.number(value, at: at)
+                guard v >= 0, v <= 1 else { throw ContractError(at, "opacity must be between 0 and 1") }
+                opacity = v
+            case "lineLimit":
+                guard let n = value.intValue, n >= 0, n <= Int64(Int32.max) else {
+                    throw ContractError(at, "lineLimit must be a non-negative integer")
+                }
+                lineLimit = Int(n)
+            default: break
+            }
+        }
+    }
+
+    /// The canonical JSON object, fields in declaration order, unset ones left out.
+    public var json: JSON {
+        var o = JSONObject()
+        func put(_ key: String, _ value: JSON?) {
+            if let value { o[key] = value }
+        }
+        put("font", font.map(JSON.string))
+        put("fontWeight", fontWeight.map(JSON.string))
+        put("color", color.map(JSON.string))
+        put("background", background.map(JSON.string))
+        if let p = padding {
+            if p.top == p.leading, p.top == p.bottom, p.top == p.trailing {
+                o["padding"] = .double(p.top)
+            } else {
+                o["padding"] = [
+                    "top": .double(p.top), "leading": .double(p.leading),
+                    "bottom": .double(p.bottom), "trailing": .double(p.trailing),
+                ]
+            }
+        }
+        put("spacing", spacing.map(JSON.double))
+        put("alignment", alignment.map { .string($0.rawValue) })
+        put("distribution", distribution.map { .string($0.rawValue) })
+        put("width", width.map(Style.dimensionJSON))
+        put("height", height.map(Style.dimensionJSON))
+        put("minWidth", minWidth.map(JSON.double))
+        put("maxWidth", maxWidth.map(JSON.double))
+        put("minHeight", minHeight.map(JSON.double))
+        put("maxHeight", maxHeight.map(JSON.double))
+        put("weight", weight.map(JSON.double))
+        put("cornerRadius", cornerRadius.map(JSON.double))
+        put("opacity", opacity.map(JSON.double))
+        put("lineLimit", lineLimit.map { .int(Int64($0)) })
+        return .object(o)
+    }
+
+    private static func nonNegative(_ value: JSON, at path: JSONPath) throws(ContractError) -> Double {
+        let v = try Decode.number(value, at: path)
+        guard v >= 0, v.isFinite else { throw ContractError(path, "must be a non-negative number") }
+        return v
+    }
+
+    private static func dimension(_ value: JSON, at path: JSONPath) throws(ContractError) -> Dimension {
+        if value == .string("fill") { return .fill }
+        guard value.doubleValue != nil else {
+            throw ContractError(path, "expected a number or \"fill\", got \(value.typeName)")
+        }
+        return .points(try nonNegative(value, at: path))
+    }
+
+    private static func dimensionJSON(_ d: Dimension) -> JSON {
+        switch d {
+        case .fill: return .string("fill")
+        case .points(let p): return .double(p)
+        }
+    }
+
+    private static func insets(_ value: JSON, at path: JSONPath) throws(ContractError) -> Insets {
+        if value.doubleValue != nil { return Insets(all: try nonNegative(value, at: path)) }
+        let o = try Decode.object(value, at: path, "padding (a number or an object)")
+        try Decode.onlyKeys(o, ["top", "leading", "bottom", "trailing"], at: path, "padding")
+        func edge(_ k: String) throws(ContractError) -> Double {
+            guard let v = o[k] else { return 0 }
+            return try nonNegative(v, at: path.appending(k))
+        }
+        return Insets(top: try edge("top"), leading: try edge("leading"), bottom: try edge("bottom"),
+                      trailing: try edge("trailing"))
+    }
+
+    private static func enumValue<E: RawRepresentable & CaseIterable>(_ value: JSON, at path: JSONPath)
+        throws(ContractError) -> E where E.RawValue == String
+    {
+        guard case .string(let s) = value, let e = E(rawValue: s) else {
+            let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ContractError(path, "expected one of \(names)")
+        }
+        return e
+    }
+}

@@ -1,0 +1,60 @@
+/// Renders a screen as plain text for terminals, logs and tests.
+///
+/// One block a component, headed by its id; stacks become lines, an hstack
+/// of one-line children becomes one line, buttons read `[label]`, images
+/// `[image: alt]`. A readable sketch for CI logs, pipes and the demo, not
+/// a layout.
+public enum TextRenderer {
+    public static func render(_ screen: Screen) -> String {
+        var out = ""
+        for component in screen.components {
+            out += "▌ \(component.id) (\(component.type))\n"
+            for line in lines(component.view) {
+                out += "  " + line + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The text lines of one node.
+    public static func lines(_ node: ViewNode) -> [String] {
+        switch node.kind {
+        case .text:
+            let text = node.props["text"] ?? ""
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .image:
+            return ["[image: \(node.props["alt"] ?? node.props["url"] ?? "")]"]
+        case .button:
+            let label = node.props["label"] ?? node.children.flatMap(lines).joined(separator: " ")
+            return ["[\(label)]"]
+        case .input:
+            let value = node.props["value"] ?? node.props["placeholder"].map { "(\($0))" } ?? ""
+            return ["\(node.props["name"] ?? ""): [\(value)_____]"]
+        case .spacer:
+            return []
+        case .vstack, .zstack:
+            return node.children.flatMap(lines)
+        case .list:
+            return node.children.flatMap { child -> [String] in
+                let body = lines(child)
+                guard let first = body.first else { return [] }
+                return ["• " + first] + body.dropFirst().map { "  " + $0 }
+            }
+        case .hstack:
+            let parts = node.children.map(lines).filter { !$0.isEmpty }
+            if parts.allSatisfy({ $0.count == 1 }) {
+                return [parts.map { $0[0] }.joined(separator: "  ")]
+            }
+            // Multi-line children: first child's lines, the rest indented under it.
+            var result: [String] = []
+            for (i, part) in parts.enumerated() {
+                result += i == 0 ? part : part.map { "  " + $0 }
+            }
+            return result
+        case .fallback:
+            return ["⚠ " + (node.props["text"] ?? "Unsupported component \"\(node.props["componentType"] ?? "")\"")]
+        case .error:
+            return ["✖ error: " + (node.props["message"] ?? "")]
+        }
+    }
+}

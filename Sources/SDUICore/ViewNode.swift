@@ -1,0 +1,176 @@
+/// A view brick: one node of the tree a component factory returns.
+///
+/// Nodes are plain values. Each has a kind, kind-specific content (`props`),
+/// a `Style`, children for containers, an action for buttons and inputs, and
+/// an id that stays the same from one render to the next: the component id
+/// for the root, then child indexes (`card/1/0`), or `card#key` for a node the
+/// factory gave a `key`. The JSON form is
+///
+///     {"type": "button", "id": "card/1/0", "label": "★",
+///      "style": {...}, "action": {"type": ..., "payload": ...}, "children": [...]}
+public struct ViewNode: Sendable, Equatable {
+    /// Every kind of node the core knows.
+    public enum Kind: String, Sendable, CaseIterable {
+        case text, image, button, vstack, hstack, zstack, spacer, list, input
+        /// Rendered by the engine for a component whose type has no factory.
+        case fallback
+        /// Rendered by the engine for a component whose factory failed.
+        case error
+
+        /// The content members a node of this kind may carry, and which are required.
+        var props: [(name: String, required: Bool)] {
+            switch self {
+            case .text: return [("text", true)]
+            case .image: return [("url", true), ("placeholder", false), ("alt", false)]
+            case .button: return [("label", false)]
+            case .input: return [("name", true), ("value", false), ("placeholder", false)]
+            case .fallback: return [("componentType", true), ("text", false)]
+            case .error: return [("message", true)]
+            case .vstack, .hstack, .zstack, .spacer, .list: return []
+            }
+        }
+
+        /// Kinds that hold children.
+        public var isContainer: Bool {
+            switch self {
+            case .vstack, .hstack, .zstack, .list, .button: return true
+            default: return false
+            }
+        }
+
+        /// Kinds that may carry an action.
+        public var takesAction: Bool { self == .button || self == .input }
+    }
+
+    public var kind: Kind
+    /// Stable id; assigned by the engine when the component renders.
+    public var id: String
+    /// Optional author key: makes the id `component#key`, independent of position.
+    public var key: String?
+    /// Kind-specific content, all strings: text, url, label, name, value, placeholder…
+    public var props: [String: String]
+    public var style: Style
+    public var action: Action?
+    public var children: [ViewNode]
+
+    public init(_ kind: Kind, id: String = "", key: String? = nil, props: [String: String] = [:],
+                style: Style = Style(), action: Action? = nil, children: [ViewNode] = [])
+    {
+        self.kind = kind
+        self.id = id
+        self.key = key
+        self.props = props
+        self.style = style
+        self.action = action
+        self.children = children
+    }
+
+    /// A text node.
+    public static func text(_ text: String, style: Style = Style()) -> ViewNode {
+        ViewNode(.text, props: ["text": text], style: style)
+    }
+
+    /// The node the engine renders for a component of an unregistered type.
+    public static func fallback(componentType: String) -> ViewNode {
+        ViewNode(.fallback, props: ["componentType": componentType, "text": "Unsupported component \"\(componentType)\""])
+    }
+
+    /// The node the engine renders for a component whose factory failed.
+    public static func error(_ message: String) -> ViewNode {
+        ViewNode(.error, props: ["message": message])
+    }
+
+    /// Members of the JSON form that are not kind-specific content.
+    static let structuralKeys: Set<String> = ["type", "id", "key", "style", "action", "children"]
+
+    /// Decodes a node and its subtree, checking every member against its kind;
+    /// the error names the JSON path of the first offending value.
+    public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
+        let o = try Decode.object(json, at: path, "a view node")
+        let typeName = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        guard let kind = Kind(rawValue: typeName) else {
+            let names = Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ContractError(path.appending("type"), "unknown node type \"\(typeName)\" (known: \(names))")
+        }
+        self.init(kind)
+        let allowed = kind.props
+        for (k, v) in o {
+            let at = path.appending(k)
+            switch k {
+            case "type": break
+            case "id": id = try Decode.string(v, at: at, required: false) ?? ""
+            case "key": key = try Decode.string(v, at: at, required: false)
+            case "style": style = try Style(json: v, at: at)
+            case "action":
+                guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
+                action = v.isNull ? nil : try Action(json: v, at: at)
+            case "children":
+                guard kind.isContainer else { throw ContractError(at, "a \(kind.rawValue) node has no children") }
+                guard case .array(let items) = v else {
+                    throw ContractError(at, "children must be an array, got \(v.typeName)")
+                }
+                children.reserveCapacity(items.count)
+                for (i, item) in items.enumerated() {
+                    children.append(try ViewNode(json: item, at: at.appending(i)))
+                }
+            default:
+                guard allowed.contains(where: { $0.name == k }) else {
+                    let names = (allowed.map(\.name) + ["id", "key", "style"]
+                        + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
+                        .joined(separator: ", ")
+                    throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
+                }
+                props[k] = try Decode.string(v, at: at, required: true)
+            }
+        }
+        for prop in allowed where prop.required && props[prop.name] == nil {
+            throw ContractError(path, "a \(kind.rawValue) node needs \"\(prop.name)\" (a string)")
+        }
+    }
+
+    /// The JSON form: type, id, key, content, style, action, children, in that order;
+    /// empty style, nil action and an empty children list are left out.
+    public var json: JSON {
+        var o = JSONObject()
+        o["type"] = .string(kind.rawValue)
+        if !id.isEmpty { o["id"] = .string(id) }
+        if let key { o["key"] = .string(key) }
+        for prop in kind.props {
+            if let v = props[prop.name] { o[prop.name] = .string(v) }
+        }
+        if !style.isEmpty { o["style"] = style.json }
+        if let action { o["action"] = action.json }
+        if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
+        return .object(o)
+    }
+
+    /// Gives this node and its subtree their stable ids under `componentId`.
+    ///
+    /// Throws when two nodes of the component share a key.
+    public mutating func assignIds(componentId: String) throws(ContractError) {
+        var seen = Set<String>()
+        try assignIds(id: componentId, componentId: componentId, path: .root, seenKeys: &seen)
+    }
+
+    private mutating func assignIds(id: String, componentId: String, path: JSONPath, seenKeys: inout Set<String>)
+        throws(ContractError)
+    {
+        if let key {
+            guard seenKeys.insert(key).inserted else {
+                throw ContractError(path.appending("key"), "duplicate key \"\(key)\" in component \"\(componentId)\"")
+            }
+            self.id = componentId + "#" + key
+        } else {
+            self.id = id
+        }
+        for i in children.indices {
+            try children[i].assignIds(id: self.id + "/" + String(i), componentId: componentId,
+                                      path: path.appending("children").appending(i), seenKeys: &seenKeys)
+        }
+    }
+
+    /// Number of nodes in this subtree, itself included.
+    public var nodeCount: Int {
+        children.reduce(1) { $0 + $1.nodeCount }
+    }
+}

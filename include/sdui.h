@@ -1,0 +1,355 @@
+/*
+** sdui.h -- the C interface of sdui, an embeddable server-driven UI engine.
+**
+** A server sends a page of components ({"id","type","data"}). sdui turns each
+** component into a view tree through a factory registered for its type, keeps
+** application state in named services, routes actions to handlers and renders
+** the screen for the host.
+**
+** Conventions used by every function below:
+**
+**   Status.  Functions that can fail return an int status: SDUI_OK (0) on
+**   success, one of the SDUI_E* codes otherwise. After a failure the message
+**   is readable with sdui_errmsg(engine) until the next call on that engine.
+**
+**   Strings.  All text is UTF-8. Input JSON is passed as (pointer, length);
+**   it need not be NUL-terminated and sdui never keeps the pointer after the
+**   call returns. Other input strings are NUL-terminated and copied if kept.
+**
+**   Output buffers.  A function that returns JSON through (char **out,
+**   size_t *out_len) allocates a NUL-terminated buffer that the caller owns
+**   and must release with sdui_free(). On failure *out is set to NULL.
+**   out_len may be NULL when the caller only wants the NUL-terminated text.
+**
+**   Threads.  An engine may be used from any thread. Calls on one engine are
+**   serialized by a lock inside the engine: two threads calling at once take
+**   turns, and each call sees the effects of the one before it in full.
+**   Different engines share nothing and run in parallel. Callbacks (factories
+**   and action handlers) run on the calling thread while that lock is held;
+**   inside a callback, use only the sdui_call_* functions and sdui_errmsg:
+**   any other call on the same engine returns SDUI_EBUSY.
+**
+**   Bad input.  NULL handles and bad arguments return SDUI_EINVAL (or NULL/0
+**   where a function returns no status); malformed payloads return an error
+**   and leave the engine exactly as it was.
+*/
+#ifndef SDUI_H
+#define SDUI_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+** Version. SDUI_VERSION_NUMBER is MAJOR*1000000 + MINOR*1000 + PATCH.
+** Compare it with sdui_libversion_number() to detect a header/library mismatch.
+*/
+#define SDUI_VERSION_MAJOR 0
+#define SDUI_VERSION_MINOR 1
+#define SDUI_VERSION_PATCH 0
+#define SDUI_VERSION "0.1.0"
+#define SDUI_VERSION_NUMBER 1000
+
+/* The library's version string ("0.1.0"): static storage, never freed. */
+const char *sdui_libversion(void);
+/* The library's SDUI_VERSION_NUMBER. */
+int sdui_libversion_number(void);
+
+/*
+** Status codes.
+*/
+#define SDUI_OK        0  /* success */
+#define SDUI_ERROR     1  /* generic failure; see sdui_errmsg() */
+#define SDUI_EINVAL    2  /* bad argument: NULL handle, NULL required pointer, bad name */
+#define SDUI_EPARSE    3  /* input is not well-formed JSON (message has line:column and path) */
+#define SDUI_ECONTRACT 4  /* well-formed JSON that breaks a contract (page, action, view node) */
+#define SDUI_ENOTFOUND 5  /* unknown action type, service or state path */
+#define SDUI_ELIMIT    6  /* a configured limit was hit (payload size, nesting depth, queue length) */
+#define SDUI_ECALLBACK 7  /* a factory or handler callback reported failure */
+#define SDUI_EBUSY     8  /* called on an engine from inside one of its own callbacks */
+#define SDUI_ENOMEM    9  /* out of memory */
+
+/* A short constant description of a status code ("not found"); never NULL, never freed. */
+const char *sdui_errstr(int status);
+
+/*
+** The engine. Opaque; create with sdui_engine_new(), destroy with
+** sdui_engine_free().
+*/
+typedef struct sdui_engine sdui_engine;
+
+/*
+** Creates an engine with no page, no component types and no services.
+** Returns NULL only when out of memory. The caller owns the engine.
+*/
+sdui_engine *sdui_engine_new(void);
+
+/*
+** Destroys an engine and everything it owns, calling the destroy callback of
+** every registered factory and handler. NULL is a no-op. Must not be called
+** from inside one of the engine's callbacks or while another thread is using
+** the engine.
+*/
+void sdui_engine_free(sdui_engine *engine);
+
+/*
+** The message of the last failed call on this engine, or "" when the last
+** call succeeded. The string belongs to the engine and stays valid until the
+** next call on it (from any thread). sdui_errmsg(NULL) returns a static
+** message saying the engine is NULL.
+*/
+const char *sdui_errmsg(sdui_engine *engine);
+
+/*
+** Releases a buffer returned by sdui. NULL is a no-op. Use it for every
+** char ** output of this API and for nothing else.
+*/
+void sdui_free(void *buffer);
+
+/*
+** Limits, modelled on sqlite3_limit(). sdui_limit() sets the limit `which`
+** to `value` when value >= 0 and returns the previous value; a negative
+** value only reads it. Returns -1 for a NULL engine or an unknown limit.
+*/
+#define SDUI_LIMIT_PAYLOAD_BYTES 0 /* largest JSON input accepted, bytes (default 64 MiB) */
+#define SDUI_LIMIT_DEPTH         1 /* deepest nesting of arrays and objects (default 512) */
+#define SDUI_LIMIT_QUEUE         2 /* most actions one dispatch may run, follow-ups included (default 10000) */
+long long sdui_limit(sdui_engine *engine, int which, long long value);
+
+/*
+** Pages.
+**
+** sdui_load_page() parses a page and makes it the engine's current page:
+**
+**   {"id": "home", "version": 1,
+**    "components": [{"id": "c1", "type": "MovieCard", "data": {...},
+**                    "fallback": {"type": "Text", "data": {...}} | "drop"}]}
+**
+** A bare array of components is accepted too. "id" and "type" are non-empty
+** strings and ids are unique within the page; "data" is optional (null when
+** absent). A component whose type has no factory renders its "fallback"
+** component instead, or is left out when the fallback is "drop", or renders a
+** visible "fallback" node naming the type; each case records a diagnostic.
+**
+** Errors: SDUI_EPARSE (message "line:column: $.path: what"), SDUI_ECONTRACT
+** (message names the JSON path, and both positions for a duplicate id),
+** SDUI_ELIMIT (size or depth). On any error the previous page stays loaded.
+** Service state is never touched by loading a page.
+*/
+int sdui_load_page(sdui_engine *engine, const char *json, size_t len);
+
+/*
+** Callbacks.
+**
+** A factory or an action handler receives a sdui_call: a handle valid only
+** until the callback returns, through which it reads state, returns its
+** result, queues follow-up actions and reports errors. Never keep it.
+*/
+typedef struct sdui_call sdui_call;
+
+/*
+** A component factory. Called when a component of the registered type is
+** rendered. It reads the component's "data" with the sdui_call_* readers
+** (source SDUI_INPUT) and the component id with sdui_call_id(), returns its
+** view tree with sdui_call_return(), then returns SDUI_OK. Returning any
+** other status, or SDUI_OK without a view, renders an "error" node for this
+** component only; the message set with sdui_call_error() goes into the
+** diagnostics.
+**
+** A view tree is a JSON node:
+**   {"type": "text", "text": "Hello", "style": {"font": "title"}}
+** with "type" one of text, image, button, vstack, hstack, zstack, spacer,
+** list, input; containers carry "children": [...], buttons an "action":
+** {"type": ..., "payload": ...}. See README.md for every property.
+*/
+typedef int (*sdui_factory_fn)(sdui_call *call, void *userdata);
+
+/*
+** An action handler for one action type "service/name". It reads the
+** action's payload (source SDUI_INPUT) and its service's state (source
+** SDUI_STATE) with the sdui_call_* readers, changes the state with
+** sdui_call_set() or sdui_call_return(), may queue follow-up actions with
+** sdui_call_dispatch(), and returns SDUI_OK. Returning any other status
+** fails the whole dispatch: every service is left exactly as it was before
+** sdui_dispatch() and no queued follow-up runs.
+*/
+typedef int (*sdui_handler_fn)(sdui_call *call, void *userdata);
+
+/*
+** Called with the userdata when a factory or handler is replaced, or when
+** the engine is freed. May be NULL.
+*/
+typedef void (*sdui_destroy_fn)(void *userdata);
+
+/*
+** Registers `factory` for the component type `type` (non-empty, copied).
+** Registering a type again replaces the old factory (its destroy callback is
+** called): the next render uses the new one. The engine keeps `userdata`
+** until then and passes it to every call. Returns SDUI_EINVAL for a NULL
+** engine, type or factory; `destroy` is not called on failure.
+*/
+int sdui_register_component(sdui_engine *engine, const char *type, sdui_factory_fn factory,
+                            void *userdata, sdui_destroy_fn destroy);
+
+/*
+** Services. A service is a named piece of state (any JSON value) with its
+** action handlers: service "favorites" owns the actions "favorites/...".
+**
+** sdui_register_service() creates the service `name` (non-empty, no '/')
+** with `initial_state` as JSON; if it exists, only its state is replaced.
+** Errors: SDUI_EINVAL, SDUI_EPARSE, SDUI_ELIMIT.
+*/
+int sdui_register_service(sdui_engine *engine, const char *name, const char *initial_state, size_t len);
+
+/*
+** Registers `handler` for the action type `type`, of the form
+** "service/name"; the service must exist (SDUI_ENOTFOUND otherwise).
+** Registering a type again replaces the old handler, like components.
+*/
+int sdui_register_action(sdui_engine *engine, const char *type, sdui_handler_fn handler,
+                         void *userdata, sdui_destroy_fn destroy);
+
+/*
+** Dispatches an action {"type": "service/name", "payload": any} (payload
+** optional, null when absent). The handler runs; actions it queues with
+** sdui_call_dispatch() run after it in order, never re-entrantly, and so on
+** until the queue is empty. The whole cycle is one transaction: if any
+** handler fails, or the queue grows past SDUI_LIMIT_QUEUE, every service is
+** restored to its state before the call.
+**
+** Errors: SDUI_EPARSE, SDUI_ECONTRACT (not an action object),
+** SDUI_ENOTFOUND (no handler for a type: nothing changed), SDUI_ECALLBACK
+** (a handler failed; the message names its action type), SDUI_ELIMIT.
+*/
+int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
+
+/*
+** Reads state: the value of service `service` at `path` as JSON. `path` is
+** NULL or "" for the whole state, else like "items[0].title" or
+** "$.items[0]"; a dotted segment of digits also indexes an array ("items.0").
+** Errors: SDUI_EINVAL (NULL arguments, bad path syntax), SDUI_ENOTFOUND
+** (no such service, or nothing at that path).
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_state_json(sdui_engine *engine, const char *service, const char *path, char **out, size_t *out_len);
+
+/*
+** Renders the current page: every component through its factory, in page
+** order, as one JSON document
+**   {"id": "home", "version": 1,
+**    "components": [{"id": "c1", "type": "MovieCard", "view": {node}}, ...]}
+** Each node carries a stable "id": the component id for the root, then
+** "/"-separated child indexes ("c1/1/0"), or "c1#key" for a node given a
+** "key". Without a page, renders an empty screen. Factories that fail render
+** an "error" node; unknown types a "fallback" node; the diagnostics say why.
+** Errors: SDUI_EINVAL, SDUI_EBUSY, SDUI_ENOMEM.
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_render_json(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** Renders the current page like sdui_render_json() but as readable text for
+** a terminal: one block a component, buttons as [label]. Same ownership.
+*/
+int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** The diagnostics of the last page load and render, as a JSON array of
+** {"severity": "warning"|"error", "code": "unknown-type"|..., "component": id,
+**  "message": text}. Same ownership as sdui_render_json().
+*/
+int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** The sdui_call functions: valid only inside the callback that received the
+** call. Passing a call after its callback returned is undefined behaviour.
+** Strings they return belong to the call and stay valid until the callback
+** returns.
+**
+** Readers take a source and a path ("" or NULL for the whole value; else
+** "title", "genres[2].name", "$.action"; a dotted segment of digits also
+** indexes an array: "items.0"):
+*/
+#define SDUI_INPUT 0 /* factory: the component's "data"; handler: the action's "payload" */
+#define SDUI_STATE 1 /* handler: its service's state, with this dispatch's changes so far */
+
+/* The component id (factory) or action type (handler). Owned by the call. */
+const char *sdui_call_id(sdui_call *call);
+
+/*
+** The string at `path` in `source`, or NULL when it is absent or not a
+** string (or the source is unknown). Owned by the call.
+*/
+const char *sdui_call_string(sdui_call *call, int source, const char *path);
+
+/*
+** Stores the number at `path` in `source` into *out. Returns SDUI_OK,
+** SDUI_ENOTFOUND (absent), SDUI_ECONTRACT (not a number) or SDUI_EINVAL.
+*/
+int sdui_call_number(sdui_call *call, int source, const char *path, double *out);
+
+/*
+** The number of elements (array) or members (object) at `path` in
+** `source`; -1 when absent or neither.
+*/
+long long sdui_call_count(sdui_call *call, int source, const char *path);
+
+/*
+** The value at `path` in `source` as compact JSON, ready to embed in the
+** JSON a callback builds (a string comes back quoted and escaped).
+** Errors: SDUI_ENOTFOUND, SDUI_EINVAL. Ownership: *out is the caller's;
+** release it with sdui_free().
+*/
+int sdui_call_json(sdui_call *call, int source, const char *path, char **out, size_t *out_len);
+
+/*
+** Reads the state of any service during a callback, like sdui_state_json().
+** In a handler it sees the changes made so far in the current dispatch.
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_call_state(sdui_call *call, const char *service, const char *path, char **out, size_t *out_len);
+
+/*
+** Factory: sets the view tree, as JSON. Handler: replaces the service's
+** whole state with the JSON value. The JSON is checked at once: SDUI_EPARSE,
+** SDUI_ECONTRACT (a node that is not a valid view) or SDUI_ELIMIT, and the
+** call's earlier result, if any, stands.
+*/
+int sdui_call_return(sdui_call *call, const char *json, size_t len);
+
+/*
+** Handler only: sets the value at `path` in its service's state to the JSON
+** `json`, creating missing object members on the way; an index equal to an
+** array's length appends. json == NULL removes the value at `path`.
+** Errors: SDUI_EPARSE, SDUI_ENOTFOUND (a missing step that cannot be
+** created), SDUI_EINVAL (bad path, or called from a factory).
+*/
+int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t len);
+
+/*
+** Handler only: queues a follow-up action (JSON, as sdui_dispatch()) to run
+** after the current handler returns. Errors: SDUI_EPARSE, SDUI_ECONTRACT,
+** SDUI_EINVAL (called from a factory).
+*/
+int sdui_call_dispatch(sdui_call *call, const char *json, size_t len);
+
+/*
+** The message of the last failed sdui_call_* function in this callback, or
+** "" when the last one succeeded. Owned by the call. (sdui_errmsg() reports
+** the outcome of the engine call that ran the callback, after it returns.)
+*/
+const char *sdui_call_errmsg(sdui_call *call);
+
+/*
+** Sets the message reported when the callback returns a failure status.
+** `message` is copied; NULL clears it.
+*/
+void sdui_call_error(sdui_call *call, const char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SDUI_H */
