@@ -21,19 +21,25 @@ public enum JSONWriter {
             writeString(s, into: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
-            // Indexing (rather than for-in) borrows each element instead of copying it.
-            for i in elements.indices {
-                if i != 0 { out.append(UInt8(ascii: ",")) }
-                write(elements[i], into: &out)
+            // Elements are read through the buffer so they are borrowed, not copied.
+            elements.withUnsafeBufferPointer { elements in
+                for i in elements.indices {
+                    if i != 0 { out.append(UInt8(ascii: ",")) }
+                    write(elements[i], into: &out)
+                }
             }
             out.append(UInt8(ascii: "]"))
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            for i in object.keys.indices {
-                if i != 0 { out.append(UInt8(ascii: ",")) }
-                writeString(object.keys[i], into: &out)
-                out.append(UInt8(ascii: ":"))
-                write(object.values[i], into: &out)
+            object.keys.withUnsafeBufferPointer { keys in
+                object.values.withUnsafeBufferPointer { values in
+                    for i in keys.indices {
+                        if i != 0 { out.append(UInt8(ascii: ",")) }
+                        writeString(keys[i], into: &out)
+                        out.append(UInt8(ascii: ":"))
+                        write(values[i], into: &out)
+                    }
+                }
             }
             out.append(UInt8(ascii: "}"))
         }
