@@ -13,7 +13,7 @@ HOST_LINK := -L$(LIBDIR) -lsdui -Wl,-rpath,$(abspath $(LIBDIR)) -lpthread
 C_TESTS   := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
 DEMO      := $(BUILD)/examples/demo
 
-.PHONY: all lib deps demo test test-swift test-c check-symbols memcheck clean
+.PHONY: all lib deps demo test test-swift test-c test-readme check-symbols memcheck clean
 
 all: lib
 
@@ -35,13 +35,20 @@ $(DEMO): examples/demo.c include/sdui.h | lib
 demo: lib $(DEMO)
 	$(DEMO) examples/home.json
 
-test: test-swift test-c check-symbols memcheck
+test: test-swift test-c test-readme check-symbols memcheck
 
 test-swift: deps
 	$(SWIFT) test
 
 test-c: lib $(C_TESTS)
 	@set -e; for t in $(C_TESTS); do echo "== $$t"; $$t; done
+
+# The C example in README.md must compile against the header and run.
+test-readme: lib
+	@mkdir -p $(BUILD)
+	@awk '/^```c$$/{on=1;next} /^```$$/{if(on)exit} on' README.md > $(BUILD)/readme_example.c
+	$(CC) $(CFLAGS) -Iinclude -o $(BUILD)/readme_example $(BUILD)/readme_example.c $(HOST_LINK)
+	@$(BUILD)/readme_example | grep -q 'world' && echo "readme example: 1 passed, 0 failed"
 
 check-symbols: lib
 	@bash tests/check_symbols.sh $(LIB) include/sdui.h
