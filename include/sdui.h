@@ -10,11 +10,12 @@
 **
 **   Status.  Functions that can fail return an int status: SDUI_OK (0) on
 **   success, one of the SDUI_E* codes otherwise. After a failure the message
-**   is readable with sdui_errmsg(engine) until the next call on that engine.
+**   is readable with sdui_errmsg(engine) until the same thread's next call
+**   on that engine (each thread sees the message of its own last call).
 **
 **   Strings.  All text is UTF-8. Input JSON is passed as (pointer, length);
-**   it need not be NUL-terminated and sdui never keeps the pointer after the
-**   call returns. Other input strings are NUL-terminated and copied if kept.
+**   it need not be NUL-terminated, a NULL pointer is SDUI_EINVAL whatever
+**   the length, and sdui never keeps the pointer after the call returns. Other input strings are NUL-terminated and copied if kept.
 **
 **   Output buffers.  A function that returns JSON through (char **out,
 **   size_t *out_len) allocates a NUL-terminated buffer that the caller owns
@@ -95,10 +96,11 @@ sdui_engine *sdui_engine_new(void);
 void sdui_engine_free(sdui_engine *engine);
 
 /*
-** The message of the last failed call on this engine, or "" when the last
-** call succeeded. The string belongs to the engine and stays valid until the
-** next call on it (from any thread). sdui_errmsg(NULL) returns a static
-** message saying the engine is NULL.
+** The message of the calling thread's last call on this engine, or "" when
+** that call succeeded. The string belongs to the engine and stays valid
+** until the same thread's next call on it; other threads' calls do not
+** touch it. sdui_errmsg(NULL) returns a static message saying the engine is
+** NULL. Never returns NULL.
 */
 const char *sdui_errmsg(sdui_engine *engine);
 
@@ -111,11 +113,13 @@ void sdui_free(void *buffer);
 /*
 ** Limits, modelled on sqlite3_limit(). sdui_limit() sets the limit `which`
 ** to `value` when value >= 0 and returns the previous value; a negative
-** value only reads it. Returns -1 for a NULL engine or an unknown limit.
+** value only reads it. Returns -1 for a NULL engine, an unknown limit, or
+** a call from inside one of the engine's callbacks (nothing changes then).
 */
 #define SDUI_LIMIT_PAYLOAD_BYTES 0 /* largest JSON input accepted, bytes (default 64 MiB) */
 #define SDUI_LIMIT_DEPTH         1 /* deepest nesting of arrays and objects (default 512) */
-#define SDUI_LIMIT_QUEUE         2 /* most actions one dispatch may run, follow-ups included (default 10000) */
+#define SDUI_LIMIT_QUEUE         2 /* most actions one dispatch may run, the first one and
+                                      every follow-up counted (default 10000) */
 long long sdui_limit(sdui_engine *engine, int which, long long value);
 
 /*
@@ -130,8 +134,10 @@ long long sdui_limit(sdui_engine *engine, int which, long long value);
 ** A bare array of components is accepted too. "id" and "type" are non-empty
 ** strings and ids are unique within the page; "data" is optional (null when
 ** absent). A component whose type has no factory renders its "fallback"
-** component instead, or is left out when the fallback is "drop", or renders a
-** visible "fallback" node naming the type; each case records a diagnostic.
+** component instead (its "id" is optional: the screen lists it under the
+** original component's id), or is left out when the fallback is "drop", or
+** renders a visible "fallback" node naming the type; each case records a
+** diagnostic.
 **
 ** Errors: SDUI_EPARSE (message "line:column: $.path: what"), SDUI_ECONTRACT
 ** (message names the JSON path, and both positions for a duplicate id),
@@ -216,12 +222,14 @@ int sdui_register_action(sdui_engine *engine, const char *type, sdui_handler_fn 
 ** optional, null when absent). The handler runs; actions it queues with
 ** sdui_call_dispatch() run after it in order, never re-entrantly, and so on
 ** until the queue is empty. The whole cycle is one transaction: if any
-** handler fails, or the queue grows past SDUI_LIMIT_QUEUE, every service is
-** restored to its state before the call.
+** handler fails, a follow-up has no handler, or the cycle would run more
+** than SDUI_LIMIT_QUEUE actions, every service is restored to its state
+** before the call.
 **
 ** Errors: SDUI_EPARSE, SDUI_ECONTRACT (not an action object),
-** SDUI_ENOTFOUND (no handler for a type: nothing changed), SDUI_ECALLBACK
-** (a handler failed; the message names its action type), SDUI_ELIMIT.
+** SDUI_ENOTFOUND (no handler for the action or a follow-up: nothing
+** changed), SDUI_ECALLBACK (a handler failed; the message names its action
+** type), SDUI_ELIMIT.
 */
 int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 
@@ -256,9 +264,12 @@ int sdui_render_json(sdui_engine *engine, char **out, size_t *out_len);
 int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
-** The diagnostics of the last page load and render, as a JSON array of
-** {"severity": "warning"|"error", "code": "unknown-type"|..., "component": id,
-**  "message": text}. Same ownership as sdui_render_json().
+** The diagnostics of the last render, as a JSON array of
+**   {"severity": "warning"|"error", "code": ..., "component": id, "message": text}
+** with code one of "unknown-type" (no factory, no fallback: a "fallback"
+** node was rendered), "fallback-used", "dropped" and "factory-failed" (an
+** "error" node was rendered). Loading a page does not clear them; the next
+** render replaces them. Same ownership as sdui_render_json().
 */
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 
@@ -266,7 +277,9 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 ** The sdui_call functions: valid only inside the callback that received the
 ** call. Passing a call after its callback returned is undefined behaviour.
 ** Strings they return belong to the call and stay valid until the callback
-** returns.
+** returns. A NULL call gives SDUI_EINVAL, NULL or -1 (by return type);
+** SDUI_STATE in a factory is SDUI_EINVAL too (read services with
+** sdui_call_state() there).
 **
 ** Readers take a source and a path ("" or NULL for the whole value; else
 ** "title", "genres[2].name", "$.action"; a dotted segment of digits also
@@ -275,7 +288,7 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 #define SDUI_INPUT 0 /* factory: the component's "data"; handler: the action's "payload" */
 #define SDUI_STATE 1 /* handler: its service's state, with this dispatch's changes so far */
 
-/* The component id (factory) or action type (handler). Owned by the call. */
+/* The component id (factory) or action type (handler). Owned by the call; NULL for a NULL call. */
 const char *sdui_call_id(sdui_call *call);
 
 /*
@@ -322,7 +335,9 @@ int sdui_call_return(sdui_call *call, const char *json, size_t len);
 /*
 ** Handler only: sets the value at `path` in its service's state to the JSON
 ** `json`, creating missing object members on the way; an index equal to an
-** array's length appends. json == NULL removes the value at `path`.
+** array's length appends; members keep their place in their object.
+** json == NULL removes the value at `path` (removing an absent value is
+** SDUI_OK). On error the state is unchanged.
 ** Errors: SDUI_EPARSE, SDUI_ENOTFOUND (a missing step that cannot be
 ** created), SDUI_EINVAL (bad path, or called from a factory).
 */
@@ -337,8 +352,9 @@ int sdui_call_dispatch(sdui_call *call, const char *json, size_t len);
 
 /*
 ** The message of the last failed sdui_call_* function in this callback, or
-** "" when the last one succeeded. Owned by the call. (sdui_errmsg() reports
-** the outcome of the engine call that ran the callback, after it returns.)
+** "" when the last one succeeded. Owned by the call; a static message for a
+** NULL call. (sdui_errmsg() reports the outcome of the engine call that ran
+** the callback, after it returns.)
 */
 const char *sdui_call_errmsg(sdui_call *call);
 

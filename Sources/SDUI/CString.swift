@@ -21,10 +21,7 @@ func requiredString(_ pointer: UnsafePointer<CChar>?, _ what: String) throws(Fai
 
 /// The bytes of a (pointer, length) JSON argument.
 func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: String) throws(Failure) -> UnsafeRawBufferPointer {
-    guard let pointer else {
-        if length == 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        throw .invalid("\(what) is NULL with a length of \(length)")
-    }
+    guard let pointer else { throw .invalid("\(what) is NULL") }
     return UnsafeRawBufferPointer(start: pointer, count: length)
 }
 

@@ -218,7 +218,10 @@ public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
     return call.run { () throws(Failure) in
         let context = try call.handlerContext("sdui_call_set")
         let at = try SDUI.path(path)
-        let value = json == nil ? nil : try call.parse(json, length).0
+        var value: JSON?
+        if json != nil {
+            value = try call.parse(json, length).0
+        }
         do throws(JSONPathError) {
             try context.pointee.state.set(value, at: at)
         } catch {

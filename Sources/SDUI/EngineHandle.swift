@@ -7,12 +7,15 @@ import CSDUI
 import SDUICore
 
 /// What a `sdui_engine *` points at: the core engine, the lock that
-/// serializes calls on it, and the message of the last call.
+/// serializes calls on it, and each thread's message of its last call.
 final class EngineHandle {
     let engine = Engine()
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// sdui_errmsg's text: NUL-terminated, owned here, replaced by every call.
-    private var message: UnsafeMutablePointer<CChar> = strdup("")
+    /// sdui_errmsg's text for each thread whose last call failed: owned
+    /// here, replaced or dropped by that thread's next call. A thread that
+    /// succeeds keeps no entry, so the table stays as small as the number of
+    /// threads currently holding an error.
+    private var messages: [pthread_t: UnsafeMutablePointer<CChar>] = [:]
     /// How many callbacks (or callback-triggering steps) are running; a call
     /// arriving while it is non-zero holds the recursive lock, so it comes
     /// from inside a callback on this thread.
@@ -27,7 +30,7 @@ final class EngineHandle {
     }
 
     deinit {
-        free(message)
+        messages.values.forEach { free($0) }
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -47,7 +50,8 @@ final class EngineHandle {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         guard callbackDepth == 0 else {
-            return Int32(SDUI_EBUSY)
+            setMessage("engine called from inside one of its own callbacks; use the sdui_call_* functions there")
+            return SDUI_EBUSY
         }
         do {
             try body()
@@ -67,17 +71,18 @@ final class EngineHandle {
         return try body()
     }
 
-    /// Reads the message under the lock; the pointer stays valid until the next call.
-    var messagePointer: UnsafePointer<CChar> {
+    /// The calling thread's message, or nil when its last call succeeded.
+    /// The pointer stays valid until this thread's next call on the engine.
+    var messagePointer: UnsafePointer<CChar>? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return UnsafePointer(message)
+        return messages[pthread_self()].map { UnsafePointer($0) }
     }
 
     private func setMessage(_ text: String) {
-        guard let copy = strdup(text) else { return } // out of memory: keep the old text
-        free(message)
-        message = copy
+        let thread = pthread_self()
+        if let old = messages.removeValue(forKey: thread) { free(old) }
+        if !text.isEmpty, let copy = strdup(text) { messages[thread] = copy }
     }
 }
 

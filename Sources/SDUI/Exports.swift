@@ -34,13 +34,14 @@ public func sdui_engine_free(_ engine: OpaquePointer?) {
 }
 
 private let nullEngineMessage: StaticString = "engine is NULL"
+private let noMessage: StaticString = ""
 
 @_cdecl("sdui_errmsg")
 public func sdui_errmsg(_ engine: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let handle = EngineHandle.from(engine) else {
         return UnsafeRawPointer(nullEngineMessage.utf8Start).assumingMemoryBound(to: CChar.self)
     }
-    return handle.messagePointer
+    return handle.messagePointer ?? UnsafeRawPointer(noMessage.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 @_cdecl("sdui_limit")

@@ -6,11 +6,16 @@ import SDUICore
 /// (replaced, or engine freed).
 final class UserData {
     let pointer: UnsafeMutableRawPointer?
-    private let destroy: sdui_destroy_fn?
+    private var destroy: sdui_destroy_fn?
 
     init(_ pointer: UnsafeMutableRawPointer?, destroy: sdui_destroy_fn?) {
         self.pointer = pointer
         self.destroy = destroy
+    }
+
+    /// The registration failed: the caller keeps ownership, destroy must not run.
+    func disarm() {
+        destroy = nil
     }
 
     deinit {
@@ -28,10 +33,14 @@ public func sdui_register_component(_ engine: OpaquePointer?, _ type: UnsafePoin
         let type = try requiredString(type, "type")
         guard let factory else { throw .invalid("factory is NULL") }
         let data = UserData(userdata, destroy: destroy)
-        try engineCall { () throws(EngineError) in
-            try engine.register(component: type) { input, context in
+        do throws(EngineError) {
+            // unowned: the engine owns the closure, so it outlives every call of it.
+            try engine.register(component: type) { [unowned engine] input, context in
                 try runFactory(factory, data, input: input, context: context, engine: engine)
             }
+        } catch {
+            data.disarm()
+            throw Failure(error)
         }
     }
 }
@@ -45,10 +54,13 @@ public func sdui_register_action(_ engine: OpaquePointer?, _ type: UnsafePointer
         let type = try requiredString(type, "type")
         guard let handler else { throw .invalid("handler is NULL") }
         let data = UserData(userdata, destroy: destroy)
-        try engineCall { () throws(EngineError) in
-            try engine.store.register(action: type) { context in
+        do throws(EngineError) {
+            try engine.store.register(action: type) { [unowned engine] context in
                 try runHandler(handler, data, context: &context, engine: engine)
             }
+        } catch {
+            data.disarm()
+            throw Failure(error)
         }
     }
 }

@@ -154,6 +154,24 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
+    /// Runs `body` on the member `key` in place, keeping its position; a
+    /// missing member starts as `initial` and is appended only if `body`
+    /// succeeds. On error a present member keeps whatever `body` left, so
+    /// `body` must fail before it changes anything.
+    mutating func update<E: Error>(_ key: String, initial: JSON, _ body: (inout JSON) throws(E) -> Void) throws(E) {
+        if let i = index(of: key) {
+            var value = values[i]
+            values[i] = .null // drop the array's reference so `value` is uniquely owned
+            defer { values[i] = value }
+            try body(&value)
+        } else {
+            var value = initial
+            try body(&value)
+            keys.append(key)
+            values.append(value)
+        }
+    }
+
     public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
         zip(keys, values).makeIterator()
     }
@@ -168,11 +186,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
 }
 
-extension JSON: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+extension JSON: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
-    public init(nilLiteral: ()) { self = .null }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(integerLiteral value: Int64) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }

@@ -86,7 +86,7 @@ public enum JSONParser {
         do {
             return try parser.parseDocument()
         } catch {
-            throw parser.located(error)
+            throw parser.located()
         }
     }
 
@@ -187,6 +187,11 @@ private let exactPowersOfTen: [Double] = [
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
+/// What parsing functions throw: the details of the failure wait in the
+/// parser, so the error travelling up the recursion is empty and the hot
+/// functions keep small frames.
+private struct ParseStop: Error {}
+
 /// Outcome of checking one UTF-8 sequence: its length, or why it is ill-formed.
 private enum UTF8Check {
     case valid(Int)
@@ -203,6 +208,13 @@ private struct Parser: ~Copyable {
     var keys = MoveStack<String>(capacity: 32)
     /// Decoded bytes of a string that contains escapes.
     var scratch: [UInt8] = []
+    /// The failure being reported, recorded where it is detected.
+    var failureKind = JSONParseError.Kind.syntax
+    var failureMessage = ""
+    var failureOffset = 0
+    /// Path segments of the failure, innermost first: each container level
+    /// adds its own as the error passes through it.
+    var failurePath: [JSONPath.Segment] = []
 
     init(base: UnsafeRawPointer, count: Int, maxDepth: Int) {
         self.base = base
@@ -217,7 +229,7 @@ private struct Parser: ~Copyable {
 
     // MARK: Structure
 
-    mutating func parseDocument() throws(JSONParseError) -> JSON {
+    mutating func parseDocument() throws(ParseStop) -> JSON {
         if count >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF {
             throw failure(.syntax, "byte order mark (U+FEFF) at the start of the input; JSON text must not begin with a BOM", at: 0)
         }
@@ -242,7 +254,7 @@ private struct Parser: ~Copyable {
         }
     }
 
-    mutating func parseValue() throws(JSONParseError) -> JSON {
+    mutating func parseValue() throws(ParseStop) -> JSON {
         skipWhitespace()
         guard pos < count else { throw unexpected("expected a value", at: pos) }
         switch byte(pos) {
@@ -268,23 +280,23 @@ private struct Parser: ~Copyable {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+    mutating func expectLiteral(_ literal: StaticString) throws(ParseStop) {
         let text = literal.utf8Start
         for k in 0..<literal.utf8CodeUnitCount where pos + k >= count || byte(pos + k) != text[k] {
-            throw unexpected("invalid literal, expected '\(literal)'", at: pos + k)
+            throw literalError(literal, at: pos + k)
         }
         pos += literal.utf8CodeUnitCount
     }
 
-    mutating func enterContainer() throws(JSONParseError) {
+    mutating func enterContainer() throws(ParseStop) {
         depth += 1
         if depth > maxDepth {
-            throw failure(.tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth) levels", at: pos)
+            throw tooDeepError()
         }
         pos += 1
     }
 
-    mutating func parseArray() throws(JSONParseError) -> JSON {
+    mutating func parseArray() throws(ParseStop) -> JSON {
         try enterContainer()
         skipWhitespace()
         if pos < count, byte(pos) == Byte.closeBracket {
@@ -295,7 +307,7 @@ private struct Parser: ~Copyable {
         let start = values.count
         var index = 0
         while true {
-            do throws(JSONParseError) {
+            do throws(ParseStop) {
                 values.push(try parseValue())
                 skipWhitespace()
                 guard pos < count else {
@@ -310,8 +322,7 @@ private struct Parser: ~Copyable {
                 if c == Byte.closeBracket { break }
                 throw unexpected("expected ',' or ']' after an array element", at: pos - 1)
             } catch {
-                var error = error
-                error.path.segments.append(.index(index))  // reversed; see `located`
+                failurePath.append(.index(index))
                 throw error
             }
         }
@@ -319,7 +330,7 @@ private struct Parser: ~Copyable {
         return .array(values.popArray(from: start))
     }
 
-    mutating func parseObject() throws(JSONParseError) -> JSON {
+    mutating func parseObject() throws(ParseStop) -> JSON {
         try enterContainer()
         skipWhitespace()
         if pos < count, byte(pos) == Byte.closeBrace {
@@ -340,9 +351,9 @@ private struct Parser: ~Copyable {
             let duplicate = isDuplicate(key, from: keyStart, seen: &seen)
             let keyIndex = keys.count
             keys.push(key)
-            do throws(JSONParseError) {
+            do throws(ParseStop) {
                 if duplicate {
-                    throw failure(.duplicateKey, "duplicate key \(JSONWriter.quoted(keys.base[keyIndex]))", at: keyOffset)
+                    throw duplicateKeyError(keys.base[keyIndex], at: keyOffset)
                 }
                 skipWhitespace()
                 guard pos < count, byte(pos) == Byte.colon else {
@@ -360,8 +371,7 @@ private struct Parser: ~Copyable {
                 if c == Byte.closeBrace { break }
                 throw unexpected("expected ',' or '}' after an object member", at: pos - 1)
             } catch {
-                var error = error
-                error.path.segments.append(.key(keys.base[keyIndex]))  // reversed; see `located`
+                failurePath.append(.key(keys.base[keyIndex]))
                 throw error
             }
         }
@@ -371,14 +381,24 @@ private struct Parser: ~Copyable {
 
     /// Whether `key` is already among the current object's keys: a linear
     /// scan for small objects, a set once the object grows past a dozen keys.
+    @inline(__always)
     func isDuplicate(_ key: String, from keyStart: Int, seen: inout Set<String>?) -> Bool {
-        let n = keys.count - keyStart
-        if n < 12 {
-            for j in keyStart..<keys.count where keys.base[j] == key { return true }
-            return false
+        if keys.count - keyStart >= 12 {
+            return isDuplicateInLargeObject(key, from: keyStart, seen: &seen)
         }
+        // Comparing lengths first (stored inline in a String) skips most
+        // full comparisons.
+        let length = key.utf8.count
+        for j in keyStart..<keys.count where keys.base[j].utf8.count == length && keys.base[j] == key {
+            return true
+        }
+        return false
+    }
+
+    @inline(never)
+    func isDuplicateInLargeObject(_ key: String, from keyStart: Int, seen: inout Set<String>?) -> Bool {
         if seen == nil {
-            var set = Set<String>(minimumCapacity: 2 * n)
+            var set = Set<String>(minimumCapacity: 2 * (keys.count - keyStart))
             for j in keyStart..<keys.count { set.insert(keys.base[j]) }
             seen = set
         }
@@ -388,7 +408,11 @@ private struct Parser: ~Copyable {
     // MARK: Strings
 
     /// Parses a string starting at its opening quote.
-    mutating func parseString() throws(JSONParseError) -> String {
+    ///
+    /// This and the other leaf parsers stay out of line so the recursive
+    /// functions keep small stack frames.
+    @inline(never)
+    mutating func parseString() throws(ParseStop) -> String {
         pos += 1
         let start = pos
         try skipPlainText()
@@ -401,7 +425,8 @@ private struct Parser: ~Copyable {
     }
 
     /// The slow path for a string with escapes: decodes into `scratch`.
-    mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
+    @inline(never)
+    mutating func parseEscapedString(from start: Int) throws(ParseStop) -> String {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
         while true {
@@ -427,7 +452,7 @@ private struct Parser: ~Copyable {
     /// `"`, `\` and control characters, and well-formed UTF-8 sequences.
     /// Stops at the first byte that ends or interrupts the plain run, or at the end.
     @inline(__always)
-    mutating func skipPlainText() throws(JSONParseError) {
+    mutating func skipPlainText() throws(ParseStop) {
         while true {
             // Eight bytes at a time: flag bytes that are '"', '\', < 0x20 or >= 0x80.
             while pos + 8 <= count {
@@ -460,7 +485,7 @@ private struct Parser: ~Copyable {
     }
 
     /// Decodes the escape at `pos` (a backslash) into `scratch`.
-    mutating func decodeEscape() throws(JSONParseError) {
+    mutating func decodeEscape() throws(ParseStop) {
         guard pos + 1 < count else {
             throw failure(.syntax, "unterminated string, found end of input", at: count)
         }
@@ -487,7 +512,7 @@ private struct Parser: ~Copyable {
     }
 
     /// Decodes `\uXXXX` (and a following low surrogate escape) at `pos`.
-    mutating func decodeUnicodeEscape() throws(JSONParseError) {
+    mutating func decodeUnicodeEscape() throws(ParseStop) {
         let escapeStart = pos
         let unit = try hex4(at: pos + 2)
         pos += 6
@@ -509,7 +534,7 @@ private struct Parser: ~Copyable {
     }
 
     /// Reads four hex digits at `i`.
-    func hex4(at i: Int) throws(JSONParseError) -> UInt32 {
+    mutating func hex4(at i: Int) throws(ParseStop) -> UInt32 {
         var v: UInt32 = 0
         for k in i..<(i + 4) {
             guard k < count else {
@@ -585,7 +610,8 @@ private struct Parser: ~Copyable {
     // MARK: Numbers
 
     /// Parses a number: integers that fit Int64 by hand, others as Double.
-    mutating func parseNumber() throws(JSONParseError) -> JSON {
+    @inline(never)
+    mutating func parseNumber() throws(ParseStop) -> JSON {
         let start = pos
         let negative = byte(pos) == Byte.minus
         if negative { pos += 1 }
@@ -681,16 +707,34 @@ private struct Parser: ~Copyable {
 
     // MARK: Errors
 
-    /// An error at `offset`; line, column and path are filled in by `located`.
     @inline(never)
-    func failure(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> JSONParseError {
-        JSONParseError(kind: kind, message: message, offset: offset, line: 0, column: 0, path: .root)
+    mutating func tooDeepError() -> ParseStop {
+        failure(.tooDeep, "arrays and objects nest deeper than the limit of \(maxDepth) levels", at: pos)
+    }
+
+    @inline(never)
+    mutating func literalError(_ literal: StaticString, at offset: Int) -> ParseStop {
+        unexpected("invalid literal, expected '\(literal)'", at: offset)
+    }
+
+    @inline(never)
+    mutating func duplicateKeyError(_ key: String, at offset: Int) -> ParseStop {
+        failure(.duplicateKey, "duplicate key \(JSONWriter.quoted(key))", at: offset)
+    }
+
+    /// Records a failure at `offset`; `located` turns it into the public error.
+    @inline(never)
+    mutating func failure(_ kind: JSONParseError.Kind, _ message: String, at offset: Int) -> ParseStop {
+        failureKind = kind
+        failureMessage = message
+        failureOffset = offset
+        return ParseStop()
     }
 
     /// A syntax error "<expectation>, found <what is at offset>", or an
     /// invalid-UTF-8 error when the byte found is not well-formed UTF-8.
     @inline(never)
-    func unexpected(_ expectation: String, at offset: Int) -> JSONParseError {
+    mutating func unexpected(_ expectation: String, at offset: Int) -> ParseStop {
         if offset < count, byte(offset) >= 0x80, case .invalid(let why) = checkUTF8(at: offset) {
             return failure(.invalidUTF8, why, at: offset)
         }
@@ -723,13 +767,12 @@ private struct Parser: ~Copyable {
         return String(repeating: "0", count: max(0, 4 - s.utf8.count)) + s
     }
 
-    /// Completes an error: line and column of its offset, path in document order.
-    func located(_ error: JSONParseError) -> JSONParseError {
-        var error = error
-        error.path.segments.reverse()
+    /// The recorded failure as a public error: line and column of its
+    /// offset, path in document order.
+    func located() -> JSONParseError {
         var line = 1
         var lineStart = 0
-        let end = min(error.offset, count)
+        let end = min(failureOffset, count)
         for i in 0..<end where byte(i) == Byte.newline {
             line += 1
             lineStart = i + 1
@@ -738,8 +781,8 @@ private struct Parser: ~Copyable {
         for i in lineStart..<end where byte(i) & 0xC0 != 0x80 {
             column += 1
         }
-        error.line = line
-        error.column = column
-        return error
+        return JSONParseError(
+            kind: failureKind, message: failureMessage, offset: failureOffset, line: line, column: column,
+            path: JSONPath(failurePath.reversed()))
     }
 }

@@ -8,132 +8,177 @@
 public enum JSONWriter {
     /// Appends the compact (no whitespace) encoding of `value` to `out`.
     public static func write(_ value: JSON, into out: inout [UInt8]) {
-        switch value {
-        case .null:
-            appendLiteral("null", into: &out)
-        case .bool(let b):
-            appendLiteral(b ? "true" : "false", into: &out)
-        case .int(let i):
-            writeInt(i, into: &out)
-        case .double(let d):
-            writeDouble(d, into: &out)
-        case .string(let s):
-            writeString(s, into: &out)
-        case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            // Elements are read through the buffer so they are borrowed, not copied.
-            elements.withUnsafeBufferPointer { elements in
-                for i in elements.indices {
-                    if i != 0 { out.append(UInt8(ascii: ",")) }
-                    write(elements[i], into: &out)
-                }
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let object):
-            out.append(UInt8(ascii: "{"))
-            object.keys.withUnsafeBufferPointer { keys in
-                object.values.withUnsafeBufferPointer { values in
-                    for i in keys.indices {
-                        if i != 0 { out.append(UInt8(ascii: ",")) }
-                        writeString(keys[i], into: &out)
-                        out.append(UInt8(ascii: ":"))
-                        write(values[i], into: &out)
-                    }
-                }
-            }
-            out.append(UInt8(ascii: "}"))
-        }
+        var sink = ByteSink(capacity: 256)
+        sink.write(value)
+        sink.withBytes { out.append(contentsOf: $0) }
     }
 
     /// The compact encoding of `value` as bytes.
     public static func bytes(_ value: JSON) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        write(value, into: &out)
-        return out
+        var sink = ByteSink(capacity: 256)
+        sink.write(value)
+        return sink.withBytes { [UInt8]($0) }
     }
 
     /// The compact encoding of `value` as a string.
     public static func string(_ value: JSON) -> String {
-        String(decoding: bytes(value), as: UTF8.self)
+        var sink = ByteSink(capacity: 256)
+        sink.write(value)
+        return sink.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `s` as a JSON string literal, quotes included.
     public static func quoted(_ s: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 2)
-        writeString(s, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        var sink = ByteSink(capacity: s.utf8.count + 16)
+        sink.writeString(s)
+        return sink.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// An indented, human-readable encoding of `value` (`"key": value`, one
     /// member or element per line), for demos and diagnostics.
     public static func pretty(_ value: JSON, indent: Int = 2) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        writePretty(value, indent: max(0, indent), level: 0, into: &out)
-        return String(decoding: out, as: UTF8.self)
+        var sink = ByteSink(capacity: 256)
+        sink.writePretty(value, indent: max(0, indent), level: 0)
+        return sink.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// An append-only byte buffer for the writer: appends need no uniqueness or
+/// bounds checks beyond a capacity test, unlike appends to `[UInt8]`.
+private struct ByteSink: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    // MARK: - Pieces
+    deinit {
+        base.deallocate()
+    }
 
-    private static func writePretty(_ value: JSON, indent: Int, level: Int, into out: inout [UInt8]) {
-        func newline(_ level: Int) {
-            out.append(UInt8(ascii: "\n"))
-            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * level))
-        }
-        switch value {
-        case .array(let elements) where !elements.isEmpty:
-            out.append(UInt8(ascii: "["))
-            for (i, element) in elements.enumerated() {
-                if i != 0 { out.append(UInt8(ascii: ",")) }
-                newline(level + 1)
-                writePretty(element, indent: indent, level: level + 1, into: &out)
-            }
-            newline(level)
-            out.append(UInt8(ascii: "]"))
-        case .object(let object) where !object.isEmpty:
-            out.append(UInt8(ascii: "{"))
-            for (i, (key, member)) in object.enumerated() {
-                if i != 0 { out.append(UInt8(ascii: ",")) }
-                newline(level + 1)
-                writeString(key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                out.append(UInt8(ascii: " "))
-                writePretty(member, indent: indent, level: level + 1, into: &out)
-            }
-            newline(level)
-            out.append(UInt8(ascii: "}"))
-        default:
-            write(value, into: &out)
-        }
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
     }
 
     @inline(__always)
-    private static func appendLiteral(_ literal: StaticString, into out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
     }
 
-    private static func writeInt(_ i: Int64, into out: inout [UInt8]) {
-        if i < 0 { out.append(UInt8(ascii: "-")) }
-        var m = i.magnitude
-        let start = out.count
-        repeat {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10))
-            m /= 10
-        } while m != 0
-        var a = start
-        var b = out.count - 1
-        while a < b {
-            out.swapAt(a, b)
-            a += 1
-            b -= 1
+    @inline(__always)
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count n: Int) {
+        if capacity - count < n { grow(toHold: n) }
+        (base + count).initialize(from: bytes, count: n)
+        count += n
+    }
+
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
+
+    @inline(never)
+    private mutating func grow(toHold n: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity - count < n { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.initialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+
+    // MARK: Values
+
+    mutating func write(_ value: JSON) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let b):
+            append(b ? "true" : "false")
+        case .int(let i):
+            writeInt(i)
+        case .double(let d):
+            writeDouble(d)
+        case .string(let s):
+            writeString(s)
+        case .array(let elements):
+            append(UInt8(ascii: "["))
+            for i in elements.indices {
+                if i != 0 { append(UInt8(ascii: ",")) }
+                write(elements[i])
+            }
+            append(UInt8(ascii: "]"))
+        case .object(let object):
+            append(UInt8(ascii: "{"))
+            let keys = object.keys
+            let values = object.values
+            for i in keys.indices {
+                if i != 0 { append(UInt8(ascii: ",")) }
+                writeString(keys[i])
+                append(UInt8(ascii: ":"))
+                write(values[i])
+            }
+            append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeDouble(_ d: Double, into out: inout [UInt8]) {
+    mutating func writePretty(_ value: JSON, indent: Int, level: Int) {
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            append(UInt8(ascii: "["))
+            for i in elements.indices {
+                if i != 0 { append(UInt8(ascii: ",")) }
+                newline(indent: indent * (level + 1))
+                writePretty(elements[i], indent: indent, level: level + 1)
+            }
+            newline(indent: indent * level)
+            append(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            append(UInt8(ascii: "{"))
+            for i in object.keys.indices {
+                if i != 0 { append(UInt8(ascii: ",")) }
+                newline(indent: indent * (level + 1))
+                writeString(object.keys[i])
+                append(UInt8(ascii: ":"))
+                append(UInt8(ascii: " "))
+                writePretty(object.values[i], indent: indent, level: level + 1)
+            }
+            newline(indent: indent * level)
+            append(UInt8(ascii: "}"))
+        default:
+            write(value)
+        }
+    }
+
+    mutating func newline(indent: Int) {
+        append(UInt8(ascii: "\n"))
+        for _ in 0..<indent { append(UInt8(ascii: " ")) }
+    }
+
+    mutating func writeInt(_ i: Int64) {
+        // Digits are produced backwards into a small stack buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var m = i.magnitude
+            var k = 20
+            repeat {
+                k -= 1
+                digits[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
+            } while m != 0
+            if i < 0 { append(UInt8(ascii: "-")) }
+            append(digits.baseAddress! + k, count: 20 - k)
+        }
+    }
+
+    mutating func writeDouble(_ d: Double) {
         guard d.isFinite else {
-            appendLiteral("null", into: &out)
+            append("null")
             return
         }
         // Swift's description is the shortest text that reads back as the same
@@ -141,66 +186,79 @@ public enum JSONWriter {
         var integral = true
         for c in d.description.utf8 {
             if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { integral = false }
-            out.append(c)
+            append(c)
         }
         if integral {
-            out.append(UInt8(ascii: "."))
-            out.append(UInt8(ascii: "0"))
+            append(".0")
         }
     }
 
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { appendEscaped($0, into: &out) }
+    mutating func writeString(_ s: String) {
+        append(UInt8(ascii: "\""))
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
         if done == nil {
             for c in s.utf8 {
                 if needsEscape(c) {
-                    appendEscape(c, into: &out)
+                    appendEscape(c)
                 } else {
-                    out.append(c)
+                    append(c)
                 }
             }
         }
-        out.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
     @inline(__always)
-    private static func needsEscape(_ c: UInt8) -> Bool {
+    func needsEscape(_ c: UInt8) -> Bool {
         c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\")
     }
 
     /// Appends `bytes` escaped, copying runs that need no escaping in bulk.
-    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        let n = bytes.count
         var runStart = 0
         var i = 0
-        while i < bytes.count {
-            let c = bytes[i]
+        while true {
+            // Eight bytes at a time: flag '"', '\' and bytes below 0x20.
+            while i + 8 <= n {
+                let w = UInt64(littleEndian: UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self))
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let q = w ^ (ones &* 0x22)
+                let b = w ^ (ones &* 0x5C)
+                let mask = ((q &- ones) & ~q | (b &- ones) & ~b | (w &- ones &* 0x20) & ~w) & (ones &* 0x80)
+                if mask != 0 {
+                    i += mask.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < n else { break }
+            let c = start[i]
             if needsEscape(c) {
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i])) }
-                appendEscape(c, into: &out)
+                append(start + runStart, count: i - runStart)
+                appendEscape(c)
                 runStart = i + 1
             }
             i += 1
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        append(start + runStart, count: n - runStart)
     }
 
-    private static func appendEscape(_ c: UInt8, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\\"))
+    mutating func appendEscape(_ c: UInt8) {
         switch c {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(c)
-        case 0x0A: out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(UInt8(ascii: "t"))
-        case 0x08: out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
         default:
             let digits: StaticString = "0123456789abcdef"
-            out.append(UInt8(ascii: "u"))
-            out.append(UInt8(ascii: "0"))
-            out.append(UInt8(ascii: "0"))
-            out.append(digits.utf8Start[Int(c >> 4)])
-            out.append(digits.utf8Start[Int(c & 0xF)])
+            append("\\u00")
+            append(digits.utf8Start[Int(c >> 4)])
+            append(digits.utf8Start[Int(c & 0xF)])
         }
     }
 }
