@@ -200,6 +200,13 @@ int sdui_register_component(sdui_engine *engine, const char *type, sdui_factory_
                             void *userdata, sdui_destroy_fn destroy);
 
 /*
+** Removes the factory of `type` (its destroy callback runs); components of
+** that type render as unknown from the next render. SDUI_ENOTFOUND when the
+** type has no factory.
+*/
+int sdui_unregister_component(sdui_engine *engine, const char *type);
+
+/*
 ** Services. A service is a named piece of state (any JSON value) with its
 ** action handlers: service "favorites" owns the actions "favorites/...".
 **
@@ -216,6 +223,12 @@ int sdui_register_service(sdui_engine *engine, const char *name, const char *ini
 */
 int sdui_register_action(sdui_engine *engine, const char *type, sdui_handler_fn handler,
                          void *userdata, sdui_destroy_fn destroy);
+
+/*
+** Removes the handler of `type` (its destroy callback runs); the service and
+** its state stay. SDUI_ENOTFOUND when the type has no handler.
+*/
+int sdui_unregister_action(sdui_engine *engine, const char *type);
 
 /*
 ** Dispatches an action {"type": "service/name", "payload": any} (payload
@@ -272,6 +285,40 @@ int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 ** render replaces them. Same ownership as sdui_render_json().
 */
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** Extensions. Libraries built on this API (the Lua script host is one)
+** attach their own state to an engine and report errors through it.
+*/
+
+/*
+** Attaches `data` to the engine under `name` (copied), like
+** sqlite3_set_clientdata(). Replacing or removing (data == NULL) an entry
+** calls the old entry's destroy. When the engine is freed, the destroy
+** callbacks of all factories and handlers run first, then those of the
+** client data, in reverse order of attachment. Errors: SDUI_EINVAL,
+** SDUI_EBUSY.
+*/
+int sdui_set_clientdata(sdui_engine *engine, const char *name, void *data, sdui_destroy_fn destroy);
+
+/* The data attached under `name`, or NULL. Allowed inside callbacks. */
+void *sdui_get_clientdata(sdui_engine *engine, const char *name);
+
+/*
+** Takes and releases the engine's lock, so a sequence of calls runs as one
+** with no other thread's call in between (the lock is recursive: the holder
+** keeps calling the engine as usual). Every sdui_lock needs one sdui_unlock
+** on the same thread. NULL is a no-op.
+*/
+void sdui_lock(sdui_engine *engine);
+void sdui_unlock(sdui_engine *engine);
+
+/*
+** Sets the calling thread's sdui_errmsg() to `message` (copied; NULL for
+** none) and returns `status`, for extensions that fail outside an engine
+** call. With SDUI_OK the message is cleared.
+*/
+int sdui_report(sdui_engine *engine, int status, const char *message);
 
 /*
 ** The sdui_call functions: valid only inside the callback that received the

@@ -20,6 +20,8 @@ final class EngineHandle {
     /// arriving while it is non-zero holds the recursive lock, so it comes
     /// from inside a callback on this thread.
     private var callbackDepth = 0
+    /// sdui_set_clientdata's entries, in order of attachment.
+    private var clientData: [(name: String, data: UnsafeMutableRawPointer, destroy: sdui_destroy_fn?)] = []
 
     init() {
         var attributes = pthread_mutexattr_t()
@@ -30,6 +32,12 @@ final class EngineHandle {
     }
 
     deinit {
+        // Factories and handlers may use client data (the script host's Lua
+        // state), so they go first; then client data, newest first.
+        engine.releaseCallbacks()
+        for entry in clientData.reversed() {
+            entry.destroy?(entry.data)
+        }
         messages.values.forEach { free($0) }
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
@@ -69,6 +77,35 @@ final class EngineHandle {
         callbackDepth += 1
         defer { callbackDepth -= 1 }
         return try body()
+    }
+
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Attaches, replaces or (nil) removes client data; the old entry's destroy runs.
+    func setClientData(_ name: String, _ data: UnsafeMutableRawPointer?, _ destroy: sdui_destroy_fn?) {
+        let old = clientData.firstIndex { $0.name == name }.map { clientData.remove(at: $0) }
+        if let data { clientData.append((name, data, destroy)) }
+        if let old { runningCallbacks { old.destroy?(old.data) } }
+    }
+
+    func clientData(_ name: String) -> UnsafeMutableRawPointer? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return clientData.first { $0.name == name }?.data
+    }
+
+    /// Sets the calling thread's message outside a regular call.
+    func report(_ status: Int32, _ text: String) -> Int32 {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        setMessage(status == SDUI_OK ? "" : text)
+        return status
     }
 
     /// The calling thread's message, or nil when its last call succeeded.

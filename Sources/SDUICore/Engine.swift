@@ -63,6 +63,20 @@ public final class Engine {
         registry.register(type, factory)
     }
 
+    /// Removes the factory of a component type.
+    public func unregister(component type: String) throws(EngineError) {
+        guard registry.unregister(type) else {
+            throw EngineError(.notFound, "no factory for component type \"\(type)\"")
+        }
+    }
+
+    /// Drops every factory and handler (and so whatever they hold), keeping
+    /// the page and the services' state.
+    public func releaseCallbacks() {
+        registry = ComponentRegistry()
+        store.removeAllHandlers()
+    }
+
     /// Renders the current page (an empty screen without one) and records its diagnostics.
     public func render() -> Screen {
         guard let page else {

@@ -69,6 +69,18 @@ public final class Store {
         handlers[type] = handler
     }
 
+    /// Removes the handler of `type`; the service and its state stay.
+    public func unregister(action type: String) throws(EngineError) {
+        guard handlers.removeValue(forKey: type) != nil else {
+            throw EngineError(.notFound, "no handler for action \"\(type)\"")
+        }
+    }
+
+    /// Drops every handler; the services keep their state.
+    public func removeAllHandlers() {
+        handlers = [:]
+    }
+
     public func hasHandler(for type: String) -> Bool {
         handlers[type] != nil
     }
