@@ -1,21 +1,38 @@
 # sdui: build, demo and tests. `make demo` and `make test` are the two
 # commands a newcomer needs; both install missing Debian packages first.
 
-SWIFT     ?= swift
-CC        ?= cc
-PREFIX    ?= /usr/local
-BUILD     := build
-LIBDIR    := .build/release
-LIB       := $(LIBDIR)/libsdui.so
-CFLAGS    ?= -O2 -g -Wall -Wextra -Werror -std=c11
-HOST_LINK := -L$(LIBDIR) -lsdui -Wl,-rpath,$(abspath $(LIBDIR)) -lpthread
+SWIFT      ?= swift
+CC         ?= cc
+PREFIX     ?= /usr/local
+BUILD      := build
+LIBDIR     := .build/release
+LIB        := $(LIBDIR)/libsdui.so
+CFLAGS     ?= -O2 -g -Wall -Wextra -Werror -std=c11
+LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
 
-C_TESTS   := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
-DEMO      := $(BUILD)/examples/demo
+# The Lua binding: one shared object that is both the module `sdui` for the
+# stock interpreter (build/lua/sdui.so) and libsdui_lua.so for C hosts that
+# run scripts. It does not link liblua: the interpreter or the host provides it.
+LUA_SRC    := $(wildcard Sources/SDUILua/*.c)
+LUA_HDR    := $(wildcard Sources/SDUILua/*.h)
+LUA_UI     := $(BUILD)/lua/ui_source.c
+LUA_LIB    := $(BUILD)/lib/libsdui_lua.so
+LUA_MOD    := $(BUILD)/lua/sdui.so
+LUA_LINK   = -fPIC -shared -fvisibility=hidden $(LUA_CFLAGS) -Iinclude -ISources/SDUILua \
+             -Wl,-soname,libsdui_lua.so -Wl,-z,nodelete -L$(LIBDIR) -lsdui
 
-.PHONY: all lib deps demo test test-swift test-c test-readme check-symbols memcheck clean
+# How C programs here link: the engine, the script host and Lua.
+HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
+              -Wl,-rpath,$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(LIBDIR))
 
-all: lib
+C_TESTS    := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
+DEMO       := $(BUILD)/examples/demo
+BUSTED     := lua5.4 /usr/bin/busted
+
+.PHONY: all lib lua deps demo test test-swift test-c test-lua test-readme test-install \
+        check-symbols memcheck install uninstall clean
+
+all: lib lua
 
 deps:
 	@bash scripts/deps.sh
@@ -24,40 +41,80 @@ deps:
 lib: deps
 	$(SWIFT) build -c release --product sdui
 
-$(BUILD)/tests/%: tests/c/%.c tests/c/check.h include/sdui.h | lib
+lua: lib $(LUA_LIB) $(LUA_MOD)
+
+$(LUA_UI): lua/sdui/ui.lua scripts/embed.py
+	@mkdir -p $(dir $@)
+	python3 scripts/embed.py sdui_ui_source $< $@
+
+$(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) include/sdui.h | lib
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(LUA_SRC) $(LUA_UI) $(LUA_LINK) -Wl,-rpath,$(abspath $(LIBDIR))
+
+$(LUA_MOD): $(LUA_LIB)
+	@mkdir -p $(dir $@)
+	ln -sf ../lib/libsdui_lua.so $@
+
+$(BUILD)/tests/%: tests/c/%.c tests/c/check.h include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 
-$(DEMO): examples/demo.c include/sdui.h | lib
+$(DEMO): examples/demo.c include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 
-demo: lib $(DEMO)
-	$(DEMO) examples/home.json
+demo: lib lua $(DEMO)
+	$(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2
 
-test: test-swift test-c test-readme check-symbols memcheck
+test: test-swift test-c test-lua test-readme test-install check-symbols memcheck
 
 test-swift: deps
 	$(SWIFT) test
 
-test-c: lib $(C_TESTS)
-	@set -e; for t in $(C_TESTS); do echo "== $$t"; $$t; done
+test-c: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
+	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== $$t"; $$t; done
+
+# The JSON <-> Lua converter on its own, linked with Lua directly.
+$(BUILD)/tests/luajson_test: tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -o $@ tests/c/luajson_test.c Sources/SDUILua/luajson.c -llua5.4 -lm
+
+test-lua: lua
+	$(BUSTED) --lpath='lua/?.lua' lua/spec
 
 # The C example in README.md must compile against the header and run.
-test-readme: lib
+test-readme: lib lua
 	@mkdir -p $(BUILD)
 	@awk '/^```c$$/{on=1;next} /^```$$/{if(on)exit} on' README.md > $(BUILD)/readme_example.c
 	$(CC) $(CFLAGS) -Iinclude -o $(BUILD)/readme_example $(BUILD)/readme_example.c $(HOST_LINK)
 	@$(BUILD)/readme_example | grep -q 'world' && echo "readme example: 1 passed, 0 failed"
 
-check-symbols: lib
-	@bash tests/check_symbols.sh $(LIB) include/sdui.h
+# Installs into a temporary prefix and builds a host with pkg-config alone.
+test-install: lib lua
+	@bash tests/install_test.sh
 
-memcheck: lib $(C_TESTS)
+check-symbols: lib lua
+	@bash tests/check_symbols.sh include/sdui.h $(LIB) $(LUA_LIB)
+
+memcheck: lib lua $(C_TESTS)
 	@set -e; for t in $(C_TESTS); do echo "== valgrind $$t"; \
 	  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 	    --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp $$t > /dev/null; \
 	  echo "memcheck: 1 passed, 0 failed"; done
+
+install: lib lua
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsdui.so
+	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so $(LUA_SRC) $(LUA_UI) $(LUA_LINK) \
+	  -Wl,-rpath,$(PREFIX)/lib
+	ln -sf ../../libsdui_lua.so $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so
+	install -m 644 include/sdui.h $(DESTDIR)$(PREFIX)/include/sdui.h
+	sed 's|@PREFIX@|$(PREFIX)|' sdui.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libsdui.so $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so \
+	  $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so $(DESTDIR)$(PREFIX)/include/sdui.h \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc
 
 clean:
 	rm -rf $(BUILD) .build

@@ -9,19 +9,13 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-# command -> Debian package that provides it
-declare -A packages=(
-  [cc]=gcc
-  [make]=make
-  [valgrind]=valgrind
-  [pkg-config]=pkg-config
-  [python3]=python3
-  [nm]=binutils
-)
+# Debian packages: compilers and tools, Lua 5.4 with its headers, busted for
+# the Lua specs, valgrind for memcheck.
+packages=(gcc make binutils pkg-config python3 valgrind lua5.4 liblua5.4-dev lua-busted)
 
 need=()
-for command in "${!packages[@]}"; do
-  command -v "$command" >/dev/null 2>&1 || need+=("${packages[$command]}")
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || need+=("$package")
 done
 [ ${#need[@]} -eq 0 ] && exit 0
 

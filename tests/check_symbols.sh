@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# check_symbols.sh LIB HEADER
+# check_symbols.sh HEADER LIB...
 #
-# Checks that the shared library exports exactly the functions the header
-# declares: every `sdui_*` function declared in HEADER must be a defined,
-# exported function of LIB, and LIB must export no other `sdui_*` function.
+# Checks that the shared libraries together export exactly the functions the
+# header declares: every `sdui_*` function declared in HEADER must be a
+# defined, exported function of one LIB, and no LIB may export any other
+# `sdui_*` function. (libsdui.so has the engine, libsdui_lua.so the script
+# host.)
 # One check per symbol; prints "N passed, M failed" and exits 1 on any
 # mismatch (2 on a usage or tool error).
 set -euo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 LIB HEADER" >&2
+if [ $# -lt 2 ]; then
+  echo "usage: $0 HEADER LIB..." >&2
   exit 2
 fi
-lib=$1
-header=$2
-for f in "$lib" "$header"; do
+header=$1
+shift
+libs=("$@")
+lib="${libs[*]}"
+for f in "$header" "${libs[@]}"; do
   if [ ! -r "$f" ]; then
     echo "check_symbols: cannot read $f" >&2
     exit 2
@@ -27,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Functions the library exports: defined dynamic symbols of a function kind
 # (T text, W weak, i indirect), version suffixes (@VER) removed.
-nm -D --defined-only "$lib" \
+for l in "${libs[@]}"; do nm -D --defined-only "$l"; done \
   | awk '$2 ~ /^[TWi]$/ && $3 ~ /^sdui_/ { sub(/@.*/, "", $3); print $3 }' \
   | LC_ALL=C sort -u >"$tmp/lib"
 

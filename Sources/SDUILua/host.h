@@ -1,0 +1,72 @@
+/*
+** host.h -- the bridge between sdui callbacks and Lua functions, shared by
+** the Lua module (module.c) and the script host (scripts.c).
+**
+** A host ties an engine to the Lua state its Lua callbacks run in. Every
+** callback from the engine enters Lua through lua_pcall, so a Lua error
+** never unwinds through the engine's (Swift) frames: it becomes a status and
+** a message instead.
+*/
+#ifndef SDUI_LUA_HOST_H
+#define SDUI_LUA_HOST_H
+
+#include <lua.h>
+
+#include "sdui.h"
+
+/* Marks the functions libsdui_lua.so exports; everything else stays hidden. */
+#define SDUI_LUA_API __attribute__((visibility("default")))
+
+typedef struct sdui_host {
+    sdui_engine *engine;
+    lua_State *L;        /* the thread callbacks run on; set at every entry */
+    lua_State *main;     /* the main thread, for releasing references */
+    sdui_call *call;     /* the callback now running, or NULL */
+    long long budget;    /* VM instructions per callback or script run; 0: none */
+    long long used;      /* instructions counted so far in this run */
+    int limit_hit;       /* the last error came from the budget */
+} sdui_host;
+
+/* Points `host` at the main thread of L; engine, budget and the rest are the caller's. */
+void host_init(sdui_host *host, sdui_engine *engine, lua_State *L);
+
+/*
+** Registers the Lua function at index `fn` as the factory of component
+** `type` / the handler of action `type`. Returns an sdui status; the
+** message is in sdui_errmsg(). Raises only on memory errors.
+*/
+int host_register_component(sdui_host *host, lua_State *L, const char *type, int fn);
+int host_register_action(sdui_host *host, lua_State *L, const char *type, int fn);
+
+/* Starts a budgeted run: resets the instruction count. */
+void host_begin_run(sdui_host *host);
+
+/* Count hook for budgeted states: install with lua_sethook(L, host_hook, LUA_MASKCOUNT, HOST_HOOK_STEP). */
+#define HOST_HOOK_STEP 1000
+void host_hook(lua_State *L, lua_Debug *ar);
+
+/* The host of a budgeted state, kept in its extra space. */
+#define host_of(L) (*(sdui_host **)lua_getextraspace(L))
+
+/*
+** Pushes the engine output left in *buffer (as sdui's char ** functions
+** fill it) decoded as a Lua value, then frees it. `box` must come from
+** host_newbuffer(), so the buffer is freed even if decoding raises.
+*/
+char **host_newbuffer(lua_State *L);
+void host_pushdecoded(lua_State *L, char **box, size_t len);
+
+/* Registers the metatables the bridge uses; call once per state. */
+void host_openlib(lua_State *L);
+
+/* package.preload["sdui.ui"]: loads the embedded DSL and gives it sdui.array. */
+int host_load_ui(lua_State *L);
+
+/* sdui.array(t): marks t (or a new table) as a JSON array; returns it. */
+int host_array(lua_State *L);
+
+/* The embedded text of lua/sdui/ui.lua (generated at build time). */
+extern const char sdui_ui_source[];
+extern const unsigned long sdui_ui_source_len;
+
+#endif

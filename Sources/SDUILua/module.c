@@ -1,0 +1,326 @@
+/*
+** module.c -- `require "sdui"`: the engine as a Lua object.
+**
+** Everything goes through include/sdui.h. Failures of the engine (a bad
+** payload, an unknown action, a failing script) return nil and the message;
+** misuse of the API (wrong argument types, a closed engine) raises.
+*/
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "host.h"
+#include "luajson.h"
+#include "sdui.h"
+
+#define ENGINE_MT "sdui.engine"
+
+typedef struct lua_engine {
+    sdui_engine *engine;   /* NULL once closed */
+    sdui_host host;        /* runs the Lua factories and handlers given to this engine */
+} lua_engine;
+
+/* The open engine at argument 1; callbacks will run on this thread. */
+static lua_engine *check_engine(lua_State *L)
+{
+    lua_engine *e = luaL_checkudata(L, 1, ENGINE_MT);
+    if (e->engine == NULL)
+        luaL_error(L, "attempt to use a closed sdui engine");
+    e->host.L = L;
+    return e;
+}
+
+/* nil, message */
+static int fail(lua_State *L, lua_engine *e)
+{
+    lua_pushnil(L);
+    lua_pushstring(L, sdui_errmsg(e->engine));
+    return 2;
+}
+
+/* true, or nil, message */
+static int result(lua_State *L, lua_engine *e, int status)
+{
+    if (status != SDUI_OK)
+        return fail(L, e);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* JSON text for argument idx: a string as given, a table (or other value) encoded. */
+static const char *json_arg(lua_State *L, int idx, size_t *len)
+{
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return lua_tolstring(L, idx, len);
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TTABLE, idx, "table or JSON string");
+    luajson_pushencoded(L, idx);
+    lua_replace(L, idx);
+    return lua_tolstring(L, idx, len);
+}
+
+/* JSON text for any value at idx (services may hold numbers, strings...). */
+static const char *value_arg(lua_State *L, int idx, size_t *len)
+{
+    luajson_pushencoded(L, idx);
+    lua_replace(L, idx);
+    return lua_tolstring(L, idx, len);
+}
+
+/* Pushes an engine output: decoded as a Lua value, or as a string. */
+static int output(lua_State *L, lua_engine *e, int (*fill)(sdui_engine *, char **, size_t *), int decode)
+{
+    char **box = host_newbuffer(L);
+    size_t len = 0;
+    if (fill(e->engine, box, &len) != SDUI_OK)
+        return fail(L, e);
+    if (decode)
+        host_pushdecoded(L, box, len);
+    else
+        lua_pushlstring(L, *box, len);
+    return 1;
+}
+
+/* e:service(name, initial) */
+static int engine_service(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *name = luaL_checkstring(L, 2);
+    luaL_checkany(L, 3);
+    size_t len;
+    const char *json = value_arg(L, 3, &len);
+    return result(L, e, sdui_register_service(e->engine, name, json, len));
+}
+
+/* e:component(type, fn) */
+static int engine_component(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *type = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    return result(L, e, host_register_component(&e->host, L, type, 3));
+}
+
+/* e:action(type, fn) */
+static int engine_action(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *type = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    return result(L, e, host_register_action(&e->host, L, type, 3));
+}
+
+/* e:load_page(json_string_or_table) */
+static int engine_load_page(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    size_t len;
+    const char *json = json_arg(L, 2, &len);
+    return result(L, e, sdui_load_page(e->engine, json, len));
+}
+
+/* e:dispatch(action_table_or_json) */
+static int engine_dispatch(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    size_t len;
+    const char *json = json_arg(L, 2, &len);
+    return result(L, e, sdui_dispatch(e->engine, json, len));
+}
+
+static int engine_render(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_render_json, 1);
+}
+
+static int engine_render_json(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_render_json, 0);
+}
+
+static int engine_render_text(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_render_text, 0);
+}
+
+static int engine_diagnostics(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_diagnostics_json, 1);
+}
+
+/* e:state(service [, path]) */
+static int engine_state(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *service = luaL_checkstring(L, 2);
+    const char *path = luaL_optstring(L, 3, NULL);
+    char **box = host_newbuffer(L);
+    size_t len = 0;
+    if (sdui_state_json(e->engine, service, path, box, &len) != SDUI_OK)
+        return fail(L, e);
+    host_pushdecoded(L, box, len);
+    return 1;
+}
+
+/* e:load_scripts(path) */
+static int engine_load_scripts(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_scripts_load(e->engine, luaL_checkstring(L, 2)));
+}
+
+/* e:reload() */
+static int engine_reload(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_scripts_reload(e->engine));
+}
+
+/* e:poll() -> number of files reloaded */
+static int engine_poll(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    int reloaded = 0;
+    if (sdui_scripts_poll(e->engine, &reloaded) != SDUI_OK)
+        return fail(L, e);
+    lua_pushinteger(L, reloaded);
+    return 1;
+}
+
+/* e:close(), __close and __gc: frees the engine; safe to call twice. */
+static int engine_close(lua_State *L)
+{
+    lua_engine *e = luaL_checkudata(L, 1, ENGINE_MT);
+    if (e->engine != NULL) {
+        e->host.L = L;
+        sdui_engine *engine = e->engine;
+        e->engine = NULL;
+        sdui_engine_free(engine);
+    }
+    return 0;
+}
+
+static int engine_tostring(lua_State *L)
+{
+    lua_engine *e = luaL_checkudata(L, 1, ENGINE_MT);
+    if (e->engine == NULL)
+        lua_pushstring(L, "sdui.engine (closed)");
+    else
+        lua_pushfstring(L, "sdui.engine (%p)", (void *)e->engine);
+    return 1;
+}
+
+/* Applies the integer option `field` of the table at idx with setter(engine, which, value). */
+static void apply_limit(lua_State *L, lua_engine *e, int idx, const char *field, int which,
+                        long long (*setter)(sdui_engine *, int, long long))
+{
+    if (lua_getfield(L, idx, field) != LUA_TNIL) {
+        lua_Integer value = luaL_checkinteger(L, -1);
+        if (value < 0)
+            luaL_error(L, "sdui.engine: option %s must not be negative", field);
+        setter(e->engine, which, (long long)value);
+    }
+    lua_pop(L, 1);
+}
+
+/* Reads sdui.engine's options table at index 1. Bad options raise. */
+static void apply_options(lua_State *L, lua_engine *e)
+{
+    if (lua_getfield(L, 1, "limits") != LUA_TNIL) {
+        int limits = lua_gettop(L);
+        luaL_checktype(L, limits, LUA_TTABLE);
+        apply_limit(L, e, limits, "payload_bytes", SDUI_LIMIT_PAYLOAD_BYTES, sdui_limit);
+        apply_limit(L, e, limits, "depth", SDUI_LIMIT_DEPTH, sdui_limit);
+        apply_limit(L, e, limits, "queue", SDUI_LIMIT_QUEUE, sdui_limit);
+    }
+    lua_pop(L, 1);
+    apply_limit(L, e, 1, "script_memory", SDUI_SCRIPT_LIMIT_MEMORY, sdui_scripts_limit);
+    apply_limit(L, e, 1, "script_instructions", SDUI_SCRIPT_LIMIT_INSTRUCTIONS, sdui_scripts_limit);
+    if (lua_getfield(L, 1, "services") != LUA_TNIL) {
+        int services = lua_gettop(L);
+        luaL_checktype(L, services, LUA_TTABLE);
+        lua_pushnil(L);
+        while (lua_next(L, services)) {
+            if (lua_type(L, -2) != LUA_TSTRING)
+                luaL_error(L, "sdui.engine: service names must be strings");
+            size_t len;
+            luajson_pushencoded(L, -1);
+            const char *json = lua_tolstring(L, -1, &len);
+            if (sdui_register_service(e->engine, lua_tostring(L, -3), json, len) != SDUI_OK)
+                luaL_error(L, "sdui.engine: %s", sdui_errmsg(e->engine));
+            lua_pop(L, 2);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* sdui.engine([options]) */
+static int engine_new(lua_State *L)
+{
+    if (!lua_isnoneornil(L, 1))
+        luaL_checktype(L, 1, LUA_TTABLE);
+    lua_engine *e = lua_newuserdatauv(L, sizeof *e, 0);
+    e->engine = NULL;
+    luaL_setmetatable(L, ENGINE_MT);
+    e->engine = sdui_engine_new();
+    if (e->engine == NULL)
+        return luaL_error(L, "sdui.engine: out of memory");
+    host_init(&e->host, e->engine, L);
+    if (lua_istable(L, 1))
+        apply_options(L, e); /* on error the engine is collected and freed */
+    return 1;
+}
+
+static const luaL_Reg engine_methods[] = {
+    {"service", engine_service},
+    {"component", engine_component},
+    {"action", engine_action},
+    {"load_page", engine_load_page},
+    {"render", engine_render},
+    {"render_json", engine_render_json},
+    {"render_text", engine_render_text},
+    {"dispatch", engine_dispatch},
+    {"state", engine_state},
+    {"diagnostics", engine_diagnostics},
+    {"load_scripts", engine_load_scripts},
+    {"reload", engine_reload},
+    {"poll", engine_poll},
+    {"close", engine_close},
+    {NULL, NULL},
+};
+
+static const luaL_Reg module_functions[] = {
+    {"engine", engine_new},
+    {"array", host_array},
+    {NULL, NULL},
+};
+
+SDUI_LUA_API int luaopen_sdui(lua_State *L)
+{
+    luaL_checkversion(L);
+    host_openlib(L);
+    if (luaL_newmetatable(L, ENGINE_MT)) {
+        luaL_newlib(L, engine_methods);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, engine_close);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, engine_close);
+        lua_setfield(L, -2, "__close");
+        lua_pushcfunction(L, engine_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_pop(L, 1);
+
+    /* `require "sdui.ui"` works wherever sdui is loaded. */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushcfunction(L, host_load_ui);
+    lua_setfield(L, -2, "sdui.ui");
+    lua_pop(L, 1);
+
+    luaL_newlib(L, module_functions);
+    lua_pushstring(L, sdui_libversion());
+    lua_setfield(L, -2, "version");
+    luajson_pushnull(L);
+    lua_setfield(L, -2, "null");
+    return 1;
+}

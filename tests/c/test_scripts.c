@@ -1,0 +1,362 @@
+/*
+** test_scripts.c -- the script host from C: loading a folder, hot-swap by
+** rewriting a script, the sandbox and its limits, and every bad script.
+*/
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static char folder[256];
+
+/* Writes a script file under the test folder (printf-style body). */
+static void write_script(const char *name, const char *fmt, ...)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        perror(path);
+        exit(2);
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+    fclose(f);
+}
+
+static char *script_path(const char *name)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    return path;
+}
+
+static void remove_tree(const char *dir)
+{
+    char command[600];
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
+    if (system(command) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+static char *render_text(sdui_engine *e)
+{
+    char *text = NULL;
+    if (sdui_render_text(e, &text, NULL) != SDUI_OK)
+        return NULL;
+    return text;
+}
+
+static int load_page(sdui_engine *e, const char *json)
+{
+    return sdui_load_page(e, json, strlen(json));
+}
+
+static int dispatch(sdui_engine *e, const char *json)
+{
+    return sdui_dispatch(e, json, strlen(json));
+}
+
+#define CARD_V1 \
+    "local ui = require 'sdui.ui'\n" \
+    "return {\n" \
+    "  services = { favorites = {} },\n" \
+    "  components = { Card = function(data, ctx)\n" \
+    "    local star = ctx.state('favorites', tostring(data.id)) and '★' or '☆'\n" \
+    "    return ui.hstack{ ui.text(data.title), ui.button{star, action = ui.action('favorites/toggle', {id = data.id})} }\n" \
+    "  end },\n" \
+    "  actions = { ['favorites/toggle'] = function(state, payload)\n" \
+    "    local key = tostring(payload.id)\n" \
+    "    if state[key] then state[key] = nil else state[key] = true end\n" \
+    "  end },\n" \
+    "}\n"
+
+#define CARD_V2 \
+    "local ui = require 'sdui.ui'\n" \
+    "return {\n" \
+    "  services = { favorites = { reset = true } },\n" \
+    "  components = { Card = function(data, ctx)\n" \
+    "    local star = ctx.state('favorites', tostring(data.id)) and 'FAV' or 'fav?'\n" \
+    "    return ui.vstack{ ui.text('v2 ' .. data.title), ui.text(star) }\n" \
+    "  end },\n" \
+    "  actions = { ['favorites/toggle'] = function(state, payload)\n" \
+    "    local key = tostring(payload.id)\n" \
+    "    if state[key] then state[key] = nil else state[key] = true end\n" \
+    "  end },\n" \
+    "}\n"
+
+static const char *PAGE = "[{\"id\":\"c1\",\"type\":\"Card\",\"data\":{\"id\":7,\"title\":\"Heat\"}},"
+                          "{\"id\":\"c2\",\"type\":\"Card\",\"data\":{\"id\":8,\"title\":\"Ran\"}}]";
+
+static void test_load_render_hot_swap(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, PAGE), SDUI_OK);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "Heat  [☆]");
+    free(text);
+
+    CHECK_STATUS(dispatch(e, "{\"type\":\"favorites/toggle\",\"payload\":{\"id\":7}}"), SDUI_OK);
+    text = render_text(e);
+    CHECK_STR_CONTAINS(text, "Heat  [★]");
+    CHECK_STR_CONTAINS(text, "Ran  [☆]");
+    free(text);
+
+    /* Rewrite the script: the new look is live after a reload, state kept
+       (the declared initial state does not overwrite the existing service). */
+    write_script("card.lua", CARD_V2);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    text = render_text(e);
+    CHECK_STR_CONTAINS(text, "v2 Heat\n  FAV");
+    CHECK_STR_CONTAINS(text, "v2 Ran\n  fav?");
+    free(text);
+    char *state = NULL;
+    CHECK_STATUS(sdui_state_json(e, "favorites", NULL, &state, NULL), SDUI_OK);
+    CHECK_STR_EQ(state, "{\"7\":true}");
+    sdui_free(state);
+    sdui_engine_free(e);
+}
+
+static void test_poll_reloads_only_changed_files(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("card.lua", CARD_V1);
+    write_script("other.lua", "return { components = { Other = function() return { type = 'spacer' } end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    int reloaded = -1;
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK_EQ_INT(reloaded, 0);
+
+    write_script("card.lua", CARD_V2 "-- a different size\n");
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK_EQ_INT(reloaded, 1);
+    CHECK_STATUS(load_page(e, PAGE), SDUI_OK);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "v2 Heat");
+    free(text);
+
+    /* A new file in the folder is picked up; a deleted one is unregistered. */
+    write_script("third.lua", "return { components = { Third = function() return { type = 'spacer' } end } }\n");
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK_EQ_INT(reloaded, 1);
+    CHECK(unlink(script_path("other.lua")) == 0);
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK_EQ_INT(reloaded, 1);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"o\",\"type\":\"Other\"},{\"id\":\"t\",\"type\":\"Third\"}]"), SDUI_OK);
+    char *json = NULL;
+    CHECK_STATUS(sdui_render_json(e, &json, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(json, "{\"id\":\"o\",\"type\":\"Other\",\"view\":{\"type\":\"fallback\"");
+    CHECK_STR_CONTAINS(json, "{\"id\":\"t\",\"type\":\"Third\",\"view\":{\"type\":\"spacer\"");
+    sdui_free(json);
+    unlink(script_path("third.lua"));
+    sdui_engine_free(e);
+}
+
+/* Loads `body` as bad.lua next to a good card script; expects `status` and
+   `message`, and that the card from the good version is still live. */
+static void expect_bad_script(const char *body, int status, const char *message)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 4 << 20);
+    write_script("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("card.lua")), SDUI_OK);
+    /* First a good bad.lua, so there is an old version to keep. */
+    write_script("bad.lua", "return { components = { Bad = function() return { type = 'text', text = 'old' } end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), SDUI_OK);
+    write_script("bad.lua", "%s", body);
+    if (!CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), status))
+        fprintf(stderr, "    for script: %s\n", body);
+    if (!CHECK_STR_CONTAINS(sdui_errmsg(e), message))
+        fprintf(stderr, "    got: %s\n", sdui_errmsg(e));
+    CHECK_STATUS(load_page(e, "[{\"id\":\"b\",\"type\":\"Bad\"},{\"id\":\"c\",\"type\":\"Card\",\"data\":{\"id\":1,\"title\":\"T\"}}]"), SDUI_OK);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "old");
+    CHECK_STR_CONTAINS(text, "T  [☆]");
+    free(text);
+    /* The state still works after the failure. */
+    CHECK_STATUS(dispatch(e, "{\"type\":\"favorites/toggle\",\"payload\":{\"id\":1}}"), SDUI_OK);
+    sdui_engine_free(e);
+    unlink(script_path("bad.lua"));
+}
+
+static void test_bad_scripts_keep_the_old_version(void)
+{
+    expect_bad_script("return {\n  components = {\n    Bad = function( end\n}\n", SDUI_ECALLBACK, "bad.lua:3:");
+    expect_bad_script("local x = nil\nreturn x.y\n", SDUI_ECALLBACK, "bad.lua:2: attempt to index a nil value");
+    expect_bad_script("return 42\n", SDUI_ECALLBACK, "bad.lua: a script must return a table");
+    expect_bad_script("return { componets = {} }\n", SDUI_ECALLBACK, "unknown key \"componets\"");
+    expect_bad_script("return { components = { Bad = 3 } }\n", SDUI_ECALLBACK, "components[\"Bad\"] must be a function");
+    expect_bad_script("return { actions = { nope = function() end } }\n", SDUI_ECALLBACK, "must look like \"service/name\"");
+    expect_bad_script("return { actions = { ['cart/add'] = function() end } }\n", SDUI_ECALLBACK,
+                      "needs the service \"cart\"");
+    expect_bad_script("return { services = { s = function() end } }\n", SDUI_ECALLBACK, "cannot encode a function");
+    expect_bad_script("while true do end\n", SDUI_ELIMIT, "instruction budget of 200000 exceeded");
+    expect_bad_script("local big = string.rep('x', 1 << 26)\n", SDUI_ELIMIT, "memory cap of 4194304 bytes reached");
+    expect_bad_script("local t = {}\nfor i = 1, 1e6 do t[i] = {} end\n", SDUI_ELIMIT, "memory cap");
+    /* The sandbox: none of these exist for scripts. */
+    expect_bad_script("io.open('/etc/passwd')\n", SDUI_ECALLBACK, "bad.lua:1: attempt to index a nil value (global 'io')");
+    expect_bad_script("os.execute('true')\n", SDUI_ECALLBACK, "attempt to call a nil value (field 'execute')");
+    expect_bad_script("debug.getinfo(1)\n", SDUI_ECALLBACK, "global 'debug'");
+    expect_bad_script("load('return 1')\n", SDUI_ECALLBACK, "global 'load'");
+    expect_bad_script("dofile('/etc/passwd')\n", SDUI_ECALLBACK, "global 'dofile'");
+    expect_bad_script("loadfile('x')\n", SDUI_ECALLBACK, "global 'loadfile'");
+    expect_bad_script("string.dump(function() end)\n", SDUI_ECALLBACK, "field 'dump'");
+    expect_bad_script("local s = ''\ns.dump(print)\n", SDUI_ECALLBACK, "field 'dump'");
+    expect_bad_script("require('os')\n", SDUI_ECALLBACK, "module 'os' not found");
+    expect_bad_script("require('..secret')\n", SDUI_ECALLBACK, "bad module name");
+    expect_bad_script("collectgarbage('stop')\n", SDUI_ECALLBACK, "not available to scripts");
+    expect_bad_script("\x1bLua\x54\x00", SDUI_ECALLBACK, "bad.lua: attempt to load a binary chunk");
+}
+
+static void test_paths(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, "/etc/passwd"), SDUI_EINVAL);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "outside the script folder");
+    char up[300];
+    snprintf(up, sizeof up, "%s/../", folder);
+    CHECK_STATUS(sdui_scripts_load(e, up), SDUI_EINVAL);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("missing.lua")), SDUI_ENOTFOUND);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "missing.lua");
+    CHECK_STATUS(sdui_scripts_load(e, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_scripts_load(NULL, folder), SDUI_EINVAL);
+    CHECK_STATUS(sdui_scripts_reload(NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_scripts_poll(NULL, NULL), SDUI_EINVAL);
+    CHECK_EQ_INT(sdui_scripts_limit(NULL, SDUI_SCRIPT_LIMIT_MEMORY, -1), -1);
+    CHECK_EQ_INT(sdui_scripts_limit(e, 99, -1), -1);
+    CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, -1), 10000000);
+    /* A module outside the folder cannot be required, one inside can. */
+    mkdir(script_path("lib"), 0755);
+    write_script("lib/fmt.lua", "return { stars = function(on) return on and '★' or '☆' end }\n");
+    write_script("uses.lua", "local fmt = require 'lib.fmt'\n"
+                             "return { components = { Uses = function() return { type = 'text', text = fmt.stars(true) } end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_path("uses.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"u\",\"type\":\"Uses\"}]"), SDUI_OK);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "★");
+    free(text);
+    /* Changing the module is noticed by poll, which reloads its users. */
+    sleep(1);
+    write_script("lib/fmt.lua", "return { stars = function(on) return on and 'YES' or 'no' end }\n");
+    int reloaded = 0;
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK(reloaded >= 1);
+    text = render_text(e);
+    CHECK_STR_CONTAINS(text, "YES");
+    free(text);
+    sdui_engine_free(e);
+    unlink(script_path("uses.lua"));
+    remove_tree(script_path("lib"));
+}
+
+/* A C handler that tries to reload scripts from inside a dispatch. */
+static int reload_inside(sdui_call *call, void *userdata)
+{
+    (void)call;
+    int *status = userdata;
+    *status = sdui_scripts_reload(*(sdui_engine **)(status + 2));
+    status[1] = sdui_scripts_load(*(sdui_engine **)(status + 2), folder);
+    return SDUI_OK;
+}
+
+static void test_callbacks(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("card.lua", CARD_V1);
+    write_script("faulty.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return {\n"
+                 "  services = { box = { n = 1 } },\n"
+                 "  components = {\n"
+                 "    Raises = function() error('no poster for this one') end,\n"
+                 "    NotAView = function() return 42 end,\n"
+                 "    BadView = function() return { type = 'text', text = 'x', colour = 'red' } end,\n"
+                 "    Spins = function() while true do end end,\n"
+                 "  },\n"
+                 "  actions = {\n"
+                 "    ['box/fn'] = function(state) state.n = 2; state.f = print end,\n"
+                 "    ['box/cycle'] = function(state) state.me = state end,\n"
+                 "    ['box/raise'] = function(state) state.n = 3; error('refused') end,\n"
+                 "    ['box/replace'] = function(state, payload) return { n = payload.n } end,\n"
+                 "    ['box/chain'] = function(state, payload, ctx) state.n = 10; ctx.dispatch({ type = 'box/raise' }) end,\n"
+                 "  },\n"
+                 "}\n");
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 100000);
+    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"r\",\"type\":\"Raises\"},{\"id\":\"n\",\"type\":\"NotAView\"},"
+                              "{\"id\":\"b\",\"type\":\"BadView\"},{\"id\":\"s\",\"type\":\"Spins\"},"
+                              "{\"id\":\"c\",\"type\":\"Card\",\"data\":{\"id\":1,\"title\":\"Fine\"}}]"),
+                 SDUI_OK);
+    char *json = NULL;
+    CHECK_STATUS(sdui_render_json(e, &json, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(json, "faulty.lua:5: no poster for this one");
+    CHECK_STR_CONTAINS(json, "factory for \\\"NotAView\\\" returned number, expected a view table");
+    CHECK_STR_CONTAINS(json, "invalid view at $.colour");
+    CHECK_STR_CONTAINS(json, "instruction budget of 100000 exceeded");
+    CHECK_STR_CONTAINS(json, "\"text\":\"Fine\"");
+    sdui_free(json);
+    CHECK_STATUS(sdui_diagnostics_json(e, &json, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(json, "\"component\":\"r\"");
+    CHECK_STR_CONTAINS(json, "\"component\":\"s\"");
+    sdui_free(json);
+
+    const char *bad[] = {"box/fn", "box/cycle", "box/raise", "box/chain"};
+    const char *why[] = {"cannot encode a function at $.f", "cyclic table at $.me", "faulty.lua:13: refused",
+                         "action \"box/raise\" failed"};
+    for (int i = 0; i < 4; i++) {
+        char action[64];
+        snprintf(action, sizeof action, "{\"type\":\"%s\"}", bad[i]);
+        CHECK_STATUS(dispatch(e, action), SDUI_ECALLBACK);
+        CHECK_STR_CONTAINS(sdui_errmsg(e), why[i]);
+        char *state = NULL;
+        CHECK_STATUS(sdui_state_json(e, "box", NULL, &state, NULL), SDUI_OK);
+        CHECK_STR_EQ(state, "{\"n\":1}");
+        sdui_free(state);
+    }
+    CHECK_STATUS(dispatch(e, "{\"type\":\"box/replace\",\"payload\":{\"n\":5}}"), SDUI_OK);
+    CHECK_STATUS(sdui_state_json(e, "box", "n", &json, NULL), SDUI_OK);
+    CHECK_STR_EQ(json, "5");
+    sdui_free(json);
+
+    /* Reload while dispatching: refused, nothing changes. */
+    int statuses[2 + sizeof(sdui_engine *) / sizeof(int) + 1];
+    *(sdui_engine **)(statuses + 2) = e;
+    CHECK_STATUS(sdui_register_action(e, "box/reload", reload_inside, statuses, NULL), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"box/reload\"}"), SDUI_OK);
+    CHECK_EQ_INT(statuses[0], SDUI_EBUSY);
+    CHECK_EQ_INT(statuses[1], SDUI_EBUSY);
+    sdui_engine_free(e);
+}
+
+int main(void)
+{
+    snprintf(folder, sizeof folder, "/tmp/sdui-scripts-XXXXXX");
+    if (mkdtemp(folder) == NULL) {
+        perror("mkdtemp");
+        return 2;
+    }
+    test_load_render_hot_swap();
+    test_poll_reloads_only_changed_files();
+    test_bad_scripts_keep_the_old_version();
+    test_paths();
+    test_callbacks();
+    remove_tree(folder);
+    return check_summary();
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# install_test.sh -- `make install` into a temporary prefix, then build and
+# run a C host with `pkg-config --cflags --libs sdui` alone, load the module
+# in stock lua5.4 from the installed path, and `make uninstall`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+prefix=$(mktemp -d)
+work=$(mktemp -d)
+trap 'rm -rf "$prefix" "$work"' EXIT
+passed=0
+failed=0
+check() { # check DESCRIPTION COMMAND...
+  local what=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAILED: $what"; failed=$((failed + 1)); fi
+}
+
+make -s install PREFIX="$prefix" >/dev/null
+for f in lib/libsdui.so lib/libsdui_lua.so lib/lua/5.4/sdui.so include/sdui.h lib/pkgconfig/sdui.pc; do
+  check "installed $f" test -e "$prefix/$f"
+done
+
+mkdir -p "$work/scripts"
+cat >"$work/scripts/hello.lua" <<'LUA'
+local ui = require "sdui.ui"
+return { components = { Hello = function(data) return ui.text("hello " .. data.name) end } }
+LUA
+cat >"$work/host.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <sdui.h>
+int main(int argc, char **argv) {
+    (void)argc;
+    const char *page = "[{\"id\":\"h\",\"type\":\"Hello\",\"data\":{\"name\":\"installed\"}}]";
+    sdui_engine *e = sdui_engine_new();
+    char *text = NULL;
+    if (sdui_scripts_load(e, argv[1]) != SDUI_OK || sdui_load_page(e, page, strlen(page)) != SDUI_OK ||
+        sdui_render_text(e, &text, NULL) != SDUI_OK) {
+        fprintf(stderr, "%s\n", sdui_errmsg(e));
+        return 1;
+    }
+    fputs(text, stdout);
+    sdui_free(text);
+    sdui_engine_free(e);
+    return 0;
+}
+C
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+check "pkg-config knows sdui" pkg-config --exists sdui
+# shellcheck disable=SC2046
+check "host builds with pkg-config flags only" cc -std=c11 -o "$work/host" "$work/host.c" $(pkg-config --cflags --libs sdui)
+check "host runs scripts from the install" bash -c "'$work/host' '$work/scripts' | grep -q 'hello installed'"
+check "lua5.4 finds the installed module" \
+  env LUA_CPATH="$prefix/lib/lua/5.4/?.so" lua5.4 -e 'local sdui = require "sdui"; assert(sdui.version == "0.1.0")'
+
+make -s uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -type f -o -type l | wc -l)
+check "uninstall removes every file" test "$left" -eq 0
+
+echo "install: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
