@@ -87,7 +87,10 @@ test-readme: lib lua
 	@mkdir -p $(BUILD)
 	@awk '/^```c$$/{on=1;next} /^```$$/{if(on)exit} on' README.md > $(BUILD)/readme_example.c
 	$(CC) $(CFLAGS) -Iinclude -o $(BUILD)/readme_example $(BUILD)/readme_example.c $(HOST_LINK)
-	@$(BUILD)/readme_example | grep -q 'world' && echo "readme example: 1 passed, 0 failed"
+	@$(BUILD)/readme_example | grep -q 'world'
+	@awk '/^```lua$$/{on=1;next} /^```$$/{if(on)exit} on' README.md > $(BUILD)/readme_example.lua
+	@LUA_CPATH='$(BUILD)/lua/?.so' lua5.4 $(BUILD)/readme_example.lua | grep -q '★'
+	@echo "readme examples: 2 passed, 0 failed"
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.
 test-install: lib lua
