@@ -65,7 +65,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         let chars = Array(text.unicodeScalars)
         var i = 0
         if i < chars.count, chars[i] == "$" { i += 1 }
-        var expectSegment = i == 0 && !chars.isEmpty
+        // A bare leading key ("items[0]") needs no dot; "$", "[" and "." starts do.
+        var expectSegment = i == 0 && !chars.isEmpty && chars[0] != "["
         while i < chars.count {
             let c = chars[i]
             if c == "." || expectSegment {

@@ -44,13 +44,16 @@ void host_begin_run(sdui_host *host)
 
 void host_hook(lua_State *L, lua_Debug *ar)
 {
-    (void)ar;
     sdui_host *host = host_of(L);
     if (host == NULL || host->budget <= 0)
         return;
     host->used += HOST_HOOK_STEP;
     if (host->used > host->budget) {
         host->limit_hit = 1;
+        /* Name the script line that was running, as every script error does. */
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            luaL_error(L, "%s:%d: instruction budget of %I exceeded", ar->short_src, ar->currentline,
+                       (lua_Integer)host->budget);
         luaL_error(L, "instruction budget of %I exceeded", (lua_Integer)host->budget);
     }
 }
@@ -125,12 +128,27 @@ static sdui_call *current_call(lua_State *L)
     return host->call;
 }
 
-/* ctx.state(service [, path]) -> value, or nil when absent. */
+/*
+** ctx.state(service [, path]) -> value, or nil when absent. In a handler,
+** its own service reads the state table as the handler has changed it so
+** far (upvalue 2): it is handed to the engine first.
+*/
 static int ctx_state(lua_State *L)
 {
     sdui_call *call = current_call(L);
     const char *service = luaL_checkstring(L, 1);
     const char *path = luaL_optstring(L, 2, NULL);
+    if (!lua_isnone(L, lua_upvalueindex(2))) {
+        const char *type = sdui_call_id(call), *slash = strchr(type, '/');
+        if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0) {
+            luajson_pushencoded(L, lua_upvalueindex(2));
+            size_t len;
+            const char *json = lua_tolstring(L, -1, &len);
+            if (sdui_call_return(call, json, len) != SDUI_OK)
+                return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
+            lua_pop(L, 1);
+        }
+    }
     char **box = host_newbuffer(L);
     size_t len = 0;
     int status = sdui_call_state(call, service, path, box, &len);
@@ -162,8 +180,8 @@ static int ctx_dispatch(lua_State *L)
     return 0;
 }
 
-/* Pushes a ctx table: {id|type, state, dispatch?}. */
-static void push_ctx(lua_State *L, sdui_host *host, const host_fn *fn, int handler)
+/* Pushes a ctx table: {type, id | service, state, dispatch}; `state` is the handler's state table index, or 0. */
+static void push_ctx(lua_State *L, sdui_host *host, const host_fn *fn, int handler, int state)
 {
     lua_createtable(L, 0, 4);
     lua_pushstring(L, fn->type);
@@ -180,7 +198,12 @@ static void push_ctx(lua_State *L, sdui_host *host, const host_fn *fn, int handl
         lua_setfield(L, -2, "id");
     }
     lua_pushlightuserdata(L, host);
-    lua_pushcclosure(L, ctx_state, 1);
+    if (state != 0) {
+        lua_pushvalue(L, state);
+        lua_pushcclosure(L, ctx_state, 2);
+    } else {
+        lua_pushcclosure(L, ctx_state, 1);
+    }
     lua_setfield(L, -2, "state");
 }
 
@@ -218,7 +241,7 @@ static int factory_run(lua_State *L)
     sdui_call *call = fn->host->call;
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     push_source(L, call, SDUI_INPUT);
-    push_ctx(L, fn->host, fn, 0);
+    push_ctx(L, fn->host, fn, 0, 0);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
@@ -237,7 +260,7 @@ static int handler_run(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     lua_pushvalue(L, state);
     push_source(L, call, SDUI_INPUT);
-    push_ctx(L, fn->host, fn, 1);
+    push_ctx(L, fn->host, fn, 1, state);
     lua_call(L, 3, 1);
     /* nil keeps the state table the handler may have changed in place */
     return_value(L, call, lua_isnil(L, -1) ? state : lua_gettop(L), "state");

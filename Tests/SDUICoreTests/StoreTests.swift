@@ -161,6 +161,8 @@ struct JSONMutationTests {
     @Test func pathNotation() throws {
         #expect(try JSONPath(parsing: "$.a[2][\"b c\"].d").segments == [.key("a"), .index(2), .key("b c"), .key("d")])
         #expect(try JSONPath(parsing: "").segments.isEmpty)
+        #expect(try JSONPath(parsing: #"["odd key"].x"#).segments == [.key("odd key"), .key("x")])
+        #expect(try JSONPath(parsing: "[2]").segments == [.index(2)])
         #expect(JSONPath([.key("a"), .index(1), .key("x y")]).description == #"$.a[1]["x y"]"#)
         #expect(throws: JSONPathError.self) { try JSONPath(parsing: "a[x]") }
         #expect(throws: JSONPathError.self) { try JSONPath(parsing: "a..b") }

@@ -1,0 +1,527 @@
+--[[
+sdui.ui -- the view DSL: Lua constructors for the view nodes of sdui.
+
+    local ui = require "sdui.ui"
+    return ui.vstack{ spacing = 8,
+      ui.text(data.title, "title"),
+      ui.text(data.overview, { lineLimit = 3 }),
+      data.poster and ui.image(data.poster, { alt = data.title }),
+      ui.button{ "Add to order", key = "order", action = data.orderAction },
+    }
+
+Every constructor returns a plain table in the JSON shape the core reads
+(README.md, "View nodes"): { type = "text", text = "Hi", style = { font = "title" } }.
+Nothing else is added: no ids (the engine assigns them), no metatables.
+
+Kinds: text, image, button, vstack, hstack, zstack, list, spacer, input.
+(fallback and error nodes are the engine's own; a factory cannot build them.)
+
+Properties, accepted by every constructor:
+  key    a non-empty string: the node id becomes "component#key"
+  style  a string (font shorthand) or a table of style fields
+  and every style field directly: font, fontWeight, color, background,
+  padding, spacing, alignment, distribution, width, height, minWidth,
+  maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit.
+  Fields given directly and in `style` are merged into the node's `style`
+  table; the same field in both is an error.
+
+Rules:
+  * Text is never converted: text, labels, urls, names, keys and the string
+    style fields must be Lua strings (format numbers yourself, e.g. with
+    string.format("%.1f", rating)). Numeric fields must be numbers.
+  * A property whose value is nil or false is left out, and so is a nil or
+    false item among the children: `cond and ui.text(...)` works anywhere.
+  * Everything is checked when the node is built; a mistake raises an error
+    that points at the calling line: `ui.text: unknown property "colour"`.
+    (Lua cannot name the line of a tail call: write `local view = ui.vstack{...}
+    return view` rather than `return ui.vstack{...}` to keep it in the message.)
+
+The module is plain Lua with no dependencies and no globals, so it runs in
+the script host's sandbox as well as in a normal Lua state.
+]]
+
+local ui = { _VERSION = "sdui.ui 0.1.0" }
+
+local type, pairs, ipairs, error, pcall = type, pairs, ipairs, error, pcall
+local setmetatable, getmetatable, tostring, next = setmetatable, getmetatable, tostring, next
+local format, concat = string.format, table.concat
+local mtype, huge, tointeger = math.type, math.huge, math.tointeger
+
+---------------------------------------------------------------------------
+-- Errors. Checks deep inside the builders raise an Invalid value; the public
+-- wrapper turns it into error(message, 2), so the position named in the
+-- message is the script line that called the constructor. Any other error
+-- (a memory or instruction limit of the host) passes through untouched.
+
+local Invalid = {}
+
+local function invalid(fmt, ...)
+  error(setmetatable({ message = format(fmt, ...) }, Invalid), 0)
+end
+
+local function public(fn)
+  return function(...)
+    local ok, result = pcall(fn, ...)
+    if ok then
+      return result
+    end
+    if getmetatable(result) == Invalid then
+      error(result.message, 2)
+    end
+    error(result, 0)
+  end
+end
+
+local function describe(v)
+  local t = type(v)
+  if t == "string" then
+    return format("%q", v)
+  elseif v ~= v then
+    return "nan" -- tostring gives "nan" or "-nan" depending on the platform
+  elseif t == "number" or t == "boolean" then
+    return tostring(v)
+  end
+  return t
+end
+
+---------------------------------------------------------------------------
+-- Arrays.
+--
+-- An empty Lua table is ambiguous: JSON {} or []. ui.array(t) marks t as an
+-- array by giving it the metatable ui.array_mt (looked up at each call, so
+-- a host may install its own metatable there). Its only field is
+-- __name = "sdui.array", the same name the sdui module gives its array
+-- metatable, so an encoder can recognise both by that name.
+
+ui.array_mt = { __name = "sdui.array" }
+
+--- Marks `t` (or a new table) as a JSON array and returns it.
+ui.array = public(function(t)
+  if t == nil then
+    t = {}
+  elseif type(t) ~= "table" then
+    invalid("ui.array: expected a table or nothing, got %s", describe(t))
+  end
+  local mt = getmetatable(t)
+  if mt ~= nil and mt ~= ui.array_mt then
+    invalid("ui.array: the table already has a metatable")
+  end
+  return setmetatable(t, ui.array_mt)
+end)
+
+---------------------------------------------------------------------------
+-- Style fields.
+
+local function is_number(v)
+  return type(v) == "number" and v == v and v ~= huge and v ~= -huge
+end
+
+local function check_string(where, name, v)
+  if type(v) ~= "string" then
+    invalid("%s: %s must be a string, got %s", where, name, describe(v))
+  end
+  return v
+end
+
+local function check_non_negative(where, name, v)
+  if not is_number(v) or v < 0 then
+    invalid("%s: %s must be a non-negative number, got %s", where, name, describe(v))
+  end
+  return v
+end
+
+local function one_of(values)
+  local set = {}
+  local names = {}
+  for i, v in ipairs(values) do
+    set[v] = true
+    names[i] = format("%q", v)
+  end
+  local list = concat(names, ", ")
+  return function(where, name, v)
+    if not set[v] then
+      invalid("%s: %s must be one of %s, got %s", where, name, list, describe(v))
+    end
+    return v
+  end
+end
+
+local function check_dimension(where, name, v)
+  if v == "fill" then
+    return v
+  end
+  if not is_number(v) or v < 0 then
+    invalid('%s: %s must be a non-negative number or "fill", got %s', where, name, describe(v))
+  end
+  return v
+end
+
+local EDGES = { "top", "leading", "bottom", "trailing" }
+
+local function check_padding(where, name, v)
+  if is_number(v) then
+    return check_non_negative(where, name, v)
+  end
+  if type(v) ~= "table" then
+    invalid("%s: %s must be a non-negative number or a table {top, leading, bottom, trailing}, got %s",
+      where, name, describe(v))
+  end
+  local out = {}
+  for k, edge in pairs(v) do
+    if k ~= "top" and k ~= "leading" and k ~= "bottom" and k ~= "trailing" then
+      invalid("%s: unknown %s edge %s (expected top, leading, bottom, trailing)", where, name, describe(k))
+    end
+    out[k] = check_non_negative(where, name .. "." .. k, edge)
+  end
+  for _, edge in ipairs(EDGES) do
+    out[edge] = out[edge] or 0
+  end
+  return out
+end
+
+local function check_opacity(where, name, v)
+  if not is_number(v) or v < 0 or v > 1 then
+    invalid("%s: %s must be a number between 0 and 1, got %s", where, name, describe(v))
+  end
+  return v
+end
+
+local function check_line_limit(where, name, v)
+  if mtype(v) == "float" and v == v and v % 1 == 0 and v >= 0 and v <= 0x7fffffff then
+    return tointeger(v)
+  end
+  if mtype(v) ~= "integer" or v < 0 or v > 0x7fffffff then
+    invalid("%s: %s must be a non-negative integer, got %s", where, name, describe(v))
+  end
+  return v
+end
+
+local STYLE = {
+  font = check_string,
+  fontWeight = check_string,
+  color = check_string,
+  background = check_string,
+  padding = check_padding,
+  spacing = check_non_negative,
+  alignment = one_of { "leading", "center", "trailing", "top", "bottom" },
+  distribution = one_of { "start", "center", "end", "spaceBetween", "spaceAround", "fill" },
+  width = check_dimension,
+  height = check_dimension,
+  minWidth = check_non_negative,
+  maxWidth = check_non_negative,
+  minHeight = check_non_negative,
+  maxHeight = check_non_negative,
+  weight = check_non_negative,
+  cornerRadius = check_non_negative,
+  opacity = check_opacity,
+  lineLimit = check_line_limit,
+}
+
+--- The names of the style fields, sorted (for tools and tests).
+ui.style_fields = {}
+for name in pairs(STYLE) do
+  ui.style_fields[#ui.style_fields + 1] = name
+end
+table.sort(ui.style_fields)
+
+-- The style table of a `style` property: a font name or a table of fields.
+local function style_from(where, v)
+  if type(v) == "string" then
+    return { font = v }
+  end
+  if type(v) ~= "table" then
+    invalid("%s: style must be a string (font) or a table, got %s", where, describe(v))
+  end
+  local out = {}
+  for k, value in pairs(v) do
+    local check = type(k) == "string" and STYLE[k]
+    if not check then
+      invalid("%s: unknown style field %s", where, describe(k))
+    end
+    if value ~= false then
+      out[k] = check(where, "style." .. k, value)
+    end
+  end
+  return out
+end
+
+---------------------------------------------------------------------------
+-- Actions.
+
+local function well_formed_type(t)
+  return type(t) == "string" and t:match("^[^/]+/.+$") ~= nil
+end
+
+local function check_action(where, _, v)
+  if type(v) ~= "table" then
+    invalid("%s: action must be a table {type = \"service/name\", payload = ...}, got %s", where, describe(v))
+  end
+  for k in pairs(v) do
+    if k ~= "type" and k ~= "payload" then
+      invalid("%s: action has an unknown member %s (expected type, payload)", where, describe(k))
+    end
+  end
+  if not well_formed_type(v.type) then
+    invalid('%s: action.type must be a string "service/name", got %s', where, describe(v.type))
+  end
+  return v
+end
+
+---------------------------------------------------------------------------
+-- Nodes.
+
+local KINDS = {
+  text = true, image = true, button = true, vstack = true, hstack = true,
+  zstack = true, list = true, spacer = true, input = true,
+}
+
+--- True when `v` is a view node table (of a kind a factory may return).
+function ui.is_node(v)
+  return type(v) == "table" and KINDS[v.type] == true
+end
+
+-- The array part of a spec: every positive integer key up to the largest,
+-- so that nil holes do not hide the items after them. Non-integer keys that
+-- are not strings are reported.
+local function items_of(where, spec)
+  local n = 0
+  for k in pairs(spec) do
+    if mtype(k) == "integer" and k > 0 then
+      if k > n then
+        n = k
+      end
+    elseif type(k) ~= "string" then
+      invalid("%s: unknown property %s", where, describe(k))
+    end
+  end
+  local items = {}
+  for i = 1, n do
+    items[i] = spec[i]
+  end
+  return items, n
+end
+
+local function check_child(where, what, v)
+  if not ui.is_node(v) then
+    if type(v) == "table" then
+      invalid("%s: %s is not a view node (a table without a known node type)", where, what)
+    end
+    invalid("%s: %s is not a view node, got %s", where, what, describe(v))
+  end
+  return v
+end
+
+-- Builds a node of `kind` from the string-keyed properties of `props`.
+-- `content` maps the kind's content members to their checker; `extra` holds
+-- the members already set (text, url, label, children...). Returns the node.
+local function node(where, kind, props, content, extra)
+  local n = { type = kind }
+  for k, v in pairs(extra) do
+    n[k] = v
+  end
+  local style, direct = nil, nil
+  for k, v in pairs(props) do
+    if type(k) == "string" and v ~= false then
+      if k == "key" then
+        if type(v) ~= "string" or v == "" then
+          invalid("%s: key must be a non-empty string, got %s", where, describe(v))
+        end
+        n.key = v
+      elseif k == "style" then
+        style = style_from(where, v)
+      elseif STYLE[k] then
+        direct = direct or {}
+        direct[k] = STYLE[k](where, k, v)
+      elseif content[k] then
+        n[k] = content[k](where, k, v)
+      else
+        invalid("%s: unknown property %s", where, describe(k))
+      end
+    end
+  end
+  if direct then
+    style = style or {}
+    for k, v in pairs(direct) do
+      if style[k] ~= nil then
+        invalid("%s: %s is given both directly and in style", where, k)
+      end
+      style[k] = v
+    end
+  end
+  if style and next(style) ~= nil then
+    n.style = style
+  end
+  return n
+end
+
+local NO_CONTENT = {}
+local NO_EXTRA = {}
+
+-- The props argument of text/image/spacer: nil or a table of string keys.
+local function props_of(where, props)
+  if props == nil then
+    return NO_EXTRA
+  end
+  if type(props) == "string" then
+    return { style = props }
+  end
+  if type(props) ~= "table" then
+    invalid("%s: properties must be a table (or a font name), got %s", where, describe(props))
+  end
+  for k in pairs(props) do
+    if type(k) ~= "string" then
+      invalid("%s: unknown property %s", where, describe(k))
+    end
+  end
+  return props
+end
+
+--- ui.text(text, props): a text node. props may be a font name ("title").
+ui.text = public(function(text, props)
+  local where = "ui.text"
+  check_string(where, "text", text)
+  return node(where, "text", props_of(where, props), NO_CONTENT, { text = text })
+end)
+
+local IMAGE = { placeholder = check_string, alt = check_string }
+
+--- ui.image(url, props): an image node; props: placeholder, alt, and the common ones.
+ui.image = public(function(url, props)
+  local where = "ui.image"
+  check_string(where, "url", url)
+  return node(where, "image", props_of(where, props), IMAGE, { url = url })
+end)
+
+--- ui.spacer(props): a spacer.
+ui.spacer = public(function(props)
+  local where = "ui.spacer"
+  return node(where, "spacer", props_of(where, props), NO_CONTENT, NO_EXTRA)
+end)
+
+local function spec_of(where, spec)
+  if spec == nil then
+    return {}
+  end
+  if type(spec) ~= "table" then
+    invalid("%s: expected a table {...}, got %s", where, describe(spec))
+  end
+  return spec
+end
+
+-- The children of a container spec: the array part (nil and false skipped),
+-- or a `children` list when the array part is empty.
+local function children_of(where, spec, first)
+  local items, n = items_of(where, spec)
+  local children = {}
+  for i = first, n do
+    local v = items[i]
+    if v ~= nil and v ~= false then
+      if type(v) == "string" then
+        invalid("%s: item %d is a string; only a button's first item may be its label", where, i)
+      end
+      children[#children + 1] = check_child(where, "item " .. i, v)
+    end
+  end
+  local listed = spec.children
+  if listed ~= nil and listed ~= false then
+    if #children > 0 then
+      invalid("%s: children are given both as items and as children = {...}", where)
+    end
+    if type(listed) ~= "table" then
+      invalid("%s: children must be a table of nodes, got %s", where, describe(listed))
+    end
+    local list, count = items_of(where .. " children", listed)
+    for i = 1, count do
+      local v = list[i]
+      if v ~= nil and v ~= false then
+        children[#children + 1] = check_child(where, "children[" .. i .. "]", v)
+      end
+    end
+  end
+  return children
+end
+
+local CONTAINER_PROPS = { children = function() end }
+
+local function container(kind)
+  local where = "ui." .. kind
+  return public(function(spec)
+    spec = spec_of(where, spec)
+    local children = children_of(where, spec, 1)
+    local n = node(where, kind, spec, CONTAINER_PROPS, NO_EXTRA)
+    n.children = #children > 0 and children or nil
+    return n
+  end)
+end
+
+--- ui.vstack{...}, ui.hstack{...}, ui.zstack{...}, ui.list{...}: containers.
+--- The array part holds the children; string keys are properties.
+ui.vstack = container("vstack")
+ui.hstack = container("hstack")
+ui.zstack = container("zstack")
+ui.list = container("list")
+
+local BUTTON = {
+  label = check_string,
+  action = check_action,
+  children = function() end,
+}
+
+--- ui.button{"Label", action = ..., key = ..., ...}: a button. The first item
+--- may be its label (a string); node items are its children.
+ui.button = public(function(spec)
+  local where = "ui.button"
+  spec = spec_of(where, spec)
+  local label = spec[1]
+  local first = 1
+  if type(label) == "string" then
+    first = 2
+    if spec.label ~= nil and spec.label ~= false then
+      invalid("%s: the label is given both as item 1 and as label =", where)
+    end
+  else
+    label = nil
+  end
+  local children = children_of(where, spec, first)
+  local n = node(where, "button", spec, BUTTON, NO_EXTRA)
+  n.children = #children > 0 and children or nil
+  if label then
+    n.label = label
+  end
+  return n
+end)
+
+local INPUT = {
+  name = check_string,
+  value = check_string,
+  placeholder = check_string,
+  action = check_action,
+}
+
+--- ui.input{name = ..., value = ..., placeholder = ..., action = ...}: a text field.
+ui.input = public(function(spec)
+  local where = "ui.input"
+  spec = spec_of(where, spec)
+  local _, n = items_of(where, spec)
+  if n > 0 then
+    invalid("%s: an input has no children (item 1 is not allowed)", where)
+  end
+  if spec.name == nil or spec.name == false then
+    invalid("%s: name is required (a string)", where)
+  end
+  return node(where, "input", spec, INPUT, NO_EXTRA)
+end)
+
+--- ui.action(type, payload): an action table {type = type, payload = payload}.
+ui.action = public(function(action_type, payload)
+  if not well_formed_type(action_type) then
+    invalid('ui.action: type must be a string "service/name", got %s', describe(action_type))
+  end
+  local t = type(payload)
+  if t == "function" or t == "thread" then
+    invalid("ui.action: payload must be JSON data, got %s", t)
+  end
+  return { type = action_type, payload = payload }
+end)
+
+return ui

@@ -1,0 +1,480 @@
+-- The script host through the Lua module: e:load_scripts, e:reload, e:poll,
+-- the sandbox and its limits. Every spec writes its own script folder.
+local support = require "support"
+local sdui = require "sdui"
+
+-- A component script: `Type` renders a text with `text`, and the file
+-- declares the service "notes" with one action.
+local function card_script(text)
+  return ([[
+local ui = require "sdui.ui"
+return {
+  services = { notes = { count = 0 } },
+  components = {
+    Card = function(data, ctx)
+      local view = ui.text(%q .. " " .. ctx.state("notes", "count"))
+      return view
+    end,
+  },
+  actions = {
+    ["notes/add"] = function(state) state.count = state.count + 1 end,
+  },
+}
+]]):format(text)
+end
+
+local PAGE = { id = "p", components = { { id = "card", type = "Card" } } }
+
+describe("the script host", function()
+  local dir, e
+
+  local function write(name, text)
+    support.write(dir .. "/" .. name, text)
+  end
+
+  local function text()
+    return assert(e:render_text())
+  end
+
+  before_each(function()
+    dir = support.tmpdir()
+  end)
+
+  after_each(function()
+    if e then
+      e:close()
+      e = nil
+    end
+    support.rmrf(dir)
+  end)
+
+  describe("loading", function()
+    it("loads every script of a folder: services, components, actions", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.same({ count = 0 }, e:state("notes"))
+      assert.is_true(e:load_page(PAGE))
+      assert.equal("▌ card (Card)\n  v1 0\n", text())
+      assert.is_true(e:dispatch{ type = "notes/add" })
+      assert.equal("▌ card (Card)\n  v1 1\n", text())
+    end)
+
+    it("loads a single file and finds modules of its folder", function()
+      support.mkdir(dir .. "/lib")
+      write("lib/words.lua", 'return { hello = function(n) return "hello " .. n end }')
+      write("one.lua", [[
+        local words = require "lib.words"
+        return { components = { Card = function(data) local v = { type = "text", text = words.hello(data.n) } return v end } }
+      ]])
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir .. "/one.lua"))
+      assert.is_true(e:load_page{ components = { { id = "c", type = "Card", data = { n = "you" } } } })
+      assert.equal("▌ c (Card)\n  hello you\n", text())
+    end)
+
+    it("does not reset a service that already exists", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine{ services = { notes = { count = 41 } } }
+      assert.is_true(e:load_scripts(dir))
+      assert.same({ count = 41 }, e:state("notes"))
+    end)
+
+    it("reports a missing file or folder with nil, err", function()
+      e = sdui.engine()
+      local ok, err = e:load_scripts(dir .. "/missing.lua")
+      assert.is_nil(ok)
+      assert.is_string(err)
+      ok, err = e:load_scripts(dir .. "/no-such-folder")
+      assert.is_nil(ok)
+      assert.is_string(err)
+    end)
+
+    it("reports a syntax error as file:line: and keeps the other scripts", function()
+      write("a_good.lua", card_script("good"))
+      write("b_bad.lua", "return {\n  components = {\n    Other = function( end\n  }\n}\n")
+      e = sdui.engine()
+      local ok, err = e:load_scripts(dir)
+      assert.is_nil(ok)
+      assert.truthy(err:find("b_bad.lua:3:", 1, true), err)
+      assert.is_nil(err:find("a_good.lua", 1, true), err)
+      assert.is_true(e:load_page(PAGE))
+      assert.equal("▌ card (Card)\n  good 0\n", text())
+    end)
+
+    it("reports a runtime error as file:line: message", function()
+      write("boom.lua", 'local x = 1\nerror("the script exploded")\nreturn {}\n')
+      e = sdui.engine()
+      local ok, err = e:load_scripts(dir)
+      assert.is_nil(ok)
+      assert.truthy(err:find("boom.lua:2: the script exploded", 1, true), err)
+    end)
+
+    it("refuses a script that returns something else than a table", function()
+      write("number.lua", "return 42\n")
+      e = sdui.engine()
+      local ok, err = e:load_scripts(dir)
+      assert.is_nil(ok)
+      assert.truthy(err:find("number.lua", 1, true), err)
+    end)
+
+    it("refuses a bytecode file", function()
+      local chunk = string.dump(load('return { components = {} }'))
+      write("compiled.lua", chunk)
+      e = sdui.engine()
+      local ok, err = e:load_scripts(dir .. "/compiled.lua")
+      assert.is_nil(ok)
+      assert.truthy(err:find("compiled.lua", 1, true), err)
+    end)
+
+    it("refuses a bytecode module", function()
+      write("mod.lua", string.dump(load("return 1")))
+      write("main.lua", 'local m = require "mod"\nreturn {}\n')
+      e = sdui.engine()
+      local ok, err = e:load_scripts(dir .. "/main.lua")
+      assert.is_nil(ok)
+      assert.is_string(err)
+    end)
+
+    it("refuses paths outside the first folder", function()
+      local other = support.tmpdir()
+      finally(function() support.rmrf(other) end)
+      support.mkdir(dir .. "/scripts")
+      write("scripts/card.lua", card_script("inside"))
+      support.write(other .. "/card.lua", card_script("outside"))
+      write("outside.lua", card_script("parent"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir .. "/scripts"))
+      local ok, err = e:load_scripts(other .. "/card.lua")
+      assert.is_nil(ok)
+      assert.is_string(err)
+      ok, err = e:load_scripts(dir .. "/scripts/../outside.lua")
+      assert.is_nil(ok)
+      assert.is_string(err)
+      assert.is_true(e:load_page(PAGE))
+      assert.equal("▌ card (Card)\n  inside 0\n", text())
+    end)
+  end)
+
+  describe("sandbox", function()
+    it("hides io, os (but time, clock, date), debug, load, loadfile, dofile, string.dump and collectgarbage", function()
+      write("probe.lua", [[
+        local reachable = {}
+        local function check(name, value) if value ~= nil then reachable[#reachable + 1] = name end end
+        check("io", io)
+        check("os.execute", os and os.execute)
+        check("os.exit", os and os.exit)
+        check("os.remove", os and os.remove)
+        check("os.getenv", os and os.getenv)
+        check("debug", debug)
+        check("load", load)
+        check("loadfile", loadfile)
+        check("dofile", dofile)
+        check("string.dump", string.dump)
+        check("package.loadlib", package and package.loadlib)
+        local required, lib = pcall(require, "io")
+        check("require of io", required and lib or nil)
+        local gc_collect = pcall(collectgarbage, "collect")
+        local kept = string.format("time=%s clock=%s date=%s gc_count=%s gc_collect=%s",
+          type(os.time()), type(os.clock()), type(os.date("%Y")), type(collectgarbage("count")), tostring(gc_collect))
+        return { components = { Probe = function()
+          local v = { type = "text", text = "reachable: " .. table.concat(reachable, ",") .. "; " .. kept }
+          return v
+        end } }
+      ]])
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page{ components = { { id = "p", type = "Probe" } } })
+      assert.equal("▌ p (Probe)\n  reachable: ; time=number clock=number date=string gc_count=number gc_collect=false\n",
+        text())
+    end)
+
+    it("finds no module outside the script folder", function()
+      local outer = support.tmpdir()
+      finally(function() support.rmrf(outer) end)
+      support.mkdir(outer .. "/scripts")
+      support.write(outer .. "/secret.lua", 'return "secret"')
+      support.write(outer .. "/scripts/a.lua", 'local s = require "secret"\nreturn {}\n')
+      support.write(outer .. "/scripts/b.lua", 'local s = require "..secret"\nreturn {}\n')
+      support.write(outer .. "/scripts/c.lua", 'local s = require "/' .. outer:sub(2) .. '/secret"\nreturn {}\n')
+      support.write(outer .. "/scripts/d.lua", 'local s = require "string"\nreturn {}\n')
+      e = sdui.engine()
+      local ok, err = e:load_scripts(outer .. "/scripts")
+      assert.is_nil(ok)
+      for _, name in ipairs{ "a.lua", "b.lua", "c.lua", "d.lua" } do
+        assert.truthy(err:find(name, 1, true), name .. " was not refused: " .. err)
+      end
+    end)
+
+    it("stops an endless script with the instruction budget", function()
+      write("loop.lua", "while true do end\n")
+      e = sdui.engine{ script_instructions = 100000 }
+      local ok, err = e:load_scripts(dir .. "/loop.lua")
+      assert.is_nil(ok)
+      assert.is_string(err)
+      assert.truthy(err:find("loop.lua", 1, true), err)
+    end)
+
+    it("stops an endless factory (error node) and handler (rolled back) with the budget", function()
+      write("spin.lua", [[
+        return {
+          services = { spin = { n = 0 } },
+          components = {
+            Spin = function() while true do end end,
+            Calm = function() local v = { type = "text", text = "calm" } return v end,
+          },
+          actions = { ["spin/go"] = function(state) state.n = 1 while true do end end },
+        }
+      ]])
+      e = sdui.engine{ script_instructions = 100000 }
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page{ components = { { id = "s", type = "Spin" }, { id = "c", type = "Calm" } } })
+      local screen = assert(e:render())
+      assert.equal("error", screen.components[1].view.type)
+      assert.same({ type = "text", id = "c", text = "calm" }, screen.components[2].view)
+      local ok, err = e:dispatch{ type = "spin/go" }
+      assert.is_nil(ok)
+      assert.is_string(err)
+      assert.same({ n = 0 }, e:state("spin"))
+    end)
+
+    it("stops a memory bomb with the memory cap, and the engine goes on", function()
+      write("bomb.lua", [[
+        local t = {}
+        for i = 1, 1e8 do t[i] = string.rep("x", 64) .. i end
+        return {}
+      ]])
+      e = sdui.engine{ script_memory = 8 * 1024 * 1024, script_instructions = 1000000000 }
+      local ok, err = e:load_scripts(dir .. "/bomb.lua")
+      assert.is_nil(ok)
+      assert.truthy(err:lower():find("memory", 1, true), err)
+      write("card.lua", card_script("after"))
+      assert.is_true(e:load_scripts(dir .. "/card.lua"))
+      assert.is_true(e:load_page(PAGE))
+      assert.equal("▌ card (Card)\n  after 0\n", text())
+    end)
+  end)
+
+  describe("reload", function()
+    it("puts a rewritten script live and keeps the state", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      assert.is_true(e:dispatch{ type = "notes/add" })
+      assert.is_true(e:dispatch{ type = "notes/add" })
+      write("card.lua", card_script("v2"))
+      assert.is_true(e:reload())
+      assert.equal("▌ card (Card)\n  v2 2\n", text())
+      assert.same({ count = 2 }, e:state("notes"))
+    end)
+
+    it("keeps the previous version when the new one has a syntax error", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      write("card.lua", "local x = \n\nreturn {\n")
+      local ok, err = e:reload()
+      assert.is_nil(ok)
+      assert.truthy(err:find("card.lua:%d+:"), err)
+      assert.equal("▌ card (Card)\n  v1 0\n", text())
+      assert.is_true(e:dispatch{ type = "notes/add" })
+      assert.equal("▌ card (Card)\n  v1 1\n", text())
+    end)
+
+    it("keeps the previous version when the new one raises", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      write("card.lua", 'local n = nil\nlocal x = n.field\nreturn {}\n')
+      local ok, err = e:reload()
+      assert.is_nil(ok)
+      assert.truthy(err:find("card.lua:2:", 1, true), err)
+      assert.equal("▌ card (Card)\n  v1 0\n", text())
+    end)
+
+    it("unregisters what a script no longer returns and picks up new files", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      write("card.lua", "return { services = { notes = { count = 0 } } }\n")
+      write("new.lua", 'return { components = { Card2 = function() local v = { type = "text", text = "new" } return v end } }\n')
+      assert.is_true(e:reload())
+      assert.is_true(e:load_page{ components = { { id = "card", type = "Card" }, { id = "n", type = "Card2" } } })
+      assert.equal('▌ card (Card)\n  ⚠ Unsupported component "Card"\n▌ n (Card2)\n  new\n', text())
+      local ok, err = e:dispatch{ type = "notes/add" }
+      assert.is_nil(ok)
+      assert.is_string(err)
+    end)
+
+    it("is refused while a dispatch runs", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      local results
+      assert.is_true(e:action("notes/reload", function(state)
+        state.count = 10
+        results = table.pack(e:reload())
+      end))
+      assert.is_true(e:dispatch{ type = "notes/reload" })
+      assert.is_nil(results[1])
+      assert.is_string(results[2])
+      assert.equal(10, e:state("notes", "count"))
+    end)
+
+    it("is refused while a render runs", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      local results
+      assert.is_true(e:component("Reloader", function()
+        results = table.pack(e:reload())
+        return { type = "spacer" }
+      end))
+      assert.is_true(e:load_page{ components = { { id = "r", type = "Reloader" } } })
+      assert(e:render())
+      assert.is_nil(results[1])
+      assert.is_string(results[2])
+    end)
+  end)
+
+  describe("poll", function()
+    it("reloads nothing when nothing changed", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.equal(0, e:poll())
+    end)
+
+    it("reloads a file whose size changed", function()
+      write("card.lua", card_script("v1"))
+      write("other.lua", "return {}\n")
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      write("card.lua", card_script("version two"))
+      assert.equal(1, e:poll())
+      assert.equal("▌ card (Card)\n  version two 0\n", text())
+      assert.equal(0, e:poll())
+    end)
+
+    it("reloads a file whose modification time changed", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      support.sleep(1.1)
+      write("card.lua", card_script("v2")) -- same size
+      assert.equal(1, e:poll())
+      assert.equal("▌ card (Card)\n  v2 0\n", text())
+    end)
+
+    it("picks up a new file in a loaded folder", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      write("extra.lua", 'return { components = { Extra = function() local v = { type = "text", text = "extra" } return v end } }\n')
+      assert.equal(1, e:poll())
+      assert.is_true(e:load_page{ components = { { id = "x", type = "Extra" } } })
+      assert.equal("▌ x (Extra)\n  extra\n", text())
+    end)
+
+    it("reloads the scripts that require a changed module", function()
+      support.mkdir(dir .. "/lib")
+      write("lib/label.lua", 'return "one"\n')
+      write("card.lua", [[
+        local label = require "lib.label"
+        return { components = { Card = function() local v = { type = "text", text = label } return v end } }
+      ]])
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      assert.equal("▌ card (Card)\n  one\n", text())
+      write("lib/label.lua", 'return "three"\n')
+      assert.is_true(e:poll() >= 1)
+      assert.equal("▌ card (Card)\n  three\n", text())
+    end)
+
+    it("reports a broken file and keeps its previous version", function()
+      write("card.lua", card_script("v1"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(PAGE))
+      write("card.lua", "return {\n")
+      local n, err = e:poll()
+      assert.is_nil(n)
+      assert.truthy(err:find("card.lua:", 1, true), err)
+      assert.equal("▌ card (Card)\n  v1 0\n", text())
+    end)
+  end)
+
+  describe("encoding", function()
+    it("writes a script table's members in the same order in every engine", function()
+      write("menu.lua", [[
+        return {
+          services = { menu = { alpha = 1, beta = 2, gamma = 3, delta = 4, epsilon = 5, zeta = 6 } },
+          components = { Menu = function(_, ctx)
+            local v = { type = "button", label = "go", action = { type = "menu/go", payload = ctx.state("menu") } }
+            return v
+          end },
+        }
+      ]])
+      local engines, first = {}, nil
+      finally(function()
+        for _, engine in ipairs(engines) do
+          engine:close()
+        end
+      end)
+      for i = 1, 8 do -- all open at once, each with its own script state
+        engines[i] = sdui.engine()
+        assert.is_true(engines[i]:load_scripts(dir))
+        assert.is_true(engines[i]:load_page{ components = { { id = "m", type = "Menu" } } })
+        local json = assert(engines[i]:render_json())
+        first = first or json
+        assert.equal(first, json, "engine " .. i)
+      end
+    end)
+  end)
+
+  describe("callbacks", function()
+    it("render an error node naming file:line for a factory that raises", function()
+      write("bad.lua", 'return { components = {\n  Bad = function(data)\n    error("no title")\n  end,\n} }\n')
+      write("card.lua", card_script("fine"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page{ components = { { id = "b", type = "Bad" }, { id = "card", type = "Card" } } })
+      local screen = assert(e:render())
+      assert.equal("error", screen.components[1].view.type)
+      assert.truthy(screen.components[1].view.message:find("bad.lua:3: no title", 1, true),
+        screen.components[1].view.message)
+      assert.equal("fine 0", screen.components[2].view.text)
+    end)
+
+    it("roll a dispatch back when a script handler raises", function()
+      write("shop.lua", [[
+        return {
+          services = { shop = { items = {} , total = 0 } },
+          actions = {
+            ["shop/buy"] = function(state, payload, ctx)
+              state.total = state.total + payload.price
+              ctx.dispatch{ type = "shop/check" }
+            end,
+            ["shop/check"] = function(state)
+              if state.total > 100 then error("over budget") end
+            end,
+          },
+        }
+      ]])
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:dispatch{ type = "shop/buy", payload = { price = 60 } })
+      local ok, err = e:dispatch{ type = "shop/buy", payload = { price = 60 } }
+      assert.is_nil(ok)
+      assert.truthy(err:find("over budget", 1, true), err)
+      assert.equal(60, e:state("shop", "total"))
+    end)
+  end)
+end)
