@@ -99,8 +99,8 @@ test-install: lib lua
 check-symbols: lib lua
 	@bash tests/check_symbols.sh include/sdui.h $(LIB) $(LUA_LIB)
 
-memcheck: lib lua $(C_TESTS)
-	@set -e; for t in $(C_TESTS); do echo "== valgrind $$t"; \
+memcheck: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
+	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== valgrind $$t"; \
 	  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 	    --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp $$t > /dev/null; \
 	  echo "memcheck: 1 passed, 0 failed"; done

@@ -3,11 +3,12 @@
 ** See luajson.h for the mapping and the error and memory rules.
 **
 ** Both directions are recursive descents whose frames hold a few scalars
-** only; the values in flight live on the Lua stack. The encoder keeps a
-** fixed layout there, which gives it the path of any value for free when it
-** has to report an error: the value at depth d sits at base + 2d and the key
-** that leads to it (a string, or the Lua index of an array item) right below
-** it, at base + 2d - 1.
+** only; the values in flight live on the Lua stack. The encoder records
+** where the key that leads to each depth sits on the stack (a string, or
+** the Lua index of an array item), which gives it the path of any value for
+** free when it has to report an error. Object members are written sorted
+** by key (bytewise), so the text does not depend on the hash seed of the
+** Lua state.
 */
 #include <float.h>
 #include <math.h>
@@ -30,7 +31,7 @@
 
 /* Items of an array or members of an object that the decoder keeps on the
 ** stack to make the table at its final size; the rest go in one by one. */
-#define STACKED 1024
+#define STACKED 128
 
 /* The exact fast paths of number conversion rely on each double operation
 ** being rounded once, to double precision. */
@@ -79,6 +80,7 @@ static void push_array_mt(lua_State *L)
 void luajson_markarray(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
+    luaL_checktype(L, idx, LUA_TTABLE); /* else it would mark a whole type */
     luaL_checkstack(L, 2, NULL);
     push_array_mt(L);
     lua_setmetatable(L, idx);
@@ -92,6 +94,11 @@ int luajson_isarray(lua_State *L, int idx)
         return 0;
     luaL_getmetatable(L, LUAJSON_ARRAY_MT);
     yes = lua_rawequal(L, -1, -2);
+    if (!yes) { /* a metatable of the same name, like the pure Lua DSL's */
+        lua_pushliteral(L, "__name");
+        yes = lua_rawget(L, -3) == LUA_TSTRING && strcmp(lua_tostring(L, -1), LUAJSON_ARRAY_MT) == 0;
+        lua_pop(L, 1);
+    }
     lua_pop(L, 2);
     return yes;
 }
@@ -161,6 +168,8 @@ static inline void buf_reserve(lua_State *L, luajson_buffer *b, size_t n)
 /* Appends the n bytes at s to b. */
 static inline void buf_add(lua_State *L, luajson_buffer *b, const char *s, size_t n)
 {
+    if (n == 0) /* b->data may still be NULL: no memcpy to it */
+        return;
     buf_reserve(L, b, n);
     memcpy(b->data + b->len, s, n);
     b->len += n;
@@ -171,6 +180,39 @@ static inline void buf_addchar(lua_State *L, luajson_buffer *b, char c)
 {
     buf_reserve(L, b, 1);
     b->data[b->len++] = c;
+}
+
+/* ======================================================================
+** Plain runs: string bytes copied as they are in both directions
+** ====================================================================== */
+
+/* Returns 1 for the bytes a string copies as they are (not '"', '\\', < 0x20). */
+static inline int is_plain(unsigned char c)
+{
+    return c >= 0x20 && c != '"' && c != '\\';
+}
+
+/*
+** Returns the length of the run of plain bytes that starts at s (at most
+** n). Eight bytes at a time: a word has a byte that is not plain when one
+** of its bytes is below 0x20, or is zero after an xor with '"' or '\\'
+** (the usual "has a byte less than" bit trick, with ones = 0x0101...01).
+*/
+static size_t plain_run(const char *s, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = ones * 0x80;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w, q, b;
+        memcpy(&w, s + i, 8);
+        q = w ^ (ones * '"');
+        b = w ^ (ones * '\\');
+        if ((((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & highs)
+            break;
+    }
+    while (i < n && is_plain((unsigned char)s[i]))
+        i++;
+    return i;
 }
 
 /* ======================================================================
@@ -210,12 +252,6 @@ static inline char next_byte(decoder *d)
     if (d->p == d->end)
         decode_error(d, d->p);
     return *d->p;
-}
-
-/* Returns 1 for the bytes a string copies as they are (not '"', '\\', < 0x20). */
-static inline int is_plain(unsigned char c)
-{
-    return c >= 0x20 && c != '"' && c != '\\';
 }
 
 /* Returns the scratch buffer of d, emptied, creating its box the first time. */
@@ -329,10 +365,9 @@ static NOINLINE void decode_escaped(decoder *d, const char *s, const char *p)
     const char *end = d->end;
     buf_add(d->L, b, s, (size_t)(p - s));
     for (;;) {
-        const char *run = p;
-        while (p < end && is_plain((unsigned char)*p))
-            p++;
-        buf_add(d->L, b, run, (size_t)(p - run));
+        size_t run = plain_run(p, (size_t)(end - p));
+        buf_add(d->L, b, p, run);
+        p += run;
         if (p == end)
             decode_error(d, end);
         if (*p == '"')
@@ -348,9 +383,8 @@ static NOINLINE void decode_escaped(decoder *d, const char *s, const char *p)
 /* Decodes the string whose opening quote is at d->p and pushes it. */
 static void decode_string(decoder *d)
 {
-    const char *s = d->p + 1, *p = s, *end = d->end;
-    while (p < end && is_plain((unsigned char)*p))
-        p++;
+    const char *s = d->p + 1, *end = d->end;
+    const char *p = s + plain_run(s, (size_t)(end - s));
     if (p < end && *p == '"') { /* no escape: push it straight from the text */
         lua_pushlstring(d->L, s, (size_t)(p - s));
         d->p = p + 1;
@@ -634,8 +668,11 @@ typedef struct {
     lua_State *L;
     luajson_buffer *b; /* the output, inside a box */
     int mt;            /* stack index of the array metatable (or nil) */
-    int base;          /* stack index of the top-level value (see the top) */
+    int base;          /* stack index of the top-level value */
     const void *open[LUAJSON_MAXDEPTH]; /* open[d]: the table being encoded at depth d */
+    int key[LUAJSON_MAXDEPTH + 1]; /* key[d]: stack index of the key leading to depth d */
+    int sortbox;                   /* stack index of the box for sorting keys (nil until needed) */
+    luajson_buffer *sortbuf;
 } encoder;
 
 /* How a string byte is written: 0 as is, 'u' as \u00XX, else \ and the char. */
@@ -697,7 +734,7 @@ static const char *push_path(encoder *e, int depth)
     luaL_buffinit(L, &lb);
     luaL_addchar(&lb, '$');
     for (k = 1; k <= depth; k++) {
-        int key = e->base + 2 * k - 1;
+        int key = e->key[k];
         if (lua_type(L, key) == LUA_TNUMBER) { /* Lua index i is JSON index i - 1 */
             lua_pushfstring(L, "[%I]", (LUAI_UACINT)(lua_tointeger(L, key) - 1));
             luaL_addvalue(&lb);
@@ -861,16 +898,20 @@ static NOINLINE void encode_float(encoder *e, double v)
 /* Appends the string at stack index idx, quoted and escaped. */
 static void encode_string(encoder *e, int idx)
 {
-    size_t n, i, run = 0;
+    size_t n, i = 0;
     const char *s = lua_tolstring(e->L, idx, &n);
+    buf_reserve(e->L, e->b, n + 2);
     putch(e, '"');
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        char esc = escape_of[c];
-        if (esc == 0)
-            continue;
-        put(e, s + run, i - run);
-        run = i + 1;
+    for (;;) {
+        size_t run = plain_run(s + i, n - i);
+        unsigned char c;
+        char esc;
+        put(e, s + i, run);
+        i += run;
+        if (i == n)
+            break;
+        c = (unsigned char)s[i++];
+        esc = escape_of[c];
         if (esc == 'u') {
             char u[6] = {'\\', 'u', '0', '0', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15]};
             put(e, u, 6);
@@ -879,7 +920,6 @@ static void encode_string(encoder *e, int idx)
             put(e, two, 2);
         }
     }
-    put(e, s + run, n - run);
     putch(e, '"');
 }
 
@@ -989,6 +1029,7 @@ static void encode_items(encoder *e, int t, lua_Integer n, int depth)
         if (i > 1)
             putch(e, ',');
         lua_pushinteger(L, i); /* the key, for error paths */
+        e->key[depth + 1] = lua_gettop(L);
         lua_rawgeti(L, t, i);
         encode_value(e, depth + 1);
         lua_pop(L, 2);
@@ -996,30 +1037,71 @@ static void encode_items(encoder *e, int t, lua_Integer n, int depth)
     putch(e, ']');
 }
 
+typedef struct {
+    const char *s;
+    size_t n;
+    int slot;
+} keyref;
+
+/* qsort order of keys: bytewise, a prefix first. */
+static int keyref_cmp(const void *a, const void *b)
+{
+    const keyref *x = (const keyref *)a, *y = (const keyref *)b;
+    int c = memcmp(x->s, y->s, x->n < y->n ? x->n : y->n);
+    return c != 0 ? c : (x->n > y->n) - (x->n < y->n);
+}
+
 /*
-** Appends the table at t as a JSON object; lua_next has just pushed its
-** first key (a string) and value.
+** Appends the table at t as a JSON object with its members sorted by key,
+** so that the text is the same in every Lua state; lua_next has just pushed
+** its first key (a string) and value.
 */
 static void encode_object(encoder *e, int t, int depth)
 {
     lua_State *L = e->L;
-    int first = 1;
-    putch(e, '{');
-    do {
-        if (lua_type(L, -2) != LUA_TSTRING) {
-            lua_pop(L, 2);
+    int first = lua_gettop(L) - 1, n = 0, i;
+    keyref *refs;
+    do { /* the keys pile up on the stack, each iteration from a copy */
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) {
+            lua_settop(L, first - 1);
             sequence_length(e, t, depth); /* raises */
             return;
         }
-        if (!first)
-            putch(e, ',');
-        first = 0;
-        encode_string(e, -2);
-        putch(e, ':');
-        encode_value(e, depth + 1);
-        lua_pop(L, 1);
+        n++;
+        luaL_checkstack(L, 3, "JSON object too big");
+        lua_pushvalue(L, -1);
     } while (lua_next(L, t));
+    if (e->sortbuf == NULL) {
+        e->sortbuf = box_new(L);
+        lua_replace(L, e->sortbox);
+    }
+    e->sortbuf->len = 0;
+    buf_reserve(L, e->sortbuf, sizeof(keyref) * (size_t)n);
+    refs = (keyref *)(void *)e->sortbuf->data; /* not kept across the recursion */
+    for (i = 0; i < n; i++) {
+        refs[i].slot = first + i;
+        refs[i].s = lua_tolstring(L, first + i, &refs[i].n);
+    }
+    qsort(refs, (size_t)n, sizeof *refs, keyref_cmp);
+    luaL_checkstack(L, n + 3, "JSON object too big");
+    for (i = 0; i < n; i++) /* the keys again, sorted: refs is shared by nested objects */
+        lua_pushvalue(L, refs[i].slot);
+    putch(e, '{');
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            putch(e, ',');
+        lua_pushvalue(L, first + n + i);
+        e->key[depth + 1] = lua_gettop(L);
+        encode_string(e, -1);
+        putch(e, ':');
+        lua_pushvalue(L, -1);
+        lua_rawget(L, t);
+        encode_value(e, depth + 1);
+        lua_pop(L, 2);
+    }
     putch(e, '}');
+    lua_settop(L, first - 1);
 }
 
 /* Returns 1 when the table at t has the array metatable. */
@@ -1028,6 +1110,12 @@ static int is_marked(encoder *e, int t)
     int yes = 0;
     if (lua_getmetatable(e->L, t)) {
         yes = lua_rawequal(e->L, -1, e->mt);
+        if (!yes) { /* a metatable of the same name, like the pure Lua DSL's */
+            lua_pushliteral(e->L, "__name");
+            yes = lua_rawget(e->L, -2) == LUA_TSTRING
+                  && strcmp(lua_tostring(e->L, -1), LUAJSON_ARRAY_MT) == 0;
+            lua_pop(e->L, 1);
+        }
         lua_pop(e->L, 1);
     }
     return yes;
@@ -1119,9 +1207,14 @@ static luajson_buffer *encode_boxed(lua_State *L, int idx, luajson_buffer *init)
     }
     luaL_getmetatable(L, LUAJSON_ARRAY_MT);
     e.mt = lua_gettop(L);
+    lua_pushnil(L);
+    e.sortbox = lua_gettop(L);
+    e.sortbuf = NULL;
     lua_pushvalue(L, idx);
     e.base = lua_gettop(L);
     encode_value(&e, 0);
+    if (e.sortbuf != NULL)
+        luajson_buffer_free(e.sortbuf);
     lua_settop(L, e.mt - 1);
     return e.b;
 }

@@ -11,7 +11,9 @@
 **   true, false -> booleans;  null -> the null marker (sdui.null)
 **
 ** Mapping (encode) is the reverse, with raw access only (no __index, no
-** __pairs). A table is an array when it carries the array metatable or when
+** __pairs); object members are sorted by key (bytewise), the same in every
+** Lua state. A table is an array when it carries the array metatable (or
+** any metatable whose __name is "sdui.array") or when
 ** its keys are exactly 1..n; an object when all its keys are strings; an
 ** empty table without the array metatable is {}. Floats are written as the
 ** shortest text that reads back as the same double, laid out like the
@@ -28,8 +30,11 @@
 ** it). The decoder allocates scratch memory the same way.
 **
 ** Depth: both directions accept at most LUAJSON_MAXDEPTH nested arrays and
-** objects, with recursion whose frames are small, and grow the Lua stack
-** with luaL_checkstack as they go down.
+** objects and grow the Lua stack with luaL_checkstack as they go down. They
+** recurse in C with small frames (x86-64, gcc -O2: about 60 bytes a level
+** to decode, 180 to encode, plus 8 KB for the encoder's table of open
+** tables), so the full depth needs well under 256 KB of C stack. Cycles are
+** caught as they close, by a scan of the tables open around the value.
 */
 #ifndef SDUI_LUAJSON_H
 #define SDUI_LUAJSON_H
@@ -57,11 +62,13 @@ int luajson_isnull(lua_State *L, int idx);
 /*
 ** Sets the shared array metatable on the table at idx, creating it the first
 ** time (registry["sdui.array"]), so that the table encodes as a JSON array
-** even when it is empty. Leaves the stack as it was.
+** even when it is empty. Leaves the stack as it was. Raises a Lua error
+** ("bad argument #idx ...") when the value is not a table.
 */
 void luajson_markarray(lua_State *L, int idx);
 
-/* Returns 1 when the value at idx has the shared array metatable, else 0. */
+/* Returns 1 when the value at idx has the shared array metatable, or a
+** metatable whose __name is "sdui.array", else 0. */
 int luajson_isarray(lua_State *L, int idx);
 
 /* ---- decoding -------------------------------------------------------- */
