@@ -23,24 +23,37 @@ final class UserData {
     }
 }
 
+/// The shared part of registering a C callback: checks the type, and hands
+/// the userdata to the engine only when `register` succeeds (on failure the
+/// caller keeps it and its destroy does not run). Replacing a callback
+/// releases the old one, which may run its destroy, so callbacks are marked
+/// as running.
+private func registerCallback(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ kind: String, present: Bool,
+                              _ userdata: UnsafeMutableRawPointer?, _ destroy: sdui_destroy_fn?,
+                              _ register: (Engine, String, UserData) throws(EngineError) -> Void) -> Int32
+{
+    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+        let type = try requiredString(type, "type")
+        guard present else { throw .invalid("\(kind) is NULL") }
+        let data = UserData(userdata, destroy: destroy)
+        do throws(EngineError) {
+            try register(engine, type, data)
+        } catch {
+            data.disarm()
+            throw Failure(error)
+        }
+    }
+}
+
 @_cdecl("sdui_register_component")
 public func sdui_register_component(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?,
                                     _ factory: sdui_factory_fn?, _ userdata: UnsafeMutableRawPointer?,
                                     _ destroy: sdui_destroy_fn?) -> Int32
 {
-    // Replacing a factory releases the old one, which may run its destroy callback.
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
-        let type = try requiredString(type, "type")
-        guard let factory else { throw .invalid("factory is NULL") }
-        let data = UserData(userdata, destroy: destroy)
-        do throws(EngineError) {
-            // unowned: the engine owns the closure, so it outlives every call of it.
-            try engine.register(component: type) { [unowned engine] input, context in
-                try runFactory(factory, data, input: input, context: context, engine: engine)
-            }
-        } catch {
-            data.disarm()
-            throw Failure(error)
+    registerCallback(engine, type, "factory", present: factory != nil, userdata, destroy) { (engine, type, data) throws(EngineError) in
+        // unowned: the engine owns the closure, so it outlives every call of it.
+        try engine.register(component: type) { [unowned engine] input, context in
+            try runFactory(factory!, data, input: input, context: context, engine: engine)
         }
     }
 }
@@ -50,17 +63,9 @@ public func sdui_register_action(_ engine: OpaquePointer?, _ type: UnsafePointer
                                  _ handler: sdui_handler_fn?, _ userdata: UnsafeMutableRawPointer?,
                                  _ destroy: sdui_destroy_fn?) -> Int32
 {
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
-        let type = try requiredString(type, "type")
-        guard let handler else { throw .invalid("handler is NULL") }
-        let data = UserData(userdata, destroy: destroy)
-        do throws(EngineError) {
-            try engine.store.register(action: type) { [unowned engine] context in
-                try runHandler(handler, data, context: &context, engine: engine)
-            }
-        } catch {
-            data.disarm()
-            throw Failure(error)
+    registerCallback(engine, type, "handler", present: handler != nil, userdata, destroy) { (engine, type, data) throws(EngineError) in
+        try engine.store.register(action: type) { [unowned engine] context in
+            try runHandler(handler!, data, context: &context, engine: engine)
         }
     }
 }
