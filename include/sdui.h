@@ -287,6 +287,137 @@ int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
+** Reactive updates.
+**
+** Every read a factory makes through sdui_call_state() is recorded (service
+** and path). When a dispatch, a new service state, a newly registered
+** factory, a page load or a server patch changes what a component read or
+** is, exactly that component renders again on the next render or patch
+** request; the others keep their last render.
+**
+** sdui_load_page() also accepts a server patch instead of a page:
+**   {"patch": {"changes": [{"id": "movie-7", "components": [...]}],
+**              "mode": "transactional" | "partial"}}
+** Each change replaces the component `id` by its list (empty: removal; more
+** than one: insertion). Transactional (the default) applies all changes or
+** none (SDUI_ENOTFOUND for an unknown id, SDUI_ECONTRACT for a duplicate);
+** partial applies what it can and lists the rest in the diagnostics.
+*/
+
+/*
+** The changes since the screen the host last received (from
+** sdui_render_json() or the previous sdui_patches_json()), as
+**   {"patches": [patch, ...], "images": {"added": [url...], "removed": [url...]}}
+** Patches apply in order to the previous screen and give the current one:
+**   {"op": "page", "id", "version"}                 page id or version changed
+**   {"op": "remove", "id"}                          component left
+**   {"op": "insert", "index", "component"}          component {"id","type","view"} at index
+**   {"op": "move", "id", "index"}                   take it out, put it back at index
+**   {"op": "update", "id", "type", "changes": [...]} inside one component:
+**      {"op": "set", "id", "node"}                  node's own members (its children stay)
+**      {"op": "replace", "id", "node"}              whole subtree
+**      {"op": "remove", "parent", "id"}             child removed
+**      {"op": "insert", "parent", "index", "node"}  child inserted
+**      {"op": "move", "parent", "id", "index"}      child moved
+** Indexes are positions at the moment the patch applies. "images" lists the
+** image URLs that appeared on or left the screen, to prefetch and evict.
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_patches_json(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** Called with the patches JSON (as sdui_patches_json(), valid only during
+** the call) at the end of every call that changed the screen, once the
+** engine's lock is released by the outermost caller. Taking them moves the
+** baseline, as sdui_patches_json() does. The listener runs as a callback:
+** it may not call the engine except sdui_errmsg(). NULL removes it. One
+** listener per engine; `destroy` runs when it is replaced or the engine is
+** freed.
+*/
+typedef void (*sdui_patch_fn)(const char *json, size_t len, void *userdata);
+int sdui_set_patch_listener(sdui_engine *engine, sdui_patch_fn listener, void *userdata, sdui_destroy_fn destroy);
+
+/* The image URLs on the current screen, as a sorted JSON array. Same ownership. */
+int sdui_images_json(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** Work counters since the engine was created, for tests and benchmarks.
+** Returns -1 for a NULL engine or an unknown counter.
+*/
+#define SDUI_COUNTER_FACTORY_RUNS 0 /* factory callbacks run */
+#define SDUI_COUNTER_RENDERS      1 /* components rendered, first time or again */
+#define SDUI_COUNTER_ACTIONS      2 /* actions run by handlers, follow-ups included */
+long long sdui_counter(sdui_engine *engine, int which);
+
+/*
+** Subscriptions. `subscriber` is called once per dispatch round in which the
+** value of `service` at `path` ("" or NULL: the whole state) changed, after
+** every queued follow-up of that round has run, and when the service is
+** created. In the call, source SDUI_INPUT is the new value (null when gone)
+** and sdui_call_id() the service. It may queue actions with
+** sdui_call_dispatch(): they run as the next round, never inside it. A
+** subscriber returning a failure is listed in the diagnostics.
+** On success stores the subscription's id (> 0) in *id (may be NULL).
+*/
+typedef int (*sdui_subscriber_fn)(sdui_call *call, void *userdata);
+int sdui_subscribe(sdui_engine *engine, const char *service, const char *path, sdui_subscriber_fn subscriber,
+                   void *userdata, sdui_destroy_fn destroy, long long *id);
+/* Removes a subscription (its destroy runs). SDUI_ENOTFOUND for an unknown id. */
+int sdui_unsubscribe(sdui_engine *engine, long long id);
+
+/*
+** Middleware sees every action before and after its handler runs. In the
+** call, source SDUI_INPUT is {"phase": "before" | "after", "action": {...}}
+** and sdui_call_id() the action type. Returning a failure fails the dispatch
+** like a failing handler (a guard). On success stores its id in *id.
+*/
+typedef int (*sdui_middleware_fn)(sdui_call *call, void *userdata);
+int sdui_add_middleware(sdui_engine *engine, sdui_middleware_fn middleware, void *userdata,
+                        sdui_destroy_fn destroy, long long *id);
+int sdui_remove_middleware(sdui_engine *engine, long long id);
+
+/*
+** Effects. A handler asks for work with sdui_call_emit() instead of doing
+** it; the engine runs effects only once the dispatch has committed:
+**   {"type": "after", "ms": 300, "action": {...}}
+**       the engine's timer queue dispatches the action when sdui_tick()
+**       reaches (engine time at emission) + ms;
+**   {"type": "request", "url", "method", "body", "on_success", "on_failure"}
+**   and any other type: handed to the performer registered for the type.
+** "on_success" / "on_failure" are actions (payload an object or absent) that
+** the engine dispatches when the effect finishes, with the result in
+** payload.result. An effect whose type has no performer is dropped and
+** listed in the diagnostics.
+**
+** A performer receives the effect as source SDUI_INPUT, with an "id" member
+** the engine added. It finishes the effect at once with sdui_call_finish(),
+** or later with sdui_finish_effect() from the host's loop (after the I/O).
+*/
+typedef int (*sdui_performer_fn)(sdui_call *call, void *userdata);
+int sdui_register_effect(sdui_engine *engine, const char *type, sdui_performer_fn performer, void *userdata,
+                         sdui_destroy_fn destroy);
+
+/*
+** Finishes pending effect `id`: dispatches its on_success (ok != 0) or
+** on_failure action with `result` (JSON; NULL for null) as payload.result.
+** Errors: SDUI_ENOTFOUND (no such pending effect), and those of
+** sdui_dispatch() for the chained action.
+*/
+int sdui_finish_effect(sdui_engine *engine, long long id, int ok, const char *result, size_t len);
+
+/*
+** Advances engine time to `now_ms` (the host's monotonic clock, in
+** milliseconds; time never goes back) and dispatches the delayed actions
+** that are due, earliest first, each as its own dispatch. Stores how many
+** ran in *fired (may be NULL). A failing delayed action is listed in the
+** diagnostics.
+*/
+int sdui_tick(sdui_engine *engine, long long now_ms, int *fired);
+
+/* Milliseconds until the next delayed action is due, or -1 when none is waiting (or engine is NULL). */
+long long sdui_next_timer(sdui_engine *engine);
+
+/*
 ** Extensions. Libraries built on this API (the Lua script host is one)
 ** attach their own state to an engine and report errors through it.
 */
@@ -366,7 +497,9 @@ int sdui_call_json(sdui_call *call, int source, const char *path, char **out, si
 
 /*
 ** Reads the state of any service during a callback, like sdui_state_json().
-** In a handler it sees the changes made so far in the current dispatch.
+** In a handler it sees the changes made so far in the current dispatch. In
+** a factory the read is recorded: the component renders again when the
+** value at that path changes (or the service appears).
 ** Ownership: *out is the caller's; release it with sdui_free().
 */
 int sdui_call_state(sdui_call *call, const char *service, const char *path, char **out, size_t *out_len);
@@ -391,9 +524,11 @@ int sdui_call_return(sdui_call *call, const char *json, size_t len);
 int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t len);
 
 /*
-** Handler only: queues a follow-up action (JSON, as sdui_dispatch()) to run
-** after the current handler returns. Errors: SDUI_EPARSE, SDUI_ECONTRACT,
-** SDUI_EINVAL (called from a factory).
+** Handler, subscriber or performer: queues a follow-up action (JSON, as
+** sdui_dispatch()) to run after the current callback returns (a handler's
+** in the same transaction, the others' as the next round). Errors:
+** SDUI_EPARSE, SDUI_ECONTRACT, SDUI_EINVAL (called from a factory or
+** middleware).
 */
 int sdui_call_dispatch(sdui_call *call, const char *json, size_t len);
 
@@ -404,6 +539,20 @@ int sdui_call_dispatch(sdui_call *call, const char *json, size_t len);
 ** the callback, after it returns.)
 */
 const char *sdui_call_errmsg(sdui_call *call);
+
+/*
+** Handler only: asks for an effect (JSON, see "Effects") to run once the
+** dispatch commits. Errors: SDUI_EPARSE, SDUI_ECONTRACT (not a valid
+** effect), SDUI_EINVAL (not in a handler).
+*/
+int sdui_call_emit(sdui_call *call, const char *json, size_t len);
+
+/*
+** Performer only: finishes this effect now; its on_success (ok != 0) or
+** on_failure action runs after the performer returns, with `result` (JSON;
+** NULL for null) as payload.result. Errors: SDUI_EPARSE, SDUI_EINVAL.
+*/
+int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 
 /*
 ** Sets the message reported when the callback returns a failure status.

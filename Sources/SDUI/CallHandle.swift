@@ -11,8 +11,11 @@ import SDUICore
 final class CallHandle {
     enum Role {
         case factory(RenderContext)
-        /// Points at the handler's context, valid only while the handler runs.
+        /// The contexts below are valid only while their callback runs.
         case handler(UnsafeMutablePointer<HandlerContext>)
+        case subscriber(UnsafeMutablePointer<SubscriptionContext>)
+        case performer(UnsafeMutablePointer<EffectContext>)
+        case middleware
     }
 
     let id: String
@@ -78,7 +81,7 @@ final class CallHandle {
         switch (which, role) {
         case (SDUI_INPUT, _): return input
         case (SDUI_STATE, .handler(let context)): return context.pointee.state
-        case (SDUI_STATE, .factory): throw .invalid("SDUI_STATE is only available in a handler; use sdui_call_state in a factory")
+        case (SDUI_STATE, _): throw .invalid("SDUI_STATE is only available in a handler; use sdui_call_state elsewhere")
         default: throw .invalid("unknown source \(which)")
         }
     }
@@ -186,6 +189,7 @@ public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CCh
         switch call.role {
         case .factory(let context): found = context.state(service, at: at)
         case .handler(let context): found = context.pointee.state(of: service, at: at)
+        default: found = call.engine.store.services[service]?.value(at: at)
         }
         guard let found else { throw Failure(SDUI_ENOTFOUND, "nothing at \(at) in service \"\(service)\"") }
         try deliver(JSONWriter.bytes(found), out, outLength)
@@ -206,6 +210,8 @@ public func sdui_call_return(_ call: OpaquePointer?, _ json: UnsafePointer<CChar
             }
         case .handler(let context):
             context.pointee.state = value
+        default:
+            throw .invalid("sdui_call_return is for factories and handlers")
         }
     }
 }
@@ -234,10 +240,41 @@ public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
 public func sdui_call_dispatch(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
     return call.run { () throws(Failure) in
-        let context = try call.handlerContext("sdui_call_dispatch")
         let input = try bytes(json, length, "json")
         let action = try engineCall { () throws(EngineError) in try call.engine.action(from: input) }
-        context.pointee.dispatch(action)
+        switch call.role {
+        case .handler(let context): context.pointee.dispatch(action)
+        case .subscriber(let context): context.pointee.dispatch(action)
+        case .performer(let context): context.pointee.dispatch(action)
+        case .factory, .middleware:
+            throw .invalid("sdui_call_dispatch is for handlers, subscribers and performers")
+        }
+    }
+}
+
+@_cdecl("sdui_call_emit")
+public func sdui_call_emit(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_emit")
+        let (value, input) = try call.parse(json, length)
+        do throws(ContractError) {
+            context.pointee.emit(try Effect(json: value))
+        } catch {
+            throw Failure(Engine.located(error, in: input))
+        }
+    }
+}
+
+@_cdecl("sdui_call_finish")
+public func sdui_call_finish(_ call: OpaquePointer?, _ ok: Int32, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard case .performer(let context) = call.role else {
+            throw .invalid("sdui_call_finish is for effect performers")
+        }
+        let result = json == nil ? JSON.null : try call.parse(json, length).0
+        context.pointee.finish(ok: ok != 0, result: result)
     }
 }
 

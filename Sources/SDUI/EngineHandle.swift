@@ -20,6 +20,13 @@ final class EngineHandle {
     /// arriving while it is non-zero holds the recursive lock, so it comes
     /// from inside a callback on this thread.
     private var callbackDepth = 0
+    /// How deep the calling thread is in engine calls and sdui_lock; the
+    /// patch listener runs when it returns to zero.
+    private var depth = 0
+    /// A call since the last delivery may have changed the screen.
+    var changed = false
+    /// sdui_set_patch_listener's listener.
+    var patchListener: (run: sdui_patch_fn, data: UserData)?
     /// sdui_set_clientdata's entries, in order of attachment.
     private var clientData: [(name: String, data: UnsafeMutableRawPointer, destroy: sdui_destroy_fn?)] = []
 
@@ -55,8 +62,8 @@ final class EngineHandle {
     /// Runs one API call under the lock, turning its outcome into a status and
     /// the engine's message. Calls from inside a callback get SDUI_EBUSY.
     func call(_ body: () throws(Failure) -> Void) -> Int32 {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         guard callbackDepth == 0 else {
             setMessage("engine called from inside one of its own callbacks; use the sdui_call_* functions there")
             return SDUI_EBUSY
@@ -81,9 +88,27 @@ final class EngineHandle {
 
     func lock() {
         pthread_mutex_lock(mutex)
+        depth += 1
     }
 
+    /// Releases one level of the lock; leaving the outermost level delivers
+    /// pending patches to the listener first.
     func unlock() {
+        if depth == 1, changed, callbackDepth == 0, let listener = patchListener {
+            changed = false
+            runningCallbacks {
+                let patches = engine.takePatches()
+                if !patches.isEmpty {
+                    let json = JSONWriter.bytes(patches.json)
+                    json.withUnsafeBufferPointer { buffer in
+                        buffer.withMemoryRebound(to: CChar.self) { text in
+                            listener.run(text.baseAddress, json.count, listener.data.pointer)
+                        }
+                    }
+                }
+            }
+        }
+        depth -= 1
         pthread_mutex_unlock(mutex)
     }
 
@@ -133,6 +158,16 @@ func withEngine(_ pointer: OpaquePointer?, _ body: (Engine) throws(Failure) -> V
 func withEngineRunningCallbacks(_ pointer: OpaquePointer?, _ body: (Engine) throws(Failure) -> Void) -> Int32 {
     guard let handle = EngineHandle.from(pointer) else { return SDUI_EINVAL }
     return handle.call { () throws(Failure) in
+        try handle.runningCallbacks { () throws(Failure) in try body(handle.engine) }
+    }
+}
+
+/// Like withEngineRunningCallbacks, for calls that may change the screen:
+/// the patch listener hears about them.
+func withEngineChanging(_ pointer: OpaquePointer?, _ body: (Engine) throws(Failure) -> Void) -> Int32 {
+    guard let handle = EngineHandle.from(pointer) else { return SDUI_EINVAL }
+    return handle.call { () throws(Failure) in
+        handle.changed = true
         try handle.runningCallbacks { () throws(Failure) in try body(handle.engine) }
     }
 }

@@ -66,7 +66,7 @@ public func sdui_limit(_ engine: OpaquePointer?, _ which: Int32, _ value: Int64)
 
 @_cdecl("sdui_load_page")
 public func sdui_load_page(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-    withEngine(engine) { (engine) throws(Failure) in
+    withEngineChanging(engine) { (engine) throws(Failure) in
         let input = try bytes(json, length, "json")
         try engineCall { () throws(EngineError) in try engine.loadPage(input) }
     }
@@ -76,18 +76,18 @@ public func sdui_load_page(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar
 public func sdui_register_service(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?,
                                   _ initialState: UnsafePointer<CChar>?, _ length: Int) -> Int32
 {
-    withEngine(engine) { (engine) throws(Failure) in
+    withEngineChanging(engine) { (engine) throws(Failure) in
         let name = try requiredString(name, "name")
         let input = try bytes(initialState, length, "initial_state")
         try engineCall { () throws(EngineError) in
-            try engine.store.register(service: name, state: try engine.parse(input))
+            try engine.register(service: name, state: try engine.parse(input))
         }
     }
 }
 
 @_cdecl("sdui_dispatch")
 public func sdui_dispatch(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+    withEngineChanging(engine) { (engine) throws(Failure) in
         let input = try bytes(json, length, "json")
         try engineCall { () throws(EngineError) in try engine.dispatch(input) }
     }

@@ -6,7 +6,7 @@ import SDUICore
 
 @_cdecl("sdui_unregister_component")
 public func sdui_unregister_component(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> Int32 {
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+    withEngineChanging(engine) { (engine) throws(Failure) in
         let type = try requiredString(type, "type")
         try engineCall { () throws(EngineError) in try engine.unregister(component: type) }
     }
@@ -14,7 +14,7 @@ public func sdui_unregister_component(_ engine: OpaquePointer?, _ type: UnsafePo
 
 @_cdecl("sdui_unregister_action")
 public func sdui_unregister_action(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> Int32 {
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+    withEngineChanging(engine) { (engine) throws(Failure) in
         let type = try requiredString(type, "type")
         try engineCall { () throws(EngineError) in try engine.store.unregister(action: type) }
     }

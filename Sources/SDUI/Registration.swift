@@ -32,7 +32,7 @@ private func registerCallback(_ engine: OpaquePointer?, _ type: UnsafePointer<CC
                               _ userdata: UnsafeMutableRawPointer?, _ destroy: sdui_destroy_fn?,
                               _ register: (Engine, String, UserData) throws(EngineError) -> Void) -> Int32
 {
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+    withEngineChanging(engine) { (engine) throws(Failure) in
         let type = try requiredString(type, "type")
         guard present else { throw .invalid("\(kind) is NULL") }
         let data = UserData(userdata, destroy: destroy)

@@ -14,9 +14,87 @@ public struct EngineLimits: Sendable, Equatable {
     }
 }
 
-/// The engine: a page, the component registry, the services, and the last
-/// render's diagnostics. It is a plain single-threaded object; the C facade
-/// adds the lock.
+/// How much work the engine did, for tests and benchmarks.
+public struct EngineCounters: Sendable, Equatable {
+    /// Factory invocations.
+    public var factoryRuns = 0
+    /// Components rendered, first renders and re-renders alike.
+    public var componentRenders = 0
+    /// Actions run, follow-ups included.
+    public var actions = 0
+
+    public init() {}
+}
+
+/// What a subscriber sees: the value now at the path it watches.
+public struct SubscriptionContext {
+    public let service: String
+    public let path: JSONPath
+    /// The new value; nil when it is gone.
+    public let value: JSON?
+    public private(set) var queued: [Action] = []
+
+    /// Queues an action; it runs after every subscriber of this round, never inside one.
+    public mutating func dispatch(_ action: Action) {
+        queued.append(action)
+    }
+}
+
+/// Called once per dispatch round in which the watched value changed.
+public typealias Subscriber = (_ context: inout SubscriptionContext) throws -> Void
+
+/// What an effect performer sees: the effect (with the `id` the engine gave
+/// it) and ways to feed results back.
+public struct EffectContext {
+    public let id: Int
+    public let effect: Effect
+    public private(set) var queued: [Action] = []
+    public private(set) var finished = false
+
+    /// Queues an action to run after this performer returns.
+    public mutating func dispatch(_ action: Action) {
+        queued.append(action)
+    }
+
+    /// Finishes the effect now: queues its on_success / on_failure action
+    /// with `result` in the payload.
+    public mutating func finish(ok: Bool, result: JSON) {
+        guard !finished else { return }
+        finished = true
+        if let action = effect.followUp(ok: ok, result: result) { queued.append(action) }
+    }
+}
+
+/// Carries out effects of one type (requests, analytics…) for the host.
+public typealias EffectPerformer = (_ context: inout EffectContext) throws -> Void
+
+/// What changed on the screen since the host last looked.
+public struct PatchSet: Sendable, Equatable {
+    public var patches: [Patch] = []
+    /// Image URLs that appeared on the screen (prefetch them).
+    public var imagesAdded: [String] = []
+    /// Image URLs no longer on the screen (evict them).
+    public var imagesRemoved: [String] = []
+
+    public var isEmpty: Bool { patches.isEmpty && imagesAdded.isEmpty && imagesRemoved.isEmpty }
+
+    /// `{"patches": [...], "images": {"added": [...], "removed": [...]}}`.
+    public var json: JSON {
+        .object(JSONObject([
+            ("patches", .array(patches.map(\.json))),
+            ("images", .object(JSONObject([("added", .array(imagesAdded.map(JSON.string))),
+                                           ("removed", .array(imagesRemoved.map(JSON.string)))]))),
+        ]))
+    }
+}
+
+/// The engine: a page, the component registry, the services, and the
+/// rendered screen kept up to date incrementally.
+///
+/// Every factory run records the service reads it makes; a state change
+/// re-renders exactly the components whose reads now see something else,
+/// and the host pulls keyed patches against the screen it last received.
+/// It is a plain single-threaded object; the C facade adds the lock.
 public final class Engine {
     public var limits = EngineLimits() {
         didSet { store.queueLimit = limits.queueLimit }
@@ -25,12 +103,46 @@ public final class Engine {
     public let store = Store()
     /// The current page; nil until one loads.
     public private(set) var page: Page?
-    /// What the last render noticed (unknown types, fallbacks, failed factories).
-    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var counters = EngineCounters()
+
+    /// One component's last render and what it depended on.
+    private struct Entry {
+        var component: Component
+        var render: ComponentRender
+        var images: [String]
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var dirty: Set<String> = []
+    private var readers = ReadIndex()
+    /// The current screen, valid after `refresh`, and where each id sits in it.
+    private var screen = Screen()
+    private var screenIndex: [String: Int] = [:]
+    private var screenStale = true
+    /// The screen the host last received, and what changed since.
+    private var baseline = Screen()
+    private var baselineIndex: [String: Int] = [:]
+    private var changedSinceBaseline: Set<String> = []
+    private var structureChanged = false
+    private var imageCounts: [String: Int] = [:]
+    private var imagesAdded: Set<String> = []
+    private var imagesRemoved: Set<String> = []
+    /// Diagnostics not tied to a render: failed timers, effects, subscribers.
+    private var runtimeDiagnostics: [Diagnostic] = []
+
+    private var subscriptions: [(id: Int, service: String, path: JSONPath, run: Subscriber)] = []
+    private var performers: [String: EffectPerformer] = [:]
+    private var pendingEffects: [Int: Effect] = [:]
+    private var timers: [(due: Int64, sequence: Int, action: Action)] = []
+    private var nextId = 1
+    /// Engine time in milliseconds: the last `tick`.
+    public private(set) var clock: Int64 = 0
 
     public init() {
         store.queueLimit = limits.queueLimit
     }
+
+    // MARK: Input
 
     /// Parses JSON input under the engine's size and depth limits.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> JSON {
@@ -41,52 +153,51 @@ public final class Engine {
         }
     }
 
-    /// Parses and checks a page and makes it current. On error the previous
-    /// page stays; contract errors carry line:column and the JSON path.
+    /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
+    /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
         let json = try parse(bytes)
+        if case .object(let o) = json, o.count == 1, o["patch"] != nil {
+            let patch: ServerPatch
+            do {
+                patch = try ServerPatch(json: json)
+            } catch {
+                throw Engine.located(error, in: bytes)
+            }
+            try apply(patch)
+            return
+        }
         do {
-            page = try Page(json: json)
+            loadPage(try Page(json: json))
         } catch {
             throw Engine.located(error, in: bytes)
         }
     }
 
-    /// Makes an already decoded page current.
+    /// Makes `page` current. Components whose id, type, data and fallback
+    /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
+        let ids = Set(page.components.map(\.id))
+        for (id, entry) in entries where !ids.contains(id) {
+            forget(id, entry)
+        }
+        for component in page.components where entries[component.id]?.component != component {
+            dirty.insert(component.id)
+        }
         self.page = page
+        screenStale = true
+        structureChanged = true
     }
 
-    /// Registers (or replaces) the factory for a component type.
-    public func register(component type: String, _ factory: @escaping ComponentFactory) throws(EngineError) {
-        guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
-        registry.register(type, factory)
-    }
-
-    /// Removes the factory of a component type.
-    public func unregister(component type: String) throws(EngineError) {
-        guard registry.unregister(type) else {
-            throw EngineError(.notFound, "no factory for component type \"\(type)\"")
+    /// Applies a server patch: all of it (transactional) or every change
+    /// that can be applied (partial, the others become diagnostics).
+    public func apply(_ patch: ServerPatch) throws(EngineError) {
+        let current = page ?? Page(components: [])
+        let (components, skipped) = try patch.apply(to: current.components)
+        for message in skipped {
+            note(Diagnostic(.warning, "patch-skipped", component: nil, message))
         }
-    }
-
-    /// Drops every factory and handler (and so whatever they hold), keeping
-    /// the page and the services' state.
-    public func releaseCallbacks() {
-        registry = ComponentRegistry()
-        store.removeAllHandlers()
-    }
-
-    /// Renders the current page (an empty screen without one) and records its diagnostics.
-    public func render() -> Screen {
-        guard let page else {
-            diagnostics = []
-            return Screen()
-        }
-        var found: [Diagnostic] = []
-        let screen = Renderer(registry: registry, store: store).render(page, diagnostics: &found)
-        diagnostics = found
-        return screen
+        loadPage(Page(id: current.id, version: current.version, components: components))
     }
 
     /// Decodes an action from JSON input (with line:column on contract errors).
@@ -99,9 +210,374 @@ public final class Engine {
         }
     }
 
-    /// Parses an action and dispatches it; see `Store.dispatch`.
+    // MARK: Registration
+
+    /// Registers (or replaces) the factory for a component type; components
+    /// that consulted the type re-render.
+    public func register(component type: String, _ factory: @escaping ComponentFactory) throws(EngineError) {
+        guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
+        registry.register(type, factory)
+        invalidate(type: type)
+    }
+
+    /// Removes the factory of a component type.
+    public func unregister(component type: String) throws(EngineError) {
+        guard registry.unregister(type) else {
+            throw EngineError(.notFound, "no factory for component type \"\(type)\"")
+        }
+        invalidate(type: type)
+    }
+
+    /// Creates a service or replaces its state; readers re-render and
+    /// subscribers fire as after a dispatch.
+    public func register(service name: String, state: JSON) throws(EngineError) {
+        let before = store.services
+        try store.register(service: name, state: state)
+        let queued = settle(before: before, outcome: DispatchOutcome(touched: [name]))
+        run(queued)
+    }
+
+    /// Watches `service` at `path`; returns the subscription id.
+    public func subscribe(_ service: String, at path: JSONPath, _ run: @escaping Subscriber) -> Int {
+        let id = nextId
+        nextId += 1
+        subscriptions.append((id, service, path, run))
+        return id
+    }
+
+    @discardableResult
+    public func unsubscribe(_ id: Int) -> Bool {
+        guard let i = subscriptions.firstIndex(where: { $0.id == id }) else { return false }
+        subscriptions.remove(at: i)
+        return true
+    }
+
+    /// Registers (or replaces) the performer of effects of `type`.
+    public func register(effect type: String, _ performer: @escaping EffectPerformer) throws(EngineError) {
+        guard !type.isEmpty, type != "after" else {
+            throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\" is the engine's own timer)")
+        }
+        performers[type] = performer
+    }
+
+    @discardableResult
+    public func unregister(effect type: String) -> Bool {
+        performers.removeValue(forKey: type) != nil
+    }
+
+    /// Drops every factory, handler, middleware, subscriber and performer
+    /// (and so whatever they hold), keeping the page and the services' state.
+    public func releaseCallbacks() {
+        registry = ComponentRegistry()
+        store.removeAllHandlers()
+        subscriptions = []
+        performers = [:]
+    }
+
+    // MARK: Dispatch, effects, time
+
+    /// Runs an action and its follow-ups as one transaction, then lets
+    /// subscribers and effects react; actions they queue run as further
+    /// rounds. Errors of the first round are thrown (and change nothing);
+    /// later rounds that fail are rolled back and become diagnostics.
+    public func dispatch(_ action: Action) throws(EngineError) {
+        let before = store.services
+        let outcome = try store.dispatch(action)
+        counters.actions += outcome.actions
+        run(settle(before: before, outcome: outcome))
+    }
+
+    /// Parses an action and dispatches it.
     public func dispatch(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
-        try store.dispatch(action(from: bytes))
+        try dispatch(action(from: bytes))
+    }
+
+    /// Advances engine time to `now` (milliseconds) and dispatches the
+    /// delayed actions that are due, earliest first; returns how many ran.
+    @discardableResult
+    public func tick(_ now: Int64) -> Int {
+        clock = max(clock, now)
+        var fired = 0
+        while let first = timers.first, first.due <= clock, fired < limits.queueLimit {
+            timers.removeFirst()
+            fired += 1
+            do {
+                try dispatch(first.action)
+            } catch {
+                note(Diagnostic(.error, "timer-failed", component: nil, "delayed \"\(first.action.type)\": \(error)"))
+            }
+        }
+        return fired
+    }
+
+    /// Milliseconds of engine time until the next delayed action, or nil.
+    public var nextTimer: Int64? {
+        timers.first.map { max(0, $0.due - clock) }
+    }
+
+    /// Finishes effect `id` from outside a performer: dispatches its
+    /// on_success / on_failure action with `result` in the payload.
+    public func finishEffect(_ id: Int, ok: Bool, result: JSON) throws(EngineError) {
+        guard let effect = pendingEffects.removeValue(forKey: id) else {
+            throw EngineError(.notFound, "no pending effect \(id)")
+        }
+        if let action = effect.followUp(ok: ok, result: result) {
+            try dispatch(action)
+        }
+    }
+
+    /// Effects handed to performers and not finished yet, by id.
+    public var pending: [Int: Effect] { pendingEffects }
+
+    /// Runs queued actions as further rounds, each its own transaction.
+    private func run(_ queued: [Action]) {
+        var pending = queued
+        var rounds = 0
+        while !pending.isEmpty {
+            rounds += 1
+            guard rounds <= limits.queueLimit else {
+                note(Diagnostic(.error, "rounds-exceeded", component: nil,
+                                "subscribers and effects kept queueing actions; stopped after \(limits.queueLimit) rounds"))
+                return
+            }
+            let before = store.services
+            do {
+                let outcome = try store.dispatch(pending)
+                counters.actions += outcome.actions
+                pending = settle(before: before, outcome: outcome)
+            } catch {
+                note(Diagnostic(.error, "followup-failed", component: nil, "\(error)"))
+                return
+            }
+        }
+    }
+
+    /// After a committed change: marks stale readers, fires subscribers,
+    /// schedules and performs effects. Returns the actions they queued.
+    private func settle(before: [String: JSON], outcome: DispatchOutcome) -> [Action] {
+        for service in outcome.touched {
+            invalidate(service: service, old: before[service], new: store.services[service])
+        }
+        var queued: [Action] = []
+        for subscription in subscriptions where outcome.touched.contains(subscription.service) {
+            let old = before[subscription.service]?.value(at: subscription.path)
+            let new = store.services[subscription.service]?.value(at: subscription.path)
+            guard old != new else { continue }
+            var context = SubscriptionContext(service: subscription.service, path: subscription.path, value: new)
+            do {
+                try subscription.run(&context)
+                queued += context.queued
+            } catch {
+                note(Diagnostic(.error, "subscriber-failed", component: nil,
+                                "subscriber of \(subscription.service) \(subscription.path): \(error)"))
+            }
+        }
+        for effect in outcome.effects {
+            if effect.type == "after" {
+                let ms = Int64(effect.json["ms"]!.doubleValue!.rounded(.up))
+                schedule(try! Action(json: effect.json["action"]!), due: clock &+ ms)
+                continue
+            }
+            let id = nextId
+            nextId += 1
+            var json = effect.json.objectValue!
+            json["id"] = .int(Int64(id))
+            let numbered = try! Effect(json: .object(json))
+            guard let performer = performers[effect.type] else {
+                note(Diagnostic(.error, "unknown-effect", component: nil,
+                                "no performer for effect \"\(effect.type)\"; it was dropped"))
+                continue
+            }
+            pendingEffects[id] = numbered
+            var context = EffectContext(id: id, effect: numbered)
+            do {
+                try performer(&context)
+            } catch {
+                note(Diagnostic(.error, "effect-failed", component: nil, "effect \"\(effect.type)\" (\(id)): \(error)"))
+                context.finish(ok: false, result: .string("\(error)"))
+            }
+            if context.finished { pendingEffects[id] = nil }
+            queued += context.queued
+        }
+        return queued
+    }
+
+    private func schedule(_ action: Action, due: Int64) {
+        let sequence = nextId
+        nextId += 1
+        let at = timers.firstIndex { $0.due > due } ?? timers.count
+        timers.insert((due, sequence, action), at: at)
+    }
+
+    private func note(_ diagnostic: Diagnostic) {
+        runtimeDiagnostics.append(diagnostic)
+        if runtimeDiagnostics.count > 64 { runtimeDiagnostics.removeFirst() }
+    }
+
+    // MARK: Rendering and patches
+
+    /// What the last render noticed (unknown types, fallbacks, failed
+    /// factories), in page order, then recent runtime problems (failed
+    /// timers, effects without a performer, failing subscribers).
+    public var diagnostics: [Diagnostic] {
+        var all: [Diagnostic] = []
+        for component in page?.components ?? [] {
+            all += entries[component.id]?.render.diagnostics ?? []
+        }
+        return all + runtimeDiagnostics
+    }
+
+    /// The current screen, brought up to date; the host now holds it, so
+    /// later patches are relative to it.
+    public func render() -> Screen {
+        refresh()
+        resetBaseline()
+        return screen
+    }
+
+    /// The current screen without moving the patch baseline.
+    public func currentScreen() -> Screen {
+        refresh()
+        return screen
+    }
+
+    /// The patches from the screen the host last received (from `render`
+    /// or `takePatches`) to the current one, and the image changes.
+    public func takePatches() -> PatchSet {
+        refresh()
+        var set = PatchSet()
+        if structureChanged {
+            set.patches = Diff.patches(from: baseline, to: screen)
+        } else {
+            // Ids dropped before and after are in neither screen.
+            let changed = changedSinceBaseline.compactMap { id in screenIndex[id].map { (id, $0) } }
+            for (id, index) in changed.sorted(by: { $0.1 < $1.1 }) {
+                guard let i = baselineIndex[id] else { continue }
+                let before = baseline.components[i], after = screen.components[index]
+                guard before != after else { continue }
+                var changes: [NodeChange] = []
+                Diff.nodeChanges(from: before.view, to: after.view, into: &changes)
+                set.patches.append(.update(id: id, type: after.type, changes: changes))
+            }
+        }
+        set.imagesAdded = imagesAdded.sorted()
+        set.imagesRemoved = imagesRemoved.sorted()
+        resetBaseline()
+        return set
+    }
+
+    /// Image URLs on the current screen.
+    public var images: [String] {
+        refresh()
+        return imageCounts.keys.sorted()
+    }
+
+    private func resetBaseline() {
+        baseline = screen
+        baselineIndex = screenIndex
+        changedSinceBaseline = []
+        structureChanged = false
+        imagesAdded = []
+        imagesRemoved = []
+    }
+
+    /// Renders what is missing or stale and updates the screen.
+    private func refresh() {
+        guard let page else {
+            if !screen.components.isEmpty || screen.pageId != nil { structureChanged = true }
+            screen = Screen()
+            screenIndex = [:]
+            return
+        }
+        if !dirty.isEmpty || entries.count < page.components.count {
+            let renderer = Renderer(registry: registry, store: store)
+            for component in page.components where entries[component.id] == nil || dirty.contains(component.id) {
+                rerender(component, with: renderer)
+            }
+            dirty = []
+        }
+        if screenStale {
+            screen = Screen(pageId: page.id, version: page.version)
+            screen.components.reserveCapacity(page.components.count)
+            screenIndex = [:]
+            for component in page.components {
+                guard let rendered = entries[component.id]?.render.rendered else { continue }
+                screenIndex[component.id] = screen.components.count
+                screen.components.append(rendered)
+            }
+            screenStale = false
+        }
+    }
+
+    private func rerender(_ component: Component, with renderer: Renderer) {
+        let result = renderer.render(component)
+        counters.componentRenders += 1
+        if result.factoryRan { counters.factoryRuns += 1 }
+        let old = entries[component.id]
+        if let old { readers.remove(old.render.reads, of: component.id) }
+        readers.add(result.reads, of: component.id)
+        let images = result.rendered.map { Engine.imageURLs(in: $0.view) } ?? []
+        for url in old?.images ?? [] { releaseImage(url) }
+        for url in images { retainImage(url) }
+        entries[component.id] = Entry(component: component, render: result, images: images)
+        changedSinceBaseline.insert(component.id)
+        if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
+            screenStale = true
+            structureChanged = true
+        } else if !screenStale, let rendered = result.rendered, let i = screenIndex[component.id] {
+            screen.components[i] = rendered
+        }
+    }
+
+    private func forget(_ id: String, _ entry: Entry) {
+        readers.remove(entry.render.reads, of: id)
+        for url in entry.images { releaseImage(url) }
+        entries[id] = nil
+        dirty.remove(id)
+    }
+
+    /// Marks stale the components whose reads of `service` changed.
+    private func invalidate(service: String, old: JSON?, new: JSON?) {
+        for id in readers.candidates(service: service, old: old, new: new) where !dirty.contains(id) {
+            guard let entry = entries[id] else { continue }
+            if entry.render.reads.contains(where: { $0.service == service && $0.isStale(in: new) }) {
+                dirty.insert(id)
+            }
+        }
+    }
+
+    /// Marks stale the components that consulted `type`.
+    private func invalidate(type: String) {
+        for (id, entry) in entries where entry.render.types.contains(type) {
+            dirty.insert(id)
+        }
+    }
+
+    private func retainImage(_ url: String) {
+        imageCounts[url, default: 0] += 1
+        if imageCounts[url] == 1 {
+            if imagesRemoved.remove(url) == nil { imagesAdded.insert(url) }
+        }
+    }
+
+    private func releaseImage(_ url: String) {
+        guard let count = imageCounts[url] else { return }
+        if count > 1 {
+            imageCounts[url] = count - 1
+            return
+        }
+        imageCounts[url] = nil
+        if imagesAdded.remove(url) == nil { imagesRemoved.insert(url) }
+    }
+
+    static func imageURLs(in node: ViewNode) -> [String] {
+        var urls: [String] = []
+        func walk(_ n: ViewNode) {
+            if n.kind == .image, let url = n.props["url"] { urls.append(url) }
+            n.children.forEach(walk)
+        }
+        walk(node)
+        return urls
     }
 
     /// A contract error as an engine error whose message starts with the

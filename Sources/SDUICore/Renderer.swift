@@ -1,4 +1,17 @@
-/// Turns a page into a screen by running each component's factory.
+/// The outcome of rendering one component.
+public struct ComponentRender {
+    /// What the screen shows for it; nil when it was dropped.
+    public var rendered: RenderedComponent?
+    /// The service reads its factory made.
+    public var reads: [Read]
+    /// The types consulted: its own, then each fallback's, up to the one that rendered.
+    public var types: [String]
+    public var diagnostics: [Diagnostic]
+    /// Whether a factory ran (false for fallback nodes and drops).
+    public var factoryRan: Bool
+}
+
+/// Turns components into rendered view trees by running their factories.
 ///
 /// A component renders through the factory of its type. Without one it
 /// renders its fallback component, is dropped (`"fallback": "drop"`), or
@@ -14,51 +27,59 @@ public struct Renderer {
         self.store = store
     }
 
+    /// Renders a whole page at once (no caching), collecting diagnostics.
     public func render(_ page: Page, diagnostics: inout [Diagnostic]) -> Screen {
         var screen = Screen(pageId: page.id, version: page.version)
         screen.components.reserveCapacity(page.components.count)
         for component in page.components {
-            if let rendered = render(component, diagnostics: &diagnostics) {
-                screen.components.append(rendered)
-            }
+            let result = render(component)
+            diagnostics += result.diagnostics
+            if let rendered = result.rendered { screen.components.append(rendered) }
         }
         return screen
     }
 
-    /// Renders one component, following fallbacks; nil when it is dropped.
-    /// The result keeps the original component's id whatever rendered it.
-    public func render(_ component: Component, diagnostics: inout [Diagnostic]) -> RenderedComponent? {
+    /// Renders one component, following fallbacks. The result keeps the
+    /// original component's id and type whatever rendered it.
+    public func render(_ component: Component) -> ComponentRender {
+        var result = ComponentRender(rendered: nil, reads: [], types: [component.type], diagnostics: [], factoryRan: false)
         var current = component
         while registry.factory(for: current.type) == nil {
             switch current.fallback {
             case .component(let replacement)?:
-                diagnostics.append(Diagnostic(.warning, "fallback-used", component: component.id,
+                result.diagnostics.append(Diagnostic(.warning, "fallback-used", component: component.id,
                     "no factory for type \"\(current.type)\"; rendered its fallback of type \"\(replacement.type)\""))
                 current = replacement
+                result.types.append(current.type)
             case .drop?:
-                diagnostics.append(Diagnostic(.warning, "dropped", component: component.id,
+                result.diagnostics.append(Diagnostic(.warning, "dropped", component: component.id,
                     "no factory for type \"\(current.type)\"; dropped as its fallback asks"))
-                return nil
+                return result
             case nil:
-                diagnostics.append(Diagnostic(.error, "unknown-type", component: component.id,
+                result.diagnostics.append(Diagnostic(.error, "unknown-type", component: component.id,
                     "no factory for type \"\(current.type)\" and no fallback"))
                 var node = ViewNode.fallback(componentType: current.type)
                 node.id = component.id
-                return RenderedComponent(id: component.id, type: component.type, view: node)
+                result.rendered = RenderedComponent(id: component.id, type: component.type, view: node)
+                return result
             }
         }
         let factory = registry.factory(for: current.type)!
-        let context = RenderContext(componentId: component.id, componentType: current.type, store: store)
+        let log = ReadLog()
+        let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log)
         var view: ViewNode
         do {
             view = try factory(current.data, context)
             try view.assignIds(componentId: component.id)
         } catch {
-            diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
+            result.diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
                 "factory for \"\(current.type)\" failed: \(error)"))
             view = ViewNode.error("\(error)")
             view.id = component.id
         }
-        return RenderedComponent(id: component.id, type: component.type, view: view)
+        result.factoryRan = true
+        result.reads = log.reads
+        result.rendered = RenderedComponent(id: component.id, type: component.type, view: view)
+        return result
     }
 }

@@ -9,6 +9,8 @@ public struct HandlerContext {
     public var state: JSON
     /// Follow-ups, run in order after this handler returns.
     public private(set) var queued: [Action] = []
+    /// Effects, run after the whole dispatch commits.
+    public private(set) var effects: [Effect] = []
     private let store: Store
 
     init(action: Action, service: String, state: JSON, store: Store) {
@@ -25,6 +27,11 @@ public struct HandlerContext {
         queued.append(action)
     }
 
+    /// Asks for an effect; it runs only if the whole dispatch succeeds.
+    public mutating func emit(_ effect: Effect) {
+        effects.append(effect)
+    }
+
     /// Reads any service, this one included, with this dispatch's changes so far.
     public func state(of service: String, at path: JSONPath = .root) -> JSON? {
         let value = service == self.service ? state : store.services[service]
@@ -35,6 +42,24 @@ public struct HandlerContext {
 /// Runs one action against its service's state.
 public typealias ActionHandler = (_ context: inout HandlerContext) throws -> Void
 
+/// When a middleware sees an action: before its handler runs, or after.
+public enum MiddlewarePhase: String, Sendable {
+    case before, after
+}
+
+/// Sees every action before and after its handler (logging, analytics,
+/// guards). A middleware that throws fails the dispatch like a handler.
+public typealias Middleware = (_ phase: MiddlewarePhase, _ action: Action) throws -> Void
+
+/// What a committed dispatch did: the services its handlers ran on and the
+/// effects they emitted, in order.
+public struct DispatchOutcome {
+    public var touched: Set<String> = []
+    public var effects: [Effect] = []
+    /// How many actions ran, follow-ups included.
+    public var actions = 0
+}
+
 /// The application state: named services, each a JSON value with the
 /// handlers for its actions ("service/name").
 ///
@@ -44,6 +69,8 @@ public typealias ActionHandler = (_ context: inout HandlerContext) throws -> Voi
 public final class Store {
     public private(set) var services: [String: JSON] = [:]
     private var handlers: [String: ActionHandler] = [:]
+    private var middleware: [(id: Int, run: Middleware)] = []
+    private var nextMiddlewareId = 1
     /// Most actions one dispatch may run, follow-ups included.
     public var queueLimit = 10_000
 
@@ -76,9 +103,25 @@ public final class Store {
         }
     }
 
-    /// Drops every handler; the services keep their state.
+    /// Drops every handler and middleware; the services keep their state.
     public func removeAllHandlers() {
         handlers = [:]
+        middleware = []
+    }
+
+    /// Adds a middleware; returns its id for `removeMiddleware`.
+    public func addMiddleware(_ run: @escaping Middleware) -> Int {
+        let id = nextMiddlewareId
+        nextMiddlewareId += 1
+        middleware.append((id, run))
+        return id
+    }
+
+    @discardableResult
+    public func removeMiddleware(_ id: Int) -> Bool {
+        guard let i = middleware.firstIndex(where: { $0.id == id }) else { return false }
+        middleware.remove(at: i)
+        return true
     }
 
     public func hasHandler(for type: String) -> Bool {
@@ -96,19 +139,21 @@ public final class Store {
         return value
     }
 
-    /// Runs `action` and its follow-ups as one transaction.
+    /// Runs `actions` and their follow-ups as one transaction.
     ///
     /// Throws `.notFound` for an action type without a handler, `.callback`
-    /// when a handler fails (the message names the action type), `.limit`
-    /// when the queue runs past `queueLimit`. On any error every service is
-    /// as it was before the call.
-    public func dispatch(_ action: Action) throws(EngineError) {
-        guard handlers[action.type] != nil else {
+    /// when a handler or middleware fails (the message names the action
+    /// type), `.limit` when the queue runs past `queueLimit`. On any error
+    /// every service is as it was before the call and no effect survives.
+    @discardableResult
+    public func dispatch(_ actions: [Action]) throws(EngineError) -> DispatchOutcome {
+        for action in actions where handlers[action.type] == nil {
             throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
         }
         let before = services
-        var queue = [action]
+        var queue = actions
         var next = 0
+        var outcome = DispatchOutcome()
         do throws(EngineError) {
             while next < queue.count {
                 guard next < queueLimit else {
@@ -124,16 +169,32 @@ public final class Store {
                 let state = services.removeValue(forKey: service) ?? .null
                 var context = HandlerContext(action: current, service: service, state: state, store: self)
                 do {
+                    for m in middleware { try m.run(.before, current) }
                     try handler(&context)
                 } catch {
                     throw EngineError(.callback, "action \"\(current.type)\" failed: \(error)")
                 }
                 services[service] = context.state
+                do {
+                    for m in middleware { try m.run(.after, current) }
+                } catch {
+                    throw EngineError(.callback, "action \"\(current.type)\" failed in middleware: \(error)")
+                }
                 queue.append(contentsOf: context.queued)
+                outcome.touched.insert(service)
+                outcome.effects += context.effects
             }
         } catch {
             services = before
             throw error
         }
+        outcome.actions = next
+        return outcome
+    }
+
+    /// Runs one action and its follow-ups as one transaction; see `dispatch(_:)` for a list.
+    @discardableResult
+    public func dispatch(_ action: Action) throws(EngineError) -> DispatchOutcome {
+        try dispatch([action])
     }
 }

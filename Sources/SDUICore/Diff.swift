@@ -1,0 +1,138 @@
+/// Computes the patches between two screens: a keyed diff of the component
+/// list, then of each changed component's view tree.
+public enum Diff {
+    /// The patches that turn `old` into `new`: page changes, removals, moves
+    /// and insertions, then updates by id.
+    public static func patches(from old: Screen, to new: Screen) -> [Patch] {
+        var patches: [Patch] = []
+        if old.pageId != new.pageId || old.version != new.version {
+            patches.append(.page(id: new.pageId, version: new.version))
+        }
+        var newById: [String: RenderedComponent] = [:]
+        newById.reserveCapacity(new.components.count)
+        for component in new.components { newById[component.id] = component }
+        for step in keyedSteps(from: old.components.map(\.id), to: new.components.map(\.id)) {
+            switch step {
+            case .remove(let id): patches.append(.remove(id: id))
+            case .move(let id, let index): patches.append(.move(id: id, index: index))
+            case .insert(let id, let index): patches.append(.insert(index: index, component: newById[id]!))
+            }
+        }
+        for before in old.components {
+            guard let after = newById[before.id], after != before else { continue }
+            var changes: [NodeChange] = []
+            nodeChanges(from: before.view, to: after.view, into: &changes)
+            patches.append(.update(id: after.id, type: after.type, changes: changes))
+        }
+        return patches
+    }
+
+    /// The changes that turn the tree `old` into `new`, appended to `changes`.
+    public static func nodeChanges(from old: ViewNode, to new: ViewNode, into changes: inout [NodeChange]) {
+        if old.kind != new.kind || old.id != new.id {
+            changes.append(.replace(id: old.id, node: new))
+            return
+        }
+        if !sameMembers(old, new) {
+            var own = new
+            own.children = []
+            changes.append(.set(id: new.id, node: own))
+        }
+        let oldIds = old.children.map(\.id)
+        let newIds = new.children.map(\.id)
+        if oldIds == newIds {
+            for (a, b) in zip(old.children, new.children) where a != b {
+                nodeChanges(from: a, to: b, into: &changes)
+            }
+            return
+        }
+        var newChildren: [String: ViewNode] = [:]
+        for child in new.children { newChildren[child.id] = child }
+        for step in keyedSteps(from: oldIds, to: newIds) {
+            switch step {
+            case .remove(let id): changes.append(.remove(parent: new.id, id: id))
+            case .move(let id, let index): changes.append(.move(parent: new.id, id: id, index: index))
+            case .insert(let id, let index): changes.append(.insert(parent: new.id, index: index, node: newChildren[id]!))
+            }
+        }
+        for child in old.children {
+            if let after = newChildren[child.id], after != child {
+                nodeChanges(from: child, to: after, into: &changes)
+            }
+        }
+    }
+
+    /// Everything but the children is equal.
+    static func sameMembers(_ a: ViewNode, _ b: ViewNode) -> Bool {
+        a.kind == b.kind && a.id == b.id && a.key == b.key && a.props == b.props && a.style == b.style
+            && a.action == b.action
+    }
+
+    /// One step of a keyed list diff; indexes hold when the step applies.
+    public enum Step: Equatable {
+        case remove(String)
+        case move(String, Int)
+        case insert(String, Int)
+    }
+
+    /// Steps that turn the list of unique ids `old` into `new`.
+    ///
+    /// Removals come first. The ids that keep their relative order (a
+    /// longest increasing subsequence of their old positions) never move;
+    /// the others are moved or inserted, walking the new list from its end,
+    /// each right before its successor, as keyed UI diffs (Epoxy, Inferno)
+    /// do. So a single item moving costs one step, whatever the list length.
+    public static func keyedSteps(from old: [String], to new: [String]) -> [Step] {
+        if old == new { return [] }
+        let wanted = Set(new)
+        var steps: [Step] = []
+        var current: [String] = []
+        current.reserveCapacity(old.count)
+        for id in old {
+            if wanted.contains(id) { current.append(id) } else { steps.append(.remove(id)) }
+        }
+        var position: [String: Int] = [:]
+        for (i, id) in current.enumerated() { position[id] = i }
+        let stable = longestIncreasing(new.compactMap { position[$0] }).reduce(into: Set<String>()) {
+            $0.insert(current[$1])
+        }
+        for i in stride(from: new.count - 1, through: 0, by: -1) {
+            let id = new[i]
+            if stable.contains(id) { continue }
+            var anchor = i + 1 < new.count ? current.firstIndex(of: new[i + 1])! : current.count
+            if let at = current.firstIndex(of: id) {
+                current.remove(at: at)
+                if at < anchor { anchor -= 1 }
+                current.insert(id, at: anchor)
+                steps.append(.move(id, anchor))
+            } else {
+                current.insert(id, at: anchor)
+                steps.append(.insert(id, anchor))
+            }
+        }
+        return steps
+    }
+
+    /// The values of a longest strictly increasing subsequence of `values`.
+    static func longestIncreasing(_ values: [Int]) -> [Int] {
+        guard !values.isEmpty else { return [] }
+        var tails: [Int] = []          // index into values of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var result: [Int] = []
+        var k = tails.last!
+        while k >= 0 {
+            result.append(values[k])
+            k = previous[k]
+        }
+        return result.reversed()
+    }
+}

@@ -1,0 +1,56 @@
+/// Work a handler asks for instead of doing it: the engine runs effects only
+/// after the dispatch that emitted them commits, and drops them if it fails.
+///
+/// An effect is a JSON object with a `type`:
+///   - `{"type": "after", "ms": 300, "action": {...}}` — the engine's timer
+///     queue dispatches the action once `sdui_tick` reaches now + ms;
+///   - `{"type": "request", "url", "method", "body", "on_success", "on_failure"}`
+///     and any host-defined type — handed to the performer registered for
+///     the type. `on_success` / `on_failure` are actions the engine
+///     dispatches when the performer finishes the effect, with the result
+///     in `payload.result` (DivKit-style chains).
+public struct Effect: Sendable, Equatable {
+    public var type: String
+    /// The whole effect object.
+    public var json: JSON
+
+    /// Decodes and checks an effect.
+    public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
+        let o = try Decode.object(json, at: path, "an effect")
+        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        if type == "after" {
+            guard let ms = o["ms"]?.doubleValue, ms >= 0, ms.isFinite else {
+                throw ContractError(path.appending("ms"), "an \"after\" effect needs \"ms\": a non-negative number")
+            }
+            guard let action = o["action"] else {
+                throw ContractError(path.appending("action"), "an \"after\" effect needs an \"action\"")
+            }
+            _ = try Action(json: action, at: path.appending("action"))
+        }
+        for key in ["on_success", "on_failure"] {
+            guard let chained = o[key] else { continue }
+            let action = try Action(json: chained, at: path.appending(key))
+            guard action.payload.isNull || action.payload.objectValue != nil else {
+                throw ContractError(path.appending(key).appending("payload"),
+                                    "a chained action's payload must be an object (the result goes into payload.result)")
+            }
+        }
+        self.json = json
+    }
+
+    /// An effect that dispatches `action` after `ms` milliseconds of engine time.
+    public static func after(ms: Int64, _ action: Action) -> Effect {
+        try! Effect(json: .object(JSONObject([("type", "after"), ("ms", .int(ms)), ("action", action.json)])))
+    }
+
+    /// The action to dispatch when the effect finished (`ok`) or failed,
+    /// carrying `result` in its payload; nil when the effect names none.
+    public func followUp(ok: Bool, result: JSON) -> Action? {
+        guard let chained = json[ok ? "on_success" : "on_failure"],
+              var action = try? Action(json: chained) else { return nil }
+        var payload = action.payload.objectValue ?? JSONObject()
+        payload["result"] = result
+        action.payload = .object(payload)
+        return action
+    }
+}

@@ -1,0 +1,74 @@
+/// A read of service state made by a factory: which service, where in it,
+/// and the value it saw (nil when absent, including a service that does not
+/// exist yet). A component must re-render exactly when one of its reads
+/// would now see something else.
+public struct Read: Sendable, Equatable {
+    public var service: String
+    public var path: JSONPath
+    public var value: JSON?
+
+    /// The top-level member the read goes through, or nil for a whole-service read.
+    var firstKey: String? {
+        switch path.segments.first {
+        case .key(let k)?: return k
+        case .index(let i)?: return String(i)
+        case nil: return nil
+        }
+    }
+
+    /// Whether this read would see something else in `state` (nil: no such service).
+    func isStale(in state: JSON?) -> Bool {
+        state?.value(at: path) != value
+    }
+}
+
+/// Collects the reads of one factory run.
+final class ReadLog {
+    var reads: [Read] = []
+}
+
+/// Which components read what, so a state change finds its readers without
+/// visiting every component: service → top-level key → component ids, plus
+/// the components that read a whole service.
+struct ReadIndex {
+    private var byKey: [String: [String: Set<String>]] = [:]
+    private var whole: [String: Set<String>] = [:]
+
+    mutating func add(_ reads: [Read], of component: String) {
+        for read in reads {
+            if let key = read.firstKey {
+                byKey[read.service, default: [:]][key, default: []].insert(component)
+            } else {
+                whole[read.service, default: []].insert(component)
+            }
+        }
+    }
+
+    mutating func remove(_ reads: [Read], of component: String) {
+        for read in reads {
+            if let key = read.firstKey {
+                byKey[read.service]?[key]?.remove(component)
+            } else {
+                whole[read.service]?.remove(component)
+            }
+        }
+    }
+
+    /// Components that may be affected when `service` went from `old` to `new`:
+    /// readers of the changed top-level keys when both are objects, else every reader.
+    func candidates(service: String, old: JSON?, new: JSON?) -> Set<String> {
+        var found = whole[service] ?? []
+        guard let keyed = byKey[service] else { return found }
+        if case .object(let a)? = old, case .object(let b)? = new {
+            for (key, value) in a where b[key] != value {
+                if let ids = keyed[key] { found.formUnion(ids) }
+            }
+            for key in b.keys where a[key] == nil {
+                if let ids = keyed[key] { found.formUnion(ids) }
+            }
+        } else {
+            for ids in keyed.values { found.formUnion(ids) }
+        }
+        return found
+    }
+}
