@@ -113,7 +113,10 @@ public final class Engine {
     }
 
     private var entries: [String: Entry] = [:]
+    /// Components to render on the next refresh: new, changed or stale.
     private var dirty: Set<String> = []
+    /// Where each component id sits in the page.
+    private var pageIndex: [String: Int] = [:]
     private var readers = ReadIndex()
     /// The current screen, valid after `refresh`, and where each id sits in it.
     private var screen = Screen()
@@ -185,6 +188,9 @@ public final class Engine {
             dirty.insert(component.id)
         }
         self.page = page
+        pageIndex = [:]
+        pageIndex.reserveCapacity(page.components.count)
+        for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
         screenStale = true
         structureChanged = true
     }
@@ -489,10 +495,12 @@ public final class Engine {
             screenIndex = [:]
             return
         }
-        if !dirty.isEmpty || entries.count < page.components.count {
+        if !dirty.isEmpty {
+            // Every component without an entry is dirty (loadPage sees to it),
+            // so this visits only what must render, in page order.
             let renderer = Renderer(registry: registry, store: store)
-            for component in page.components where entries[component.id] == nil || dirty.contains(component.id) {
-                rerender(component, with: renderer)
+            for index in dirty.compactMap({ pageIndex[$0] }).sorted() {
+                rerender(page.components[index], with: renderer)
             }
             dirty = []
         }
