@@ -27,10 +27,11 @@ HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
 
 C_TESTS    := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
 DEMO       := $(BUILD)/examples/demo
+BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps demo test test-swift test-c test-lua test-readme test-install \
-        check-symbols memcheck install uninstall clean
+        check-symbols memcheck install uninstall clean bench
 
 all: lib lua
 
@@ -65,6 +66,15 @@ $(DEMO): examples/demo.c include/sdui.h | lib lua
 
 demo: lib lua $(DEMO)
 	$(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2
+
+# Benchmarks against the plain-Lua peer (../shared/bench); prints a table and
+# writes bench/results.md and bench/results.json. Not part of `make test`.
+$(BENCH_W4): bench/w4.c include/sdui.h | lib lua
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -O2 -Iinclude -o $@ $< $(HOST_LINK)
+
+bench: lib lua $(BENCH_W4)
+	bash bench/run.sh
 
 test: test-swift test-c test-lua test-readme test-install check-symbols memcheck
 

@@ -332,7 +332,8 @@ int sdui_patches_json(sdui_engine *engine, char **out, size_t *out_len);
 ** baseline, as sdui_patches_json() does. The listener runs as a callback:
 ** it may not call the engine except sdui_errmsg(). NULL removes it. One
 ** listener per engine; `destroy` runs when it is replaced or the engine is
-** freed.
+** freed. Setting it delivers nothing by itself: changes not yet taken come
+** with the first delivery after the next changing call.
 */
 typedef void (*sdui_patch_fn)(const char *json, size_t len, void *userdata);
 int sdui_set_patch_listener(sdui_engine *engine, sdui_patch_fn listener, void *userdata, sdui_destroy_fn destroy);
@@ -384,7 +385,8 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 **       reaches (engine time at emission) + ms;
 **   {"type": "request", "url", "method", "body", "on_success", "on_failure"}
 **   and any other type: handed to the performer registered for the type.
-** "on_success" / "on_failure" are actions (payload an object or absent) that
+** "on_success" / "on_failure" are actions ("service/name" types, payload an
+** object or absent) that
 ** the engine dispatches when the effect finishes, with the result in
 ** payload.result. An effect whose type has no performer is dropped and
 ** listed in the diagnostics.
@@ -396,6 +398,9 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 typedef int (*sdui_performer_fn)(sdui_call *call, void *userdata);
 int sdui_register_effect(sdui_engine *engine, const char *type, sdui_performer_fn performer, void *userdata,
                          sdui_destroy_fn destroy);
+
+/* Removes the performer of effects of `type` (its destroy runs). SDUI_ENOTFOUND when there is none. */
+int sdui_unregister_effect(sdui_engine *engine, const char *type);
 
 /*
 ** Finishes pending effect `id`: dispatches its on_success (ok != 0) or
@@ -414,7 +419,11 @@ int sdui_finish_effect(sdui_engine *engine, long long id, int ok, const char *re
 */
 int sdui_tick(sdui_engine *engine, long long now_ms, int *fired);
 
-/* Milliseconds until the next delayed action is due, or -1 when none is waiting (or engine is NULL). */
+/*
+** Milliseconds until the next delayed action is due (0 when one is
+** overdue), or -1 when none is waiting; also -1 for a NULL engine or a call
+** from inside a callback.
+*/
 long long sdui_next_timer(sdui_engine *engine);
 
 /*
@@ -573,6 +582,7 @@ void sdui_call_error(sdui_call *call, const char *message);
 **     services   = { favorites = {} },            -- created if missing
 **     components = { MovieCard = function(data, ctx) return ui.text(data.title) end },
 **     actions    = { ["favorites/toggle"] = function(state, payload, ctx) ... end },
+**     effects    = { request = function(effect, ctx) ... end },  -- performers
 **   }
 **
 ** Scripts run in a sandbox: no io, os (but os.time, os.clock, os.date),
@@ -587,7 +597,8 @@ void sdui_call_error(sdui_call *call, const char *message);
 ** that raises renders an "error" node for its component only; a handler
 ** that raises fails the dispatch and rolls it back. Service state is never
 ** touched by (re)loading, except that a service a script declares is
-** created when it does not exist yet.
+** created when it does not exist yet. Components, actions and effects a
+** reloaded script no longer declares are unregistered.
 **
 ** All script host functions take the engine's lock (sdui_lock()) and return
 ** SDUI_EBUSY when called from inside one of the engine's callbacks.

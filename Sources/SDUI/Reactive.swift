@@ -24,6 +24,7 @@ public func sdui_set_patch_listener(_ engine: OpaquePointer?, _ listener: sdui_p
     return handle.call { () throws(Failure) in
         let old = handle.patchListener
         handle.patchListener = listener.map { ($0, UserData(userdata, destroy: destroy)) }
+        handle.changed = false // it hears of calls made from now on
         // The old listener's destroy runs here, as a callback.
         handle.runningCallbacks { withExtendedLifetime(old) {} }
     }
@@ -140,6 +141,16 @@ public func sdui_register_effect(_ engine: OpaquePointer?, _ type: UnsafePointer
         } catch {
             data.disarm()
             throw Failure(error)
+        }
+    }
+}
+
+@_cdecl("sdui_unregister_effect")
+public func sdui_unregister_effect(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> Int32 {
+    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+        let type = try requiredString(type, "type")
+        guard engine.unregister(effect: type) else {
+            throw Failure(SDUI_ENOTFOUND, "no performer for effect \"\(type)\"")
         }
     }
 }

@@ -84,6 +84,7 @@ public enum Diff {
     /// do. So a single item moving costs one step, whatever the list length.
     public static func keyedSteps(from old: [String], to new: [String]) -> [Step] {
         if old == new { return [] }
+        if old.isEmpty { return new.enumerated().map { .insert($1, $0) } } // a first screen, in reading order
         let wanted = Set(new)
         var steps: [Step] = []
         var current: [String] = []

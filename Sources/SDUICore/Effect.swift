@@ -19,23 +19,35 @@ public struct Effect: Sendable, Equatable {
         let o = try Decode.object(json, at: path, "an effect")
         type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
         if type == "after" {
-            guard let ms = o["ms"]?.doubleValue, ms >= 0, ms.isFinite else {
-                throw ContractError(path.appending("ms"), "an \"after\" effect needs \"ms\": a non-negative number")
+            guard let ms = o["ms"]?.doubleValue, ms >= 0, ms <= Effect.maxDelay else {
+                throw ContractError(path.appending("ms"),
+                                    "an \"after\" effect needs \"ms\": a number from 0 to \(Int64(Effect.maxDelay))")
             }
             guard let action = o["action"] else {
                 throw ContractError(path.appending("action"), "an \"after\" effect needs an \"action\"")
             }
-            _ = try Action(json: action, at: path.appending("action"))
+            try Effect.checkType(Action(json: action, at: path.appending("action")), at: path.appending("action"))
         }
         for key in ["on_success", "on_failure"] {
             guard let chained = o[key] else { continue }
             let action = try Action(json: chained, at: path.appending(key))
+            try Effect.checkType(action, at: path.appending(key))
             guard action.payload.isNull || action.payload.objectValue != nil else {
                 throw ContractError(path.appending(key).appending("payload"),
                                     "a chained action's payload must be an object (the result goes into payload.result)")
             }
         }
         self.json = json
+    }
+
+    /// The longest delay an "after" effect may ask for: 2^53 ms, about 285,000 years.
+    public static let maxDelay: Double = 9_007_199_254_740_992
+
+    /// Actions an effect carries must name a handler type, "service/name".
+    private static func checkType(_ action: Action, at path: JSONPath) throws(ContractError) {
+        guard Action.isWellFormedType(action.type) else {
+            throw ContractError(path.appending("type"), "expected an action type \"service/name\", got \"\(action.type)\"")
+        }
     }
 
     /// An effect that dispatches `action` after `ms` milliseconds of engine time.

@@ -122,11 +122,13 @@ public final class Engine {
     private var screen = Screen()
     private var screenIndex: [String: Int] = [:]
     private var screenStale = true
-    /// The screen the host last received, and what changed since.
-    private var baseline = Screen()
-    private var baselineIndex: [String: Int] = [:]
-    private var changedSinceBaseline: Set<String> = []
-    private var structureChanged = false
+    /// The screen the host last received is kept cheaply: the components
+    /// re-rendered since then map to their version at that time (nil: not
+    /// on it). Only when the list itself changes (a page load, a component
+    /// dropped or back) is the whole baseline materialized, once, so an
+    /// update never copies the screen.
+    private var baselineVersions: [String: RenderedComponent?] = [:]
+    private var fullBaseline: Screen? = Screen()
     private var imageCounts: [String: Int] = [:]
     private var imagesAdded: Set<String> = []
     private var imagesRemoved: Set<String> = []
@@ -187,12 +189,12 @@ public final class Engine {
         for component in page.components where entries[component.id]?.component != component {
             dirty.insert(component.id)
         }
+        keepFullBaseline()
         self.page = page
         pageIndex = [:]
         pageIndex.reserveCapacity(page.components.count)
         for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
         screenStale = true
-        structureChanged = true
     }
 
     /// Applies a server patch: all of it (transactional) or every change
@@ -318,7 +320,10 @@ public final class Engine {
 
     /// Milliseconds of engine time until the next delayed action, or nil.
     public var nextTimer: Int64? {
-        timers.first.map { max(0, $0.due - clock) }
+        timers.first.map { timer in
+            let (left, overflow) = timer.due.subtractingReportingOverflow(clock)
+            return overflow ? .max : max(0, left)
+        }
     }
 
     /// Finishes effect `id` from outside a performer: dispatches its
@@ -381,7 +386,8 @@ public final class Engine {
         for effect in outcome.effects {
             if effect.type == "after" {
                 let ms = Int64(effect.json["ms"]!.doubleValue!.rounded(.up))
-                schedule(try! Action(json: effect.json["action"]!), due: clock &+ ms)
+                let (due, overflow) = clock.addingReportingOverflow(ms)
+                schedule(try! Action(json: effect.json["action"]!), due: overflow ? .max : due)
                 continue
             }
             let id = nextId
@@ -452,18 +458,17 @@ public final class Engine {
     public func takePatches() -> PatchSet {
         refresh()
         var set = PatchSet()
-        if structureChanged {
-            set.patches = Diff.patches(from: baseline, to: screen)
+        if let fullBaseline {
+            set.patches = Diff.patches(from: fullBaseline, to: screen)
         } else {
-            // Ids dropped before and after are in neither screen.
-            let changed = changedSinceBaseline.compactMap { id in screenIndex[id].map { (id, $0) } }
-            for (id, index) in changed.sorted(by: { $0.1 < $1.1 }) {
-                guard let i = baselineIndex[id] else { continue }
-                let before = baseline.components[i], after = screen.components[index]
+            // Only updates: every changed id is on both screens.
+            let changed = baselineVersions.compactMap { id, old in old.map { ($0, screenIndex[id]!) } }
+            for (before, index) in changed.sorted(by: { $0.1 < $1.1 }) {
+                let after = screen.components[index]
                 guard before != after else { continue }
                 var changes: [NodeChange] = []
                 Diff.nodeChanges(from: before.view, to: after.view, into: &changes)
-                set.patches.append(.update(id: id, type: after.type, changes: changes))
+                set.patches.append(.update(id: after.id, type: after.type, changes: changes))
             }
         }
         set.imagesAdded = imagesAdded.sorted()
@@ -479,18 +484,26 @@ public final class Engine {
     }
 
     private func resetBaseline() {
-        baseline = screen
-        baselineIndex = screenIndex
-        changedSinceBaseline = []
-        structureChanged = false
+        baselineVersions = [:]
+        fullBaseline = nil
         imagesAdded = []
         imagesRemoved = []
+    }
+
+    /// Before the component list changes: keeps the whole baseline (the
+    /// current screen with the pre-change versions put back), unless kept already.
+    private func keepFullBaseline() {
+        guard fullBaseline == nil else { return }
+        var old = screen
+        for (id, version) in baselineVersions {
+            if let version, let i = screenIndex[id] { old.components[i] = version }
+        }
+        fullBaseline = old
     }
 
     /// Renders what is missing or stale and updates the screen.
     private func refresh() {
         guard let page else {
-            if !screen.components.isEmpty || screen.pageId != nil { structureChanged = true }
             screen = Screen()
             screenIndex = [:]
             return
@@ -528,11 +541,13 @@ public final class Engine {
         for url in old?.images ?? [] { releaseImage(url) }
         for url in images { retainImage(url) }
         entries[component.id] = Entry(component: component, render: result, images: images)
-        changedSinceBaseline.insert(component.id)
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
+            keepFullBaseline()
             screenStale = true
-            structureChanged = true
         } else if !screenStale, let rendered = result.rendered, let i = screenIndex[component.id] {
+            if fullBaseline == nil, baselineVersions[component.id] == nil {
+                baselineVersions[component.id] = .some(screen.components[i])
+            }
             screen.components[i] = rendered
         }
     }

@@ -1,12 +1,13 @@
 /*
-** host.c -- runs Lua functions as sdui component factories and action
-** handlers.
+** host.c -- runs Lua functions as sdui callbacks: component factories,
+** action handlers, subscribers, middleware, effect performers and the patch
+** listener.
 **
-** The engine calls factory_callback / handler_callback (C, sdui_factory_fn
-** and sdui_handler_fn). They touch Lua only through lua_pcall of
-** factory_run / handler_run, which do the real work in protected mode: read
-** the input, call the Lua function, encode its result, hand it back with
-** sdui_call_return. Whatever goes wrong there comes back as a status.
+** The engine calls the C callbacks here (factory_callback and the others).
+** They touch Lua only through lua_pcall of a protected part (factory_run,
+** ...), which does the real work: read the input, call the Lua function,
+** encode its result, hand it back with sdui_call_return. Whatever goes wrong
+** there comes back as a status (or, for the listener, a Lua warning).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "ctx.h"
 #include "host.h"
 #include "luajson.h"
 
@@ -23,7 +25,8 @@
 typedef struct host_fn {
     sdui_host *host;
     int ref;            /* the function in the registry */
-    char type[];        /* component or action type */
+    char name[];        /* component, action or effect type, or service; then a
+                           subscriber's path after the NUL ("" for none) */
 } host_fn;
 
 void host_init(sdui_host *host, sdui_engine *engine, lua_State *L)
@@ -117,97 +120,9 @@ int host_load_ui(lua_State *L)
     return 1;
 }
 
-/* -- the ctx table ------------------------------------------------------- */
+/* -- callbacks ------------------------------------------------------------ */
 
-/* The call behind a ctx function, or an error once its callback returned. */
-static sdui_call *current_call(lua_State *L)
-{
-    sdui_host *host = lua_touserdata(L, lua_upvalueindex(1));
-    if (host->call == NULL)
-        luaL_error(L, "ctx used after its callback returned");
-    return host->call;
-}
-
-/*
-** ctx.state(service [, path]) -> value, or nil when absent. In a handler,
-** its own service reads the state table as the handler has changed it so
-** far (upvalue 2): it is handed to the engine first.
-*/
-static int ctx_state(lua_State *L)
-{
-    sdui_call *call = current_call(L);
-    const char *service = luaL_checkstring(L, 1);
-    const char *path = luaL_optstring(L, 2, NULL);
-    if (!lua_isnone(L, lua_upvalueindex(2))) {
-        const char *type = sdui_call_id(call), *slash = strchr(type, '/');
-        if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0) {
-            luajson_pushencoded(L, lua_upvalueindex(2));
-            size_t len;
-            const char *json = lua_tolstring(L, -1, &len);
-            if (sdui_call_return(call, json, len) != SDUI_OK)
-                return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
-            lua_pop(L, 1);
-        }
-    }
-    char **box = host_newbuffer(L);
-    size_t len = 0;
-    int status = sdui_call_state(call, service, path, box, &len);
-    if (status == SDUI_ENOTFOUND) {
-        lua_pushnil(L);
-        return 1;
-    }
-    if (status != SDUI_OK)
-        return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
-    host_pushdecoded(L, box, len);
-    return 1;
-}
-
-/* ctx.dispatch(action_table_or_json): queues a follow-up action. */
-static int ctx_dispatch(lua_State *L)
-{
-    sdui_call *call = current_call(L);
-    size_t len;
-    const char *json;
-    if (lua_type(L, 1) == LUA_TSTRING) {
-        json = lua_tolstring(L, 1, &len);
-    } else {
-        luaL_checktype(L, 1, LUA_TTABLE);
-        luajson_pushencoded(L, 1);
-        json = lua_tolstring(L, -1, &len);
-    }
-    if (sdui_call_dispatch(call, json, len) != SDUI_OK)
-        return luaL_error(L, "ctx.dispatch: %s", sdui_call_errmsg(call));
-    return 0;
-}
-
-/* Pushes a ctx table: {type, id | service, state, dispatch}; `state` is the handler's state table index, or 0. */
-static void push_ctx(lua_State *L, sdui_host *host, const host_fn *fn, int handler, int state)
-{
-    lua_createtable(L, 0, 4);
-    lua_pushstring(L, fn->type);
-    lua_setfield(L, -2, "type");
-    if (handler) {
-        const char *slash = strchr(fn->type, '/');
-        lua_pushlstring(L, fn->type, slash ? (size_t)(slash - fn->type) : strlen(fn->type));
-        lua_setfield(L, -2, "service");
-        lua_pushlightuserdata(L, host);
-        lua_pushcclosure(L, ctx_dispatch, 1);
-        lua_setfield(L, -2, "dispatch");
-    } else {
-        lua_pushstring(L, sdui_call_id(host->call));
-        lua_setfield(L, -2, "id");
-    }
-    lua_pushlightuserdata(L, host);
-    if (state != 0) {
-        lua_pushvalue(L, state);
-        lua_pushcclosure(L, ctx_state, 2);
-    } else {
-        lua_pushcclosure(L, ctx_state, 1);
-    }
-    lua_setfield(L, -2, "state");
-}
-
-/* Pushes the call's input (data or payload) or state, decoded. */
+/* Pushes the call's input (data, payload, value, effect) or state, decoded. */
 static void push_source(lua_State *L, sdui_call *call, int source)
 {
     char **box = host_newbuffer(L);
@@ -232,25 +147,29 @@ static void return_value(lua_State *L, sdui_call *call, int idx, const char *wha
     }
 }
 
-/* -- factories and handlers ---------------------------------------------- */
+/*
+** The protected parts of the callbacks: each runs under lua_pcall with the
+** host_fn as argument 1, reads its input, calls the Lua function and hands
+** back what it returned.
+*/
 
-/* Protected part of a factory call: upvalue-free, argument 1 is the host_fn. */
+/* Factory: fn(data, ctx) -> view table. */
 static int factory_run(lua_State *L)
 {
     host_fn *fn = lua_touserdata(L, 1);
     sdui_call *call = fn->host->call;
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     push_source(L, call, SDUI_INPUT);
-    push_ctx(L, fn->host, fn, 0, 0);
+    ctx_push(L, fn->host, CTX_FACTORY, fn->name, NULL, 0);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
-                          fn->type, luaL_typename(L, -1));
+                          fn->name, luaL_typename(L, -1));
     return_value(L, call, lua_gettop(L), "view");
     return 0;
 }
 
-/* Protected part of a handler call. */
+/* Handler: fn(state, payload, ctx) -> new state, or nil for the state table as changed. */
 static int handler_run(lua_State *L)
 {
     host_fn *fn = lua_touserdata(L, 1);
@@ -260,10 +179,51 @@ static int handler_run(lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     lua_pushvalue(L, state);
     push_source(L, call, SDUI_INPUT);
-    push_ctx(L, fn->host, fn, 1, state);
+    ctx_push(L, fn->host, CTX_HANDLER, fn->name, NULL, state);
     lua_call(L, 3, 1);
     /* nil keeps the state table the handler may have changed in place */
     return_value(L, call, lua_isnil(L, -1) ? state : lua_gettop(L), "state");
+    return 0;
+}
+
+/* Subscriber: fn(value, ctx); value is nil when the watched value is gone (or null). */
+static int subscriber_run(lua_State *L)
+{
+    host_fn *fn = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
+    push_source(L, fn->host->call, SDUI_INPUT);
+    if (luajson_isnull(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    ctx_push(L, fn->host, CTX_SUBSCRIBER, fn->name, fn->name + strlen(fn->name) + 1, 0);
+    lua_call(L, 2, 0);
+    return 0;
+}
+
+/* Middleware: fn(phase, action, ctx); raising fails the dispatch. */
+static int middleware_run(lua_State *L)
+{
+    host_fn *fn = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
+    push_source(L, fn->host->call, SDUI_INPUT);
+    int input = lua_gettop(L);
+    lua_getfield(L, input, "phase");
+    lua_getfield(L, input, "action");
+    lua_remove(L, input);
+    ctx_push(L, fn->host, CTX_MIDDLEWARE, fn->name, NULL, 0);
+    lua_call(L, 3, 0);
+    return 0;
+}
+
+/* Performer: fn(effect, ctx); effect.id names it for e:finish_effect. */
+static int performer_run(lua_State *L)
+{
+    host_fn *fn = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
+    push_source(L, fn->host->call, SDUI_INPUT);
+    ctx_push(L, fn->host, CTX_PERFORMER, fn->name, NULL, 0);
+    lua_call(L, 2, 0);
     return 0;
 }
 
@@ -277,12 +237,17 @@ static int protected_callback(sdui_call *call, host_fn *fn, lua_CFunction run)
         return SDUI_ERROR;
     }
     sdui_call *outer = host->call;
+    unsigned long outer_active = host->active;
     host->call = call;
+    host->active = ++host->serial;
+    host->depth++;
     host_begin_run(host);
     lua_pushcfunction(L, run);
     lua_pushlightuserdata(L, fn);
     int status = lua_pcall(L, 1, 0, 0);
+    host->depth--;
     host->call = outer;
+    host->active = outer_active;
     if (status == LUA_OK)
         return SDUI_OK;
     if (status == LUA_ERRMEM)
@@ -304,6 +269,68 @@ static int handler_callback(sdui_call *call, void *userdata)
     return protected_callback(call, userdata, handler_run);
 }
 
+static int subscriber_callback(sdui_call *call, void *userdata)
+{
+    return protected_callback(call, userdata, subscriber_run);
+}
+
+static int middleware_callback(sdui_call *call, void *userdata)
+{
+    return protected_callback(call, userdata, middleware_run);
+}
+
+static int performer_callback(sdui_call *call, void *userdata)
+{
+    return protected_callback(call, userdata, performer_run);
+}
+
+/* -- the patch listener ---------------------------------------------------- */
+
+/* What the listener passes to its protected part. */
+typedef struct listener_args {
+    host_fn *fn;
+    const char *json;
+    size_t len;
+} listener_args;
+
+/* Protected part of the listener: fn(patches_table). */
+static int listener_run(lua_State *L)
+{
+    listener_args *args = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->fn->ref);
+    luajson_decode(L, args->json, args->len);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+/*
+** The engine's sdui_patch_fn. It has no status to return: an error the
+** Lua function raises is dropped, after a Lua warning (lua_warning; the
+** stock interpreter shows it after warn("@on")). While it runs the engine
+** is locked and refuses every call with SDUI_EBUSY (nil, message in Lua).
+*/
+static void listener_callback(const char *json, size_t len, void *userdata)
+{
+    listener_args args = {userdata, json, len};
+    sdui_host *host = args.fn->host;
+    lua_State *L = host->L;
+    if (!lua_checkstack(L, 8))
+        return;
+    host->depth++;
+    host_begin_run(host);
+    lua_pushcfunction(L, listener_run);
+    lua_pushlightuserdata(L, &args);
+    int status = lua_pcall(L, 1, 0, 0);
+    host->depth--;
+    if (status != LUA_OK) {
+        lua_warning(L, "sdui: the patch listener failed: ", 1);
+        lua_warning(L, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string", 0);
+        lua_pop(L, 1);
+    }
+}
+
+/* -- registration ------------------------------------------------------------ */
+
 static int unref_run(lua_State *L)
 {
     luaL_unref(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 1));
@@ -324,22 +351,32 @@ static void host_fn_destroy(void *userdata)
     free(fn);
 }
 
-static int register_fn(sdui_host *host, lua_State *L, const char *type, int index, int handler)
+/*
+** A record for the Lua function at `index`, named `name` (and `path`, kept
+** after the name's NUL; NULL for none). Returns NULL, reported, when out of
+** memory; raises only when the registry cannot grow.
+*/
+static host_fn *new_fn(sdui_host *host, lua_State *L, int index, const char *name, const char *path)
 {
     lua_pushvalue(L, index);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX); /* may raise: nothing to free yet */
-    size_t n = strlen(type);
-    host_fn *fn = malloc(sizeof *fn + n + 1);
+    size_t n = strlen(name), m = path ? strlen(path) : 0;
+    host_fn *fn = malloc(sizeof *fn + n + m + 2);
     if (fn == NULL) {
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
-        return sdui_report(host->engine, SDUI_ENOMEM, "out of memory");
+        sdui_report(host->engine, SDUI_ENOMEM, "out of memory");
+        return NULL;
     }
     fn->host = host;
     fn->ref = ref;
-    memcpy(fn->type, type, n + 1);
-    int status = handler
-        ? sdui_register_action(host->engine, type, handler_callback, fn, host_fn_destroy)
-        : sdui_register_component(host->engine, type, factory_callback, fn, host_fn_destroy);
+    memcpy(fn->name, name, n + 1);
+    memcpy(fn->name + n + 1, path ? path : "", m + 1);
+    return fn;
+}
+
+/* After a registration: on failure the engine kept nothing, so the record goes. */
+static int registered(lua_State *L, host_fn *fn, int status)
+{
     if (status != SDUI_OK) {
         luaL_unref(L, LUA_REGISTRYINDEX, fn->ref);
         free(fn);
@@ -349,10 +386,50 @@ static int register_fn(sdui_host *host, lua_State *L, const char *type, int inde
 
 int host_register_component(sdui_host *host, lua_State *L, const char *type, int fn)
 {
-    return register_fn(host, L, type, fn, 0);
+    host_fn *f = new_fn(host, L, fn, type, NULL);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_register_component(host->engine, type, factory_callback, f, host_fn_destroy));
 }
 
 int host_register_action(sdui_host *host, lua_State *L, const char *type, int fn)
 {
-    return register_fn(host, L, type, fn, 1);
+    host_fn *f = new_fn(host, L, fn, type, NULL);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_register_action(host->engine, type, handler_callback, f, host_fn_destroy));
+}
+
+int host_register_effect(sdui_host *host, lua_State *L, const char *type, int fn)
+{
+    host_fn *f = new_fn(host, L, fn, type, NULL);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_register_effect(host->engine, type, performer_callback, f, host_fn_destroy));
+}
+
+int host_subscribe(sdui_host *host, lua_State *L, const char *service, const char *path, int fn, long long *id)
+{
+    host_fn *f = new_fn(host, L, fn, service, path);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_subscribe(host->engine, service, path, subscriber_callback, f, host_fn_destroy, id));
+}
+
+int host_add_middleware(sdui_host *host, lua_State *L, int fn, long long *id)
+{
+    host_fn *f = new_fn(host, L, fn, "", NULL);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_add_middleware(host->engine, middleware_callback, f, host_fn_destroy, id));
+}
+
+int host_set_patch_listener(sdui_host *host, lua_State *L, int fn)
+{
+    if (fn == 0)
+        return sdui_set_patch_listener(host->engine, NULL, NULL, NULL);
+    host_fn *f = new_fn(host, L, fn, "", NULL);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_set_patch_listener(host->engine, listener_callback, f, host_fn_destroy));
 }

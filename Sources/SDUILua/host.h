@@ -22,6 +22,9 @@ typedef struct sdui_host {
     lua_State *L;        /* the thread callbacks run on; set at every entry */
     lua_State *main;     /* the main thread, for releasing references */
     sdui_call *call;     /* the callback now running, or NULL */
+    unsigned long active; /* number of the callback now running (0: none): a ctx works only in its own */
+    unsigned long serial; /* the last number given to a callback */
+    int depth;           /* Lua callbacks of any kind running now, the patch listener included */
     long long budget;    /* VM instructions per callback or script run; 0: none */
     long long used;      /* instructions counted so far in this run */
     int limit_hit;       /* the last error came from the budget */
@@ -37,6 +40,18 @@ void host_init(sdui_host *host, sdui_engine *engine, lua_State *L);
 */
 int host_register_component(sdui_host *host, lua_State *L, const char *type, int fn);
 int host_register_action(sdui_host *host, lua_State *L, const char *type, int fn);
+
+/*
+** The reactive callbacks, same contract: the Lua function at index `fn`
+** becomes the performer of effect `type`, a subscriber of `service` at
+** `path` (NULL: the whole state), a middleware, or the engine's patch
+** listener (fn == 0 removes it). Subscriptions and middleware store their
+** id in *id.
+*/
+int host_register_effect(sdui_host *host, lua_State *L, const char *type, int fn);
+int host_subscribe(sdui_host *host, lua_State *L, const char *service, const char *path, int fn, long long *id);
+int host_add_middleware(sdui_host *host, lua_State *L, int fn, long long *id);
+int host_set_patch_listener(sdui_host *host, lua_State *L, int fn);
 
 /* Starts a budgeted run: resets the instruction count. */
 void host_begin_run(sdui_host *host);

@@ -187,10 +187,189 @@ static int engine_poll(lua_State *L)
     return 1;
 }
 
-/* e:close(), __close and __gc: frees the engine; safe to call twice. */
+/* -- reactive updates ---------------------------------------------------- */
+
+/* e:patches() -> {patches = {...}, images = {added = {...}, removed = {...}}}; moves the baseline. */
+static int engine_patches(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_patches_json, 1);
+}
+
+/* e:patches_json() -> the same as JSON text. */
+static int engine_patches_json(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_patches_json, 0);
+}
+
+/*
+** e:on_patches(fn | nil): fn(patches_table) runs at the end of every call
+** that changed the screen, with what e:patches() would have returned (it
+** moves the baseline the same way). The engine is locked meanwhile: engine
+** calls from fn return nil, message. An error fn raises is dropped with a
+** Lua warning. nil removes the listener.
+*/
+static int engine_on_patches(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    if (lua_isnoneornil(L, 2))
+        return result(L, e, host_set_patch_listener(&e->host, L, 0));
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    return result(L, e, host_set_patch_listener(&e->host, L, 2));
+}
+
+/* e:images() -> the sorted image URLs on the current screen. */
+static int engine_images(lua_State *L)
+{
+    return output(L, check_engine(L), sdui_images_json, 1);
+}
+
+/* e:counters() -> {factory_runs =, renders =, actions =}, or nil, message inside a callback. */
+static int engine_counters(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    static const struct {
+        const char *name;
+        int which;
+    } counters[] = {
+        {"factory_runs", SDUI_COUNTER_FACTORY_RUNS},
+        {"renders", SDUI_COUNTER_RENDERS},
+        {"actions", SDUI_COUNTER_ACTIONS},
+    };
+    lua_createtable(L, 0, 3);
+    for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++) {
+        long long value = sdui_counter(e->engine, counters[i].which);
+        if (value < 0)
+            return fail(L, e);
+        lua_pushinteger(L, (lua_Integer)value);
+        lua_setfield(L, -2, counters[i].name);
+    }
+    return 1;
+}
+
+/* Pushes an id stored by the engine, or nil, message. */
+static int id_result(lua_State *L, lua_engine *e, int status, long long id)
+{
+    if (status != SDUI_OK)
+        return fail(L, e);
+    lua_pushinteger(L, (lua_Integer)id);
+    return 1;
+}
+
+/*
+** e:subscribe(service, path | nil, fn) -> id: fn(value, ctx) runs once per
+** dispatch round in which the value at path changed (and when the service
+** is created); value is nil when gone; ctx.service, ctx.path, ctx.state,
+** ctx.dispatch (queued: runs as the next round).
+*/
+static int engine_subscribe(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *service = luaL_checkstring(L, 2);
+    const char *path = luaL_optstring(L, 3, NULL);
+    luaL_checktype(L, 4, LUA_TFUNCTION);
+    long long id = 0;
+    int status = host_subscribe(&e->host, L, service, path, 4, &id);
+    return id_result(L, e, status, id);
+}
+
+/* e:unsubscribe(id) -> true, or nil, message for an unknown id. */
+static int engine_unsubscribe(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_unsubscribe(e->engine, (long long)luaL_checkinteger(L, 2)));
+}
+
+/*
+** e:middleware(fn) -> id: fn(phase, action, ctx) sees every action "before"
+** and "after" its handler, in order of addition; raising fails the
+** dispatch and rolls it back (a guard).
+*/
+static int engine_middleware(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    long long id = 0;
+    int status = host_add_middleware(&e->host, L, 2, &id);
+    return id_result(L, e, status, id);
+}
+
+/* e:remove_middleware(id) -> true, or nil, message for an unknown id. */
+static int engine_remove_middleware(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_remove_middleware(e->engine, (long long)luaL_checkinteger(L, 2)));
+}
+
+/*
+** e:effect(type, fn): fn(effect, ctx) performs the effects of `type` once
+** their dispatch committed; effect.id names it for e:finish_effect;
+** ctx.finish(ok, result) finishes it at once, ctx.dispatch queues an action.
+** Registering a type again replaces the performer; e:effect(type, nil)
+** removes it.
+*/
+static int engine_effect(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *type = luaL_checkstring(L, 2);
+    if (lua_isnoneornil(L, 3))
+        return result(L, e, sdui_unregister_effect(e->engine, type));
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    return result(L, e, host_register_effect(&e->host, L, type, 3));
+}
+
+/*
+** e:finish_effect(id, ok [, result]) -> true: dispatches the pending
+** effect's on_success (ok true) or on_failure action with result (nil for
+** null) in payload.result; nil, message for an unknown id or a failing chain.
+*/
+static int engine_finish_effect(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    lua_Integer id = luaL_checkinteger(L, 2);
+    luaL_checkany(L, 3);
+    int ok = lua_toboolean(L, 3);
+    const char *json = NULL;
+    size_t len = 0;
+    if (!lua_isnoneornil(L, 4))
+        json = value_arg(L, 4, &len);
+    return result(L, e, sdui_finish_effect(e->engine, (long long)id, ok, json, len));
+}
+
+/* e:tick(now_ms) -> how many delayed actions ran: engine time moves to now_ms (never back). */
+static int engine_tick(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    lua_Integer now = luaL_checkinteger(L, 2);
+    int fired = 0;
+    if (sdui_tick(e->engine, (long long)now, &fired) != SDUI_OK)
+        return fail(L, e);
+    lua_pushinteger(L, fired);
+    return 1;
+}
+
+/* e:next_timer() -> milliseconds until the next delayed action is due, or nil when none waits. */
+static int engine_next_timer(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    long long next = sdui_next_timer(e->engine);
+    if (next < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, (lua_Integer)next);
+    return 1;
+}
+
+/* -- lifetime ------------------------------------------------------------- */
+
+/*
+** e:close(), __close and __gc: frees the engine; safe to call twice.
+** Refused (raises) from inside one of the engine's own Lua callbacks.
+*/
 static int engine_close(lua_State *L)
 {
     lua_engine *e = luaL_checkudata(L, 1, ENGINE_MT);
+    if (e->engine != NULL && e->host.depth > 0)
+        return luaL_error(L, "cannot close an sdui engine from inside one of its callbacks");
     if (e->engine != NULL) {
         e->host.L = L;
         sdui_engine *engine = e->engine;
@@ -285,6 +464,19 @@ static const luaL_Reg engine_methods[] = {
     {"load_scripts", engine_load_scripts},
     {"reload", engine_reload},
     {"poll", engine_poll},
+    {"patches", engine_patches},
+    {"patches_json", engine_patches_json},
+    {"on_patches", engine_on_patches},
+    {"images", engine_images},
+    {"counters", engine_counters},
+    {"subscribe", engine_subscribe},
+    {"unsubscribe", engine_unsubscribe},
+    {"middleware", engine_middleware},
+    {"remove_middleware", engine_remove_middleware},
+    {"effect", engine_effect},
+    {"finish_effect", engine_finish_effect},
+    {"tick", engine_tick},
+    {"next_timer", engine_next_timer},
     {"close", engine_close},
     {NULL, NULL},
 };

@@ -5,7 +5,7 @@
 ** The host hangs off the engine as client data ("sdui.scripts"). Its Lua
 ** state has a capped allocator and an instruction-count hook, and scripts
 ** see only a vetted set of globals. A script runs in protected mode and
-** returns {services, components, actions}; only when the whole table checks
+** returns {services, components, actions, effects}; only when the whole table checks
 ** out is anything registered, so a failing script leaves its previous
 ** version live.
 */
@@ -305,9 +305,14 @@ static int open_sandbox(lua_State *L)
 
 /* -- running a script ---------------------------------------------------- */
 
-/* Checks that the table at idx maps strings to functions; `what` names it in errors. */
-static void check_functions(lua_State *L, int idx, const char *what, const char *shown, int actions)
+/* What a script's functions are for: result.components, .actions or .effects. */
+enum { COMPONENTS, ACTIONS, EFFECTS, KINDS };
+static const char *const kind_names[KINDS] = {"components", "actions", "effects"};
+
+/* Checks that the table at idx maps strings to functions, and the names suit `kind`. */
+static void check_functions(lua_State *L, int idx, int kind, const char *shown)
 {
+    const char *what = kind_names[kind];
     if (lua_isnil(L, idx))
         return;
     if (!lua_istable(L, idx))
@@ -319,11 +324,13 @@ static void check_functions(lua_State *L, int idx, const char *what, const char 
         const char *name = lua_tostring(L, -2);
         if (!lua_isfunction(L, -1))
             luaL_error(L, "%s: %s[\"%s\"] must be a function, got %s", shown, what, name, luaL_typename(L, -1));
-        if (actions) {
+        if (kind == ACTIONS) {
             const char *slash = strchr(name, '/');
             if (slash == NULL || slash == name || slash[1] == '\0')
                 luaL_error(L, "%s: action type \"%s\" must look like \"service/name\"", shown, name);
         }
+        if (kind == EFFECTS && strcmp(name, "after") == 0)
+            luaL_error(L, "%s: effect type \"after\" is the engine's own timer and takes no performer", shown);
         lua_pop(L, 1);
     }
 }
@@ -365,10 +372,10 @@ static void create_services(scripts *s, lua_State *L, int declared, const char *
     }
 }
 
-/* Registers the functions of result.components (actions == 0) or result.actions. */
-static void register_functions(scripts *s, lua_State *L, int result, int actions, const char *shown)
+/* Registers the functions of result.components, .actions or .effects (by `kind`). */
+static void register_functions(scripts *s, lua_State *L, int result, int kind, const char *shown)
 {
-    if (lua_getfield(L, result, actions ? "actions" : "components") != LUA_TTABLE) {
+    if (lua_getfield(L, result, kind_names[kind]) != LUA_TTABLE) {
         lua_pop(L, 1);
         return;
     }
@@ -376,8 +383,10 @@ static void register_functions(scripts *s, lua_State *L, int result, int actions
     lua_pushnil(L);
     while (lua_next(L, table)) {
         const char *type = lua_tostring(L, -2);
-        int status = actions ? host_register_action(&s->host, L, type, lua_gettop(L))
-                             : host_register_component(&s->host, L, type, lua_gettop(L));
+        int fn = lua_gettop(L);
+        int status = kind == COMPONENTS ? host_register_component(&s->host, L, type, fn)
+                   : kind == ACTIONS    ? host_register_action(&s->host, L, type, fn)
+                                        : host_register_effect(&s->host, L, type, fn);
         if (status != SDUI_OK)
             luaL_error(L, "%s: %s", shown, sdui_errmsg(s->host.engine));
         lua_pop(L, 1);
@@ -395,25 +404,27 @@ static void unregister_dropped(scripts *s, lua_State *L, int old_ref, int result
         return;
     lua_rawgeti(L, LUA_REGISTRYINDEX, old_ref);
     int old = lua_gettop(L);
-    static const char *const kinds[] = {"components", "actions"};
-    for (int k = 0; k < 2; k++) {
-        if (lua_getfield(L, old, kinds[k]) == LUA_TTABLE) {
+    for (int k = 0; k < KINDS; k++) {
+        if (lua_getfield(L, old, kind_names[k]) == LUA_TTABLE) {
             int table = lua_gettop(L);
             lua_pushnil(L);
             while (lua_next(L, table)) {
                 int kept = 0;
                 if (result != 0) {
-                    if (lua_getfield(L, result, kinds[k]) == LUA_TTABLE) {
+                    if (lua_getfield(L, result, kind_names[k]) == LUA_TTABLE) {
                         lua_pushvalue(L, table + 1);
                         kept = lua_rawget(L, -2) != LUA_TNIL;
                     }
                     lua_settop(L, table + 2);
                 }
                 if (!kept) {
-                    if (k == 0)
-                        sdui_unregister_component(s->host.engine, lua_tostring(L, table + 1));
+                    const char *type = lua_tostring(L, table + 1);
+                    if (k == COMPONENTS)
+                        sdui_unregister_component(s->host.engine, type);
+                    else if (k == ACTIONS)
+                        sdui_unregister_action(s->host.engine, type);
                     else
-                        sdui_unregister_action(s->host.engine, lua_tostring(L, table + 1));
+                        sdui_unregister_effect(s->host.engine, type);
                 }
                 lua_pop(L, 1);
             }
@@ -438,21 +449,23 @@ static int run_script(lua_State *L)
     lua_call(L, 0, 1);
     int result = lua_gettop(L);
     if (!lua_istable(L, result))
-        return luaL_error(L, "%s: a script must return a table {services=, components=, actions=}, got %s",
+        return luaL_error(L, "%s: a script must return a table {services=, components=, actions=, effects=}, got %s",
                           shown, luaL_typename(L, result));
     lua_pushnil(L);
     while (lua_next(L, result)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2);
-        if (strcmp(key, "services") && strcmp(key, "components") && strcmp(key, "actions"))
-            return luaL_error(L, "%s: unknown key \"%s\" in the returned table (expected services, components, actions)",
-                              shown, key);
+        if (strcmp(key, "services") && strcmp(key, "components") && strcmp(key, "actions") && strcmp(key, "effects"))
+            return luaL_error(L, "%s: unknown key \"%s\" in the returned table (expected services, components, "
+                              "actions, effects)", shown, key);
         lua_pop(L, 1);
     }
     lua_getfield(L, result, "components");
-    check_functions(L, lua_gettop(L), "components", shown, 0);
+    check_functions(L, lua_gettop(L), COMPONENTS, shown);
+    lua_getfield(L, result, "effects");
+    check_functions(L, lua_gettop(L), EFFECTS, shown);
     lua_getfield(L, result, "actions");
     int actions = lua_gettop(L);
-    check_functions(L, actions, "actions", shown, 1);
+    check_functions(L, actions, ACTIONS, shown);
 
     /* Services: names without '/', values that encode as JSON. */
     lua_getfield(L, result, "services");
@@ -490,8 +503,8 @@ static int run_script(lua_State *L)
 
     /* Commit: nothing below fails short of running out of memory. */
     create_services(s, L, declared, shown);
-    register_functions(s, L, result, 0, shown);
-    register_functions(s, L, result, 1, shown);
+    for (int kind = 0; kind < KINDS; kind++)
+        register_functions(s, L, result, kind, shown);
     unregister_dropped(s, L, item->env_ref, result);
     luaL_unref(L, LUA_REGISTRYINDEX, item->env_ref);
     lua_pushvalue(L, result);

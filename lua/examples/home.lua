@@ -5,8 +5,18 @@ the engine's script host.
 
   lua5.4 lua/examples/home.lua        (from the repository root, or anywhere)
 
-It renders the page, presses the favourite star of the first movie card,
-shows the state and the page again, then hot-swaps the movie card: the
+It renders the page and then plays the host's part:
+  * presses the favourite star of the first movie card and pulls the
+    patches: exactly one component changed, so one update goes out;
+  * adds a film to the order;
+  * snoozes the notification: the script asks for an "after" effect, and
+    the notification comes back when the host's clock, fed to e:tick(),
+    reaches the delay;
+  * checks out: the script asks for a "request" effect, which this host
+    performs with a fake shop (no network): the answer arrives a little
+    later through e:finish_effect() and the success chain (order/confirmed)
+    updates the order;
+then shows the state and the page again, and hot-swaps the movie card: the
 scripts are copied to a temporary folder, a second engine loads them from
 there, movie_card.lua is overwritten with lua/examples/scripts_v2's version
 and e:reload() puts it live while the favourites stay.
@@ -139,8 +149,9 @@ local function show_component(e, id)
   print()
 end
 
--- The first button of component `id` whose key is `key`, in the rendered
--- screen: a host presses a button by dispatching the action it carries.
+-- The first button of component `id` whose key is `key` (nil: the first
+-- button without a key), in the rendered screen: a host presses a button
+-- by dispatching the action it carries.
 local function find_button(screen, id, key)
   local function walk(node)
     if node.type == "button" and node.key == key then
@@ -163,12 +174,53 @@ end
 local function press(e, component, key, context)
   local button = find_button(check(e:render()), component, key)
   if button == nil or button.action == nil then
-    error("home.lua: no " .. key .. " button on " .. component, 0)
+    error("home.lua: no " .. (key or "unkeyed") .. " button on " .. component, 0)
   end
   local label = #button.label <= 4 and button.label or '"' .. button.label .. '"' -- a lone ★ unquoted
   heading(string.format('Press %s on "%s"', label, context))
   print("  -> " .. button.action.type .. " " .. json(button.action.payload, false))
   check(e:dispatch(button.action))
+  print()
+end
+
+-- A patched node on one line: its own members, without its id (printed
+-- before it); children and an action abbreviated.
+local function brief(node)
+  local out = {}
+  for k, v in pairs(node) do
+    if k == "children" or k == "action" then
+      out[k] = "…"
+    elseif k ~= "id" then
+      out[k] = v
+    end
+  end
+  return json(out, false)
+end
+
+-- One patch from e:patches(): "update movie-603 (MovieCardComponent)" and,
+-- under it, each change inside the component.
+local function show_patch(patch)
+  if patch.op == "update" then
+    print(string.format("  update %s (%s)", patch.id, patch.type))
+    for _, change in ipairs(patch.changes) do
+      print(string.format("    %s %s%s", change.op, change.id, change.node and " " .. brief(change.node) or ""))
+    end
+  else
+    print(string.format("  %s %s", patch.op, patch.id or patch.component and patch.component.id or ""))
+  end
+end
+
+local function show_patches(e)
+  local patches = check(e:patches())
+  heading(string.format("Patches: %d", #patches.patches))
+  for _, patch in ipairs(patches.patches) do
+    show_patch(patch)
+  end
+  for _, kind in ipairs{ "added", "removed" } do
+    if #patches.images[kind] > 0 then
+      print("  images " .. kind .. ": " .. table.concat(patches.images[kind], ", "))
+    end
+  end
   print()
 end
 
@@ -191,12 +243,53 @@ local function home(page)
   end
   print()
 
+  -- The host keeps the screen it rendered and, after each press, asks only
+  -- for what changed (press() renders first, so the baseline is fresh).
+  local before = check(e:counters())
   press(e, "movie-603", "favorite", "The Lighthouse at Wren Point")
+  show_patches(e)
+  local after = check(e:counters())
+  print(string.format("(components rendered again: %d)", after.renders - before.renders))
+  print()
   press(e, "movie-718", "order", "Midnight at the Paper Moon")
+  show_patches(e)
+
+  -- Time: the host owns the clock and feeds it to the engine.
+  local now = 0
+  heading("Snooze the notification for 3 s (the host's \"remind me later\")")
+  check(e:dispatch{ type = "notifications/snooze", payload = { id = "notice-welcome", ms = 3000 } })
+  show_component(e, "notice-welcome")
+  print(string.format("next timer in %d ms", e:next_timer()))
+  for _, step in ipairs{ 1000, 2000 } do
+    now = now + step
+    print(string.format("tick(%d): %d delayed action(s) ran", now, check(e:tick(now))))
+  end
+  show_component(e, "notice-welcome")
+
+  -- The checkout asks for a "request" effect; this host's performer is a
+  -- fake shop that answers 250 ms later.
+  local answers = {}
+  check(e:effect("request", function(effect)
+    print(string.format("  performer: %s %s %s (effect %d)", effect.method, effect.url, json(effect.body, false),
+                        effect.id))
+    answers[#answers + 1] = { id = effect.id, due = now + 250, result = { confirmation = "A1B2" } }
+  end))
+  press(e, "cart", nil, "Your order")
+  show_component(e, "cart")
+  now = now + 250
+  for _, answer in ipairs(answers) do
+    if answer.due <= now then
+      print(string.format("the shop answered: finish_effect(%d, true, %s)", answer.id, json(answer.result, false)))
+      check(e:finish_effect(answer.id, true, answer.result))
+    end
+  end
+  show_component(e, "cart")
 
   heading("State")
   show_state(e, "favorites")
   show_state(e, "order")
+  show_state(e, "notifications")
+  show_state(e, "navigation")
   print()
 
   show_page(e, "Home page, updated")

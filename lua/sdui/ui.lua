@@ -16,6 +16,10 @@ Nothing else is added: no ids (the engine assigns them), no metatables.
 Kinds: text, image, button, vstack, hstack, zstack, list, spacer, input.
 (fallback and error nodes are the engine's own; a factory cannot build them.)
 
+Besides nodes: ui.action(type, payload) builds an action, and ui.after(ms,
+action) and ui.request{url = ..., on_success = ..., ...} build effects for a
+handler's ctx.emit (see "Effects" below).
+
 Properties, accepted by every constructor:
   key    a non-empty string: the node id becomes "component#key"
   style  a string (font shorthand) or a table of style fields
@@ -523,5 +527,150 @@ ui.action = public(function(action_type, payload)
   end
   return { type = action_type, payload = payload }
 end)
+
+---------------------------------------------------------------------------
+-- Effects: work a handler asks for with ctx.emit(effect), run by the
+-- engine once the dispatch commits (include/sdui.h, "Effects"). These only
+-- build the tables; the handler's ctx.after / ctx.request build and emit.
+
+--- ui.after(ms, action): {type = "after", ms = ms, action = action}, the
+--- action dispatched once the host's e:tick reaches ms milliseconds later.
+ui.after = public(function(ms, action)
+  local where = "ui.after"
+  check_non_negative(where, "ms", ms)
+  return { type = "after", ms = ms, action = check_action(where, "action", action) }
+end)
+
+-- A chained action (on_success / on_failure): its payload is a table or
+-- absent, since the engine puts the result into payload.result.
+local function check_chained(where, name, v)
+  check_action(where .. ": " .. name, name, v)
+  if v.payload ~= nil and type(v.payload) ~= "table" then
+    invalid("%s: %s.payload must be a table or absent (the result goes into payload.result), got %s",
+      where, name, describe(v.payload))
+  end
+  return v
+end
+
+local function check_data(where, name, v)
+  local t = type(v)
+  if t == "function" or t == "thread" then
+    invalid("%s: %s must be JSON data, got %s", where, name, t)
+  end
+  return v
+end
+
+local REQUEST = {
+  url = check_string,
+  method = check_string,
+  body = check_data,
+  headers = function(where, name, v)
+    if type(v) ~= "table" then
+      invalid("%s: %s must be a table of strings, got %s", where, name, describe(v))
+    end
+    for k, value in pairs(v) do
+      check_string(where, name .. " key", k)
+      check_string(where, name .. "." .. k, value)
+    end
+    return v
+  end,
+  on_success = check_chained,
+  on_failure = check_chained,
+}
+
+--- ui.request{url = ..., method = "POST", body = ..., headers = {...},
+--- on_success = action, on_failure = action}: a "request" effect, for the
+--- performer the host registered (e:effect("request", fn)). It finishes
+--- with a result that the engine hands to on_success or on_failure as
+--- payload.result. Only url is required.
+ui.request = public(function(spec)
+  local where = "ui.request"
+  if type(spec) ~= "table" then
+    invalid("%s: expected a table {url = ..., ...}, got %s", where, describe(spec))
+  end
+  local effect = { type = "request" }
+  for k, v in pairs(spec) do
+    local check = type(k) == "string" and REQUEST[k]
+    if not check then
+      invalid("%s: unknown member %s (expected url, method, body, headers, on_success, on_failure)", where,
+        describe(k))
+    end
+    effect[k] = check(where, k, v)
+  end
+  if effect.url == nil then
+    invalid("%s: url is required (a string)", where)
+  end
+  return effect
+end)
+
+---------------------------------------------------------------------------
+-- Fast paths. Factories run again on every change they depend on, so the
+-- common shapes -- ui.text(s), ui.text(s, "font"), ui.image(url), a
+-- container whose spec is nothing but nodes, a button with a label and an
+-- action -- are built directly when they are plainly valid. Anything else
+-- goes (by a tail call, so error positions still name the script line) to
+-- the general constructors above, which check everything and report.
+
+local general_text, general_image, general_button = ui.text, ui.image, ui.button
+
+ui.text = function(text, props)
+  if type(text) == "string" then
+    if props == nil then
+      return { type = "text", text = text }
+    elseif type(props) == "string" then
+      return { type = "text", text = text, style = { font = props } }
+    end
+  end
+  return general_text(text, props)
+end
+
+ui.image = function(url, props)
+  if props == nil and type(url) == "string" then
+    return { type = "image", url = url }
+  end
+  return general_image(url, props)
+end
+
+-- A container spec that is only a list of nodes becomes the node's children as is.
+local function fast_container(kind, general)
+  return function(spec)
+    if type(spec) == "table" and getmetatable(spec) == nil then
+      local n = #spec
+      if next(spec, n > 0 and n or nil) == nil then
+        for i = 1, n do
+          local child = spec[i]
+          if type(child) ~= "table" or not KINDS[child.type] then
+            return general(spec)
+          end
+        end
+        return n > 0 and { type = kind, children = spec } or { type = kind }
+      end
+    end
+    return general(spec)
+  end
+end
+
+ui.vstack = fast_container("vstack", ui.vstack)
+ui.hstack = fast_container("hstack", ui.hstack)
+ui.zstack = fast_container("zstack", ui.zstack)
+ui.list = fast_container("list", ui.list)
+
+ui.button = function(spec)
+  if type(spec) == "table" and getmetatable(spec) == nil and #spec == 1 and type(spec[1]) == "string"
+      and next(spec, 1) == "action"
+      and next(spec, "action") == nil then
+    local action = spec.action
+    if type(action) == "table" and getmetatable(action) == nil and well_formed_type(action.type) then
+      local plain = true
+      for k in pairs(action) do
+        plain = plain and (k == "type" or k == "payload")
+      end
+      if plain then
+        return { type = "button", label = spec[1], action = action }
+      end
+    end
+  end
+  return general_button(spec) -- outside any loop: a tail call, so errors name the caller
+end
 
 return ui

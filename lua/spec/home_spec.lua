@@ -85,16 +85,84 @@ describe("the example home page", function()
     assert.equal(support.read(support.root .. "/lua/spec/fixtures/home_updated.txt"), text())
   end)
 
-  it("sums the order and checks out to /checkout", function()
+  -- The host's side of order/checkout: performs the "request" effect.
+  local function shop(answer)
+    local seen = {}
+    assert.is_true(e:effect("request", function(effect, ctx)
+      seen[#seen + 1] = effect
+      if answer then
+        ctx.finish(answer.ok, answer.result)
+      end
+    end))
+    return seen
+  end
+
+  it("sums the order and checks out to /checkout with a request to the shop", function()
+    local requests = shop()
     assert.is_true(e:dispatch{ type = "order/add", payload = { movieId = 718, price = 1099 } })
     assert.is_true(e:dispatch{ type = "order/add", payload = { movieId = 842, price = 799 } })
     assert.equal("▌ cart (CartSummaryComponent)\n  Your order: 2 items, $18.98  [Checkout]\n",
       support.block(text(), "cart"))
     assert.is_true(e:dispatch{ type = "order/checkout", payload = {} })
-    assert.same({ items = {}, total = 0 }, e:state("order"))
+    assert.equal(1, #requests)
+    assert.same({
+      type = "request", id = requests[1].id, url = "https://shop.example.org/checkout", method = "POST",
+      body = { items = { 718, 842 }, total = 1898 },
+      on_success = { type = "order/confirmed" }, on_failure = { type = "order/failed" },
+    }, requests[1])
+    assert.same({ items = { 718, 842 }, total = 1898, status = "pending" }, e:state("order"))
     assert.equal("/checkout", e:state("navigation", "route"))
-    assert.equal("▌ cart (CartSummaryComponent)\n  Your order: 0 items, $0.00  [Checkout]\n",
+    assert.equal("▌ cart (CartSummaryComponent)\n  Your order: 2 items, $18.98 (sending)  [Checkout]\n",
       support.block(text(), "cart"))
+    assert.is_true(e:dispatch{ type = "order/checkout", payload = {} }) -- pending: no second request
+    assert.equal(1, #requests)
+
+    assert.is_true(e:finish_effect(requests[1].id, true, { confirmation = "A1B2" }))
+    assert.same({ items = {}, total = 0, status = "confirmed", confirmation = "A1B2" }, e:state("order"))
+    assert.equal("▌ cart (CartSummaryComponent)\n  Order confirmed #A1B2  [Checkout]\n", support.block(text(), "cart"))
+    assert.is_true(e:dispatch{ type = "order/add", payload = { movieId = 603, price = 1099 } })
+    assert.same({ items = { 603 }, total = 1099 }, e:state("order"))
+  end)
+
+  it("confirms at once when the performer finishes in its call", function()
+    shop{ ok = true, result = { confirmation = "A1B2" } }
+    assert.is_true(e:dispatch{ type = "order/add", payload = { movieId = 718, price = 1099 } })
+    assert.is_true(e:dispatch{ type = "order/checkout", payload = {} })
+    assert.same({ items = {}, total = 0, status = "confirmed", confirmation = "A1B2" }, e:state("order"))
+  end)
+
+  it("keeps the order and shows the error when the checkout fails", function()
+    shop{ ok = false, result = { message = "card declined" } }
+    assert.is_true(e:dispatch{ type = "order/add", payload = { movieId = 718, price = 1099 } })
+    assert.is_true(e:dispatch{ type = "order/checkout", payload = {} })
+    assert.same({ items = { 718 }, total = 1099, status = "failed", error = "card declined" }, e:state("order"))
+    assert.equal("▌ cart (CartSummaryComponent)\n  Your order: 1 item, $10.99 (checkout failed: card declined)  [Checkout]\n",
+      support.block(text(), "cart"))
+  end)
+
+  it("drops the checkout request when the host performs none", function()
+    assert.is_true(e:dispatch{ type = "order/add", payload = { movieId = 718, price = 1099 } })
+    assert.is_true(e:dispatch{ type = "order/checkout", payload = {} })
+    assert.equal("pending", e:state("order", "status"))
+    assert(e:render())
+    local diagnostics = e:diagnostics()
+    assert.equal(2, #diagnostics)
+    assert.equal("fallback-used", diagnostics[1].code)
+    assert.same({ severity = "error", code = "unknown-effect",
+                  message = 'no performer for effect "request"; it was dropped' }, diagnostics[2])
+  end)
+
+  it("snoozes the notification: gone now, back when the timer fires", function()
+    assert.equal(0, e:tick(1000))
+    assert.is_true(e:dispatch{ type = "notifications/snooze", payload = { id = "notice-welcome" } })
+    assert.same({ dismissed = { "notice-welcome" } }, e:state("notifications"))
+    assert.equal("▌ notice-welcome (NotificationComponent)\n", support.block(text(), "notice-welcome"))
+    assert.equal(3000, e:next_timer())
+    assert.equal(0, e:tick(3999))
+    assert.equal(1, e:tick(4000))
+    assert.is_nil(e:next_timer())
+    assert.same({ dismissed = {} }, e:state("notifications"))
+    assert.truthy(support.block(text(), "notice-welcome"):find("[Dismiss]", 1, true))
   end)
 
   it("hides the notification once dismissed", function()
@@ -139,5 +207,23 @@ describe("the example's hot swap", function()
     }, support.block(e:render_text(), "movie-603"))
     assert.same({ ["603"] = true }, e:state("favorites"))
     assert.equal(3, support.count(e:render_text(), "  [Add to order]  [☆]\n"))
+  end)
+end)
+
+describe("the example program lua/examples/home.lua", function()
+  it("runs and tells the reactive story", function()
+    local pipe = assert(io.popen("lua5.4 " .. support.root .. "/lua/examples/home.lua 2>&1"))
+    local out = pipe:read("a")
+    local ok = pipe:close()
+    assert.is_true(ok, out)
+    -- the favourite toggle: one patch, one component rendered again
+    assert.truthy(out:find("== Patches: 1 ==\n  update movie-603 (MovieCardComponent)\n    set movie-603#favorite " ..
+                           '{"action":"…","key":"favorite","label":"★","type":"button"}\n\n' ..
+                           "(components rendered again: 1)", 1, true), out)
+    -- the snoozed notification comes back through tick
+    assert.truthy(out:find("tick(1000): 0 delayed action(s) ran\ntick(3000): 1 delayed action(s) ran\n", 1, true), out)
+    -- the checkout request and its success chain
+    assert.truthy(out:find('performer: POST https://shop.example.org/checkout {"items":[718],"total":1099}', 1, true), out)
+    assert.truthy(out:find("Order confirmed #A1B2", 1, true), out)
   end)
 end)

@@ -188,6 +188,43 @@ describe("sdui.ui", function()
     end)
   end)
 
+  describe("effects", function()
+    it("after builds a timer effect", function()
+      assert.same({ type = "after", ms = 300, action = { type = "n/restore", payload = { id = "x" } } },
+        ui.after(300, ui.action("n/restore", { id = "x" })))
+    end)
+
+    it("after needs a non-negative ms and an action", function()
+      assert.equal("ui.after: ms must be a non-negative number, got -1", error_of(ui.after, -1, ui.action("a/b")))
+      assert.equal('ui.after: ms must be a non-negative number, got "5"', error_of(ui.after, "5", ui.action("a/b")))
+      assert.equal("ui.after: action must be a table {type = \"service/name\", payload = ...}, got nil",
+        error_of(ui.after, 5))
+    end)
+
+    it("request builds a request effect from its members", function()
+      assert.same({ type = "request", url = "https://shop/checkout", method = "POST", body = { items = { 1 } },
+                    headers = { ["X-Id"] = "7" },
+                    on_success = { type = "order/confirmed" }, on_failure = { type = "order/failed" } },
+        ui.request{ url = "https://shop/checkout", method = "POST", body = { items = { 1 } },
+                    headers = { ["X-Id"] = "7" },
+                    on_success = ui.action("order/confirmed"), on_failure = ui.action("order/failed") })
+      assert.same({ type = "request", url = "u" }, ui.request{ url = "u" })
+    end)
+
+    it("request checks its members", function()
+      assert.equal("ui.request: url is required (a string)", error_of(ui.request, { method = "GET" }))
+      assert.equal("ui.request: url must be a string, got 1", error_of(ui.request, { url = 1 }))
+      assert.equal('ui.request: unknown member "type" (expected url, method, body, headers, on_success, on_failure)',
+        error_of(ui.request, { url = "u", type = "request" }))
+      assert.equal("ui.request: on_success.payload must be a table or absent (the result goes into payload.result), got 5",
+        error_of(ui.request, { url = "u", on_success = ui.action("a/b", 5) }))
+      assert.equal('ui.request: on_failure: action.type must be a string "service/name", got "x"',
+        error_of(ui.request, { url = "u", on_failure = { type = "x" } }))
+      assert.equal("ui.request: body must be JSON data, got function", error_of(ui.request, { url = "u", body = print }))
+      assert.equal("ui.request: expected a table {url = ..., ...}, got nil", error_of(ui.request))
+    end)
+  end)
+
   describe("style", function()
     it("knows exactly the core's style fields", function()
       assert.same({ "alignment", "background", "color", "cornerRadius", "distribution", "font", "fontWeight",

@@ -1,0 +1,240 @@
+/*
+** ctx.c -- the `ctx` table of Lua callbacks.
+**
+** Every ctx function is a C closure over the host (upvalue 1) and the
+** number of the callback it was made for (upvalue 2). It works only while
+** that very callback runs: a ctx kept and used later, even inside another
+** callback, raises instead of reaching a call that is not its own.
+** The functions raise on failure; the callback then fails as a whole.
+*/
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "ctx.h"
+#include "luajson.h"
+
+/* The call behind a ctx function, or an error once its callback returned. */
+static sdui_call *current_call(lua_State *L)
+{
+    sdui_host *host = lua_touserdata(L, lua_upvalueindex(1));
+    lua_Integer serial = lua_tointeger(L, lua_upvalueindex(2));
+    if (host->call == NULL || (lua_Integer)host->active != serial)
+        luaL_error(L, "ctx used after its callback returned");
+    return host->call;
+}
+
+/* JSON text for argument idx: a string as given, a table encoded (it replaces the argument). */
+static const char *json_arg(lua_State *L, int idx, size_t *len)
+{
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return lua_tolstring(L, idx, len);
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TTABLE, idx, "table or JSON string");
+    luajson_pushencoded(L, idx);
+    lua_replace(L, idx);
+    return lua_tolstring(L, idx, len);
+}
+
+/*
+** Raises "<who>: invalid <what> at $.path: reason" from the call's last
+** message: its "line:column" means nothing to a script author, the path does.
+*/
+static int invalid(lua_State *L, sdui_call *call, const char *who, const char *what)
+{
+    const char *msg = sdui_call_errmsg(call);
+    const char *path = strstr(msg, "$");
+    return luaL_error(L, "%s: invalid %s at %s", who, what, path ? path : msg);
+}
+
+/*
+** ctx.state(service [, path]) -> value, or nil when absent. In a handler,
+** its own service reads the state table as the handler has changed it so
+** far (upvalue 3): it is handed to the engine first.
+*/
+static int ctx_state(lua_State *L)
+{
+    sdui_call *call = current_call(L);
+    const char *service = luaL_checkstring(L, 1);
+    const char *path = luaL_optstring(L, 2, NULL);
+    if (!lua_isnone(L, lua_upvalueindex(3))) {
+        const char *type = sdui_call_id(call), *slash = strchr(type, '/');
+        if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0) {
+            luajson_pushencoded(L, lua_upvalueindex(3));
+            size_t len;
+            const char *json = lua_tolstring(L, -1, &len);
+            if (sdui_call_return(call, json, len) != SDUI_OK)
+                return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
+            lua_pop(L, 1);
+        }
+    }
+    char **box = host_newbuffer(L);
+    size_t len = 0;
+    int status = sdui_call_state(call, service, path, box, &len);
+    if (status == SDUI_ENOTFOUND) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (status != SDUI_OK)
+        return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
+    host_pushdecoded(L, box, len);
+    return 1;
+}
+
+/*
+** ctx.dispatch(action_table_or_json): queues a follow-up action (a
+** handler's runs in the same transaction, a subscriber's or performer's as
+** the next round).
+*/
+static int ctx_dispatch(lua_State *L)
+{
+    sdui_call *call = current_call(L);
+    size_t len;
+    const char *json = json_arg(L, 1, &len);
+    if (sdui_call_dispatch(call, json, len) != SDUI_OK)
+        return luaL_error(L, "ctx.dispatch: %s", sdui_call_errmsg(call));
+    return 0;
+}
+
+/* Emits the effect at idx (table or JSON) for ctx function `who`. */
+static void emit(lua_State *L, int idx, const char *who)
+{
+    sdui_call *call = current_call(L);
+    size_t len;
+    const char *json = json_arg(L, idx, &len);
+    if (sdui_call_emit(call, json, len) != SDUI_OK)
+        invalid(L, call, who, "effect");
+}
+
+/* ctx.emit(effect_table_or_json): asks for an effect once the dispatch commits. */
+static int ctx_emit(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    emit(L, 1, "ctx.emit");
+    return 0;
+}
+
+/* ctx.after(ms, action): emits {type = "after", ms = ms, action = action}. */
+static int ctx_after(lua_State *L)
+{
+    current_call(L);
+    luaL_checktype(L, 1, LUA_TNUMBER);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_createtable(L, 0, 3);
+    lua_pushliteral(L, "after");
+    lua_setfield(L, -2, "type");
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "ms");
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "action");
+    emit(L, lua_gettop(L), "ctx.after");
+    return 0;
+}
+
+/*
+** ctx.request{url =, method =, body =, on_success =, on_failure =}: emits
+** the table's members with type = "request".
+*/
+static int ctx_request(lua_State *L)
+{
+    current_call(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_newtable(L);
+    int effect = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            return luaL_error(L, "ctx.request: keys must be strings");
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, effect);
+    }
+    if (lua_getfield(L, effect, "type") != LUA_TNIL && !(lua_type(L, -1) == LUA_TSTRING &&
+                                                          strcmp(lua_tostring(L, -1), "request") == 0))
+        return luaL_error(L, "ctx.request: type must be \"request\" or absent");
+    lua_pop(L, 1);
+    lua_pushliteral(L, "request");
+    lua_setfield(L, effect, "type");
+    emit(L, effect, "ctx.request");
+    return 0;
+}
+
+/*
+** ctx.finish(ok [, result]): a performer finishes its effect now; the
+** on_success (ok true) or on_failure action runs after it returns, with
+** `result` (any JSON value, nil for null) in payload.result.
+*/
+static int ctx_finish(lua_State *L)
+{
+    sdui_call *call = current_call(L);
+    luaL_checkany(L, 1);
+    int ok = lua_toboolean(L, 1);
+    const char *json = NULL;
+    size_t len = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        luajson_pushencoded(L, 2);
+        json = lua_tolstring(L, -1, &len);
+    }
+    if (sdui_call_finish(call, ok, json, len) != SDUI_OK)
+        return luaL_error(L, "ctx.finish: %s", sdui_call_errmsg(call));
+    return 0;
+}
+
+/* Sets ctx[name] to a closure of `fn` over the host and the callback's number. */
+static void set_function(lua_State *L, sdui_host *host, const char *name, lua_CFunction fn)
+{
+    lua_pushlightuserdata(L, host);
+    lua_pushinteger(L, (lua_Integer)host->active);
+    lua_pushcclosure(L, fn, 2);
+    lua_setfield(L, -2, name);
+}
+
+void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path, int state)
+{
+    lua_createtable(L, 0, 8);
+    if (kind != CTX_SUBSCRIBER) {
+        /* middleware: the action's type, as the call names it */
+        lua_pushstring(L, kind == CTX_MIDDLEWARE ? sdui_call_id(host->call) : name);
+        lua_setfield(L, -2, "type");
+    }
+    switch (kind) {
+    case CTX_FACTORY:
+        lua_pushstring(L, sdui_call_id(host->call));
+        lua_setfield(L, -2, "id");
+        break;
+    case CTX_HANDLER: {
+        const char *slash = strchr(name, '/');
+        lua_pushlstring(L, name, slash ? (size_t)(slash - name) : strlen(name));
+        lua_setfield(L, -2, "service");
+        set_function(L, host, "dispatch", ctx_dispatch);
+        set_function(L, host, "emit", ctx_emit);
+        set_function(L, host, "after", ctx_after);
+        set_function(L, host, "request", ctx_request);
+        break;
+    }
+    case CTX_SUBSCRIBER:
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "service");
+        if (path != NULL && path[0] != '\0') {
+            lua_pushstring(L, path);
+            lua_setfield(L, -2, "path");
+        }
+        set_function(L, host, "dispatch", ctx_dispatch);
+        break;
+    case CTX_MIDDLEWARE:
+        break;
+    case CTX_PERFORMER:
+        set_function(L, host, "dispatch", ctx_dispatch);
+        set_function(L, host, "finish", ctx_finish);
+        break;
+    }
+    lua_pushlightuserdata(L, host);
+    lua_pushinteger(L, (lua_Integer)host->active);
+    if (state != 0) {
+        lua_pushvalue(L, state);
+        lua_pushcclosure(L, ctx_state, 3);
+    } else {
+        lua_pushcclosure(L, ctx_state, 2);
+    }
+    lua_setfield(L, -2, "state");
+}
