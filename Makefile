@@ -30,7 +30,7 @@ DEMO       := $(BUILD)/examples/demo
 BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
-.PHONY: all lib lua deps demo test test-swift test-c test-lua test-readme test-install \
+.PHONY: all lib lua deps demo test test-swift test-c test-lua test-readme test-demo test-install \
         check-symbols memcheck install uninstall clean bench
 
 all: lib lua
@@ -76,7 +76,7 @@ $(BENCH_W4): bench/w4.c include/sdui.h | lib lua
 bench: lib lua $(BENCH_W4)
 	bash bench/run.sh
 
-test: test-swift test-c test-lua test-readme test-install check-symbols memcheck
+test: test-swift test-c test-lua test-readme test-demo test-install check-symbols memcheck
 
 test-swift: deps
 	$(SWIFT) test
@@ -101,6 +101,15 @@ test-readme: lib lua
 	@awk '/^```lua$$/{on=1;next} /^```$$/{if(on)exit} on' README.md > $(BUILD)/readme_example.lua
 	@LUA_CPATH='$(BUILD)/lua/?.so' lua5.4 $(BUILD)/readme_example.lua | grep -q '★'
 	@echo "readme examples: 2 passed, 0 failed"
+
+# The demo runs to the end and shows what the issues promise: one patch for
+# the star, a delayed action through sdui_tick, a request's success chain,
+# and the hot swap.
+test-demo: $(DEMO)
+	@$(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2 > $(BUILD)/demo.out
+	@n=0; for want in '"op": "update"' 'sdui_tick(3000): 1 fired' 'Order confirmed #A1B2' '🎬 The Lighthouse'; do \
+	  grep -qF "$$want" $(BUILD)/demo.out || { echo "demo output lacks: $$want"; n=$$((n+1)); }; done; \
+	  echo "demo: $$((4-n)) passed, $$n failed"; [ $$n -eq 0 ]
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.
 test-install: lib lua

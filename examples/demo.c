@@ -268,13 +268,13 @@ static int next_element(span array, const char **cursor, span *element)
     return 1;
 }
 
-/* The first button with `key` in the node tree at `node`; {NULL, 0} when none. */
+/* The first button with `key` (any button when key is NULL) in the node tree at `node`; {NULL, 0} when none. */
 static span find_keyed_button(span node, const char *key)
 {
     span none = {NULL, 0};
     if (node.p == NULL)
         return none;
-    if (span_is(member(node.p, "type"), "button") && span_is(member(node.p, "key"), key))
+    if (span_is(member(node.p, "type"), "button") && (key == NULL || span_is(member(node.p, "key"), key)))
         return node;
     span children = member(node.p, "children"), child;
     const char *cursor = NULL;
@@ -472,6 +472,48 @@ static int press(sdui_engine *engine, const char *type, int nth, const char *key
     return st;
 }
 
+/* Prints what the host has to redraw since it last looked. */
+static int show_patches(sdui_engine *engine, const char *heading)
+{
+    char *json = NULL;
+    int st = sdui_patches_json(engine, &json, NULL);
+    if (st != SDUI_OK)
+        return st;
+    printf("== %s ==\n", heading);
+    print_pretty(json);
+    putchar('\n');
+    sdui_free(json);
+    return SDUI_OK;
+}
+
+static int dispatch_text(sdui_engine *engine, const char *action)
+{
+    printf("== Dispatch ==\n  -> %s\n\n", action);
+    return sdui_dispatch(engine, action, strlen(action));
+}
+
+/* The host's side of "request" effects: it notes the request and answers
+** later from its own loop, as a real host would after the network replied. */
+struct pending_request {
+    long long id;
+    char url[256];
+};
+
+static int perform_request(sdui_call *call, void *userdata)
+{
+    struct pending_request *request = userdata;
+    double id = 0;
+    const char *url = sdui_call_string(call, SDUI_INPUT, "url");
+    if (sdui_call_number(call, SDUI_INPUT, "id", &id) != SDUI_OK || url == NULL) {
+        sdui_call_error(call, "a request effect needs an id and a url");
+        return SDUI_ERROR;
+    }
+    request->id = (long long)id;
+    snprintf(request->url, sizeof request->url, "%s", url);
+    printf("  (host: request effect %lld to %s, answering later)\n", request->id, request->url);
+    return SDUI_OK;
+}
+
 int main(int argc, char **argv)
 {
     sdui_engine *engine = NULL;
@@ -520,8 +562,10 @@ int main(int argc, char **argv)
     print_pretty(diagnostics);
     putchar('\n');
 
-    /* The favourite star of the first movie card, "Add to order" of the second. */
+    /* The favourite star of the first movie card, "Add to order" of the second.
+       Pressing renders first, so the patches after the star are exactly its change. */
     TRY(press(engine, "MovieCardComponent", 0, "favorite"));
+    TRY(show_patches(engine, "Patches after the star: one component, one node"));
     TRY(press(engine, "MovieCardComponent", 1, "order"));
 
     printf("== State ==\n");
@@ -530,6 +574,32 @@ int main(int argc, char **argv)
     putchar('\n');
 
     TRY(show_page(engine, "Home page, updated", NULL));
+
+    /* A delayed action: snoozing the notification hides it and asks, through
+       an "after" effect, for it to come back 3000 ms later in engine time,
+       which moves only when the host calls sdui_tick. */
+    int fired = 0;
+    TRY(dispatch_text(engine, "{\"type\":\"notifications/snooze\",\"payload\":{\"id\":\"notice-welcome\",\"ms\":3000}}"));
+    TRY(show_page(engine, "Notification, snoozed", "NotificationComponent"));
+    printf("next delayed action due in %lld ms\n", sdui_next_timer(engine));
+    TRY(sdui_tick(engine, 2999, &fired));
+    printf("sdui_tick(2999): %d fired\n", fired);
+    TRY(sdui_tick(engine, 3000, &fired));
+    printf("sdui_tick(3000): %d fired\n\n", fired);
+    TRY(show_page(engine, "Notification, back", "NotificationComponent"));
+
+    /* A request effect: checkout emits it; the host performs it and finishes
+       it later; its on_success chain (order/confirmed) updates the order. */
+    struct pending_request request = {0, ""};
+    TRY(sdui_register_effect(engine, "request", perform_request, &request, NULL));
+    TRY(press(engine, "CartSummaryComponent", 0, NULL));
+    TRY(show_page(engine, "Cart, while the request is out", "CartSummaryComponent"));
+    const char *answer = "{\"confirmation\":\"A1B2\"}";
+    TRY(sdui_finish_effect(engine, request.id, 1, answer, strlen(answer)));
+    printf("(host: finished request %lld with {\"confirmation\":\"A1B2\"})\n\n", request.id);
+    TRY(show_page(engine, "Cart, after the success chain", "CartSummaryComponent"));
+    TRY(show_state(engine, "order"));
+    putchar('\n');
 
     /* The hot swap: new script versions over the loaded folder, then a reload. */
     if (copy_tree(argv[3], folder) != 0)
