@@ -28,6 +28,13 @@ public struct Action: Sendable, Equatable {
         .object(JSONObject([("type", .string(type)), ("payload", payload)]))
     }
 
+    /// Exact equality: the payload must be identical as JSON text shows it
+    /// (see `JSON.isIdentical`), so a view whose action changed from `1` to
+    /// `1.0` is a changed view.
+    public static func == (lhs: Action, rhs: Action) -> Bool {
+        lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload)
+    }
+
     /// True when `type` has the form "service/name" with both parts non-empty.
     public static func isWellFormedType(_ type: String) -> Bool {
         let parts = type.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)

@@ -5,7 +5,7 @@ public enum Diff {
     /// and insertions, then updates by id.
     public static func patches(from old: Screen, to new: Screen) -> [Patch] {
         var patches: [Patch] = []
-        if old.pageId != new.pageId || old.version != new.version {
+        if old.pageId != new.pageId || !JSON.identical(old.version, new.version) {
             patches.append(.page(id: new.pageId, version: new.version))
         }
         var newById: [String: RenderedComponent] = [:]

@@ -51,8 +51,11 @@ public struct Effect: Sendable, Equatable {
     }
 
     /// An effect that dispatches `action` after `ms` milliseconds of engine time.
-    public static func after(ms: Int64, _ action: Action) -> Effect {
-        try! Effect(json: .object(JSONObject([("type", "after"), ("ms", .int(ms)), ("action", action.json)])))
+    /// A delay outside 0...maxDelay is clamped into it; an action type that
+    /// is not "service/name" is an error.
+    public static func after(ms: Int64, _ action: Action) throws(ContractError) -> Effect {
+        let delay = min(max(ms, 0), Int64(maxDelay))
+        return try Effect(json: .object(JSONObject([("type", "after"), ("ms", .int(delay)), ("action", action.json)])))
     }
 
     /// The action to dispatch when the effect finished (`ok`) or failed,

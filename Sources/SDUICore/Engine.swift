@@ -373,7 +373,7 @@ public final class Engine {
         for subscription in subscriptions where outcome.touched.contains(subscription.service) {
             let old = before[subscription.service]?.value(at: subscription.path)
             let new = store.services[subscription.service]?.value(at: subscription.path)
-            guard old != new else { continue }
+            guard !JSON.identical(old, new) else { continue }
             var context = SubscriptionContext(service: subscription.service, path: subscription.path, value: new)
             do {
                 try subscription.run(&context)

@@ -186,6 +186,36 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     }
 }
 
+extension JSON {
+    /// Exact sameness, as the JSON text would show it: an integer is not a
+    /// double (`1` vs `1.0`) and objects must list the same members in the
+    /// same order. `==` is the looser value equality. Change detection uses
+    /// this one, because factories see the difference.
+    public func isIdentical(to other: JSON) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b || (a.isNaN && b.isNaN)
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+        case (.object(let a), .object(let b)):
+            return a.keys == b.keys && zip(a.values, b.values).allSatisfy { $0.isIdentical(to: $1) }
+        default: return false
+        }
+    }
+
+    /// `isIdentical` for optional values: absent is identical only to absent.
+    public static func identical(_ a: JSON?, _ b: JSON?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x?, let y?): return x.isIdentical(to: y)
+        default: return false
+        }
+    }
+}
+
 extension JSON: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral

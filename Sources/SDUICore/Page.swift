@@ -44,6 +44,12 @@ public struct Component: Sendable, Equatable {
         }
     }
 
+    /// Exact equality: data compared with `JSON.isIdentical`, so a change a
+    /// factory could see makes the component change.
+    public static func == (lhs: Component, rhs: Component) -> Bool {
+        lhs.id == rhs.id && lhs.type == rhs.type && lhs.data.isIdentical(to: rhs.data) && lhs.fallback == rhs.fallback
+    }
+
     public var json: JSON {
         var o = JSONObject([("id", .string(id)), ("type", .string(type)), ("data", data)])
         switch fallback {

@@ -18,7 +18,7 @@ public struct Read: Sendable, Equatable {
 
     /// Whether this read would see something else in `state` (nil: no such service).
     func isStale(in state: JSON?) -> Bool {
-        state?.value(at: path) != value
+        !JSON.identical(state?.value(at: path), value)
     }
 }
 
@@ -60,7 +60,7 @@ struct ReadIndex {
         var found = whole[service] ?? []
         guard let keyed = byKey[service] else { return found }
         if case .object(let a)? = old, case .object(let b)? = new {
-            for (key, value) in a where b[key] != value {
+            for (key, value) in a where !JSON.identical(b[key], value) {
                 if let ids = keyed[key] { found.formUnion(ids) }
             }
             for key in b.keys where a[key] == nil {
