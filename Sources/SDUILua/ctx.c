@@ -25,16 +25,6 @@ static sdui_call *current_call(lua_State *L)
     return host->call;
 }
 
-/* JSON text for argument idx: a string as given, a table encoded (it replaces the argument). */
-static const char *json_arg(lua_State *L, int idx, size_t *len)
-{
-    if (lua_type(L, idx) == LUA_TSTRING)
-        return lua_tolstring(L, idx, len);
-    luaL_argexpected(L, lua_type(L, idx) == LUA_TTABLE, idx, "table or JSON string");
-    luajson_pushencoded(L, idx);
-    lua_replace(L, idx);
-    return lua_tolstring(L, idx, len);
-}
 
 /*
 ** Raises "<who>: invalid <what> at $.path: reason" from the call's last
@@ -90,7 +80,7 @@ static int ctx_dispatch(lua_State *L)
 {
     sdui_call *call = current_call(L);
     size_t len;
-    const char *json = json_arg(L, 1, &len);
+    const char *json = host_json_arg(L, 1, &len);
     if (sdui_call_dispatch(call, json, len) != SDUI_OK)
         return luaL_error(L, "ctx.dispatch: %s", sdui_call_errmsg(call));
     return 0;
@@ -101,7 +91,7 @@ static void emit(lua_State *L, int idx, const char *who)
 {
     sdui_call *call = current_call(L);
     size_t len;
-    const char *json = json_arg(L, idx, &len);
+    const char *json = host_json_arg(L, idx, &len);
     if (sdui_call_emit(call, json, len) != SDUI_OK)
         invalid(L, call, who, "effect");
 }

@@ -86,6 +86,16 @@ void host_pushdecoded(lua_State *L, char **box, size_t len)
     *box = NULL;
 }
 
+const char *host_json_arg(lua_State *L, int idx, size_t *len)
+{
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return lua_tolstring(L, idx, len);
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TTABLE, idx, "table or JSON string");
+    luajson_pushencoded(L, idx);
+    lua_replace(L, idx);
+    return lua_tolstring(L, idx, len);
+}
+
 void host_openlib(lua_State *L)
 {
     if (luaL_newmetatable(L, BUFFER_MT)) {

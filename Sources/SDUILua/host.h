@@ -71,6 +71,13 @@ void host_hook(lua_State *L, lua_Debug *ar);
 char **host_newbuffer(lua_State *L);
 void host_pushdecoded(lua_State *L, char **box, size_t len);
 
+/*
+** JSON text for argument idx: a string as given, a table encoded (the
+** encoding replaces the argument, which keeps it alive). Raises for other
+** types and for tables that do not encode.
+*/
+const char *host_json_arg(lua_State *L, int idx, size_t *len);
+
 /* Registers the metatables the bridge uses; call once per state. */
 void host_openlib(lua_State *L);
 

@@ -48,16 +48,6 @@ static int result(lua_State *L, lua_engine *e, int status)
     return 1;
 }
 
-/* JSON text for argument idx: a string as given, a table (or other value) encoded. */
-static const char *json_arg(lua_State *L, int idx, size_t *len)
-{
-    if (lua_type(L, idx) == LUA_TSTRING)
-        return lua_tolstring(L, idx, len);
-    luaL_argexpected(L, lua_type(L, idx) == LUA_TTABLE, idx, "table or JSON string");
-    luajson_pushencoded(L, idx);
-    lua_replace(L, idx);
-    return lua_tolstring(L, idx, len);
-}
 
 /* JSON text for any value at idx (services may hold numbers, strings...). */
 static const char *value_arg(lua_State *L, int idx, size_t *len)
@@ -115,7 +105,7 @@ static int engine_load_page(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     size_t len;
-    const char *json = json_arg(L, 2, &len);
+    const char *json = host_json_arg(L, 2, &len);
     return result(L, e, sdui_load_page(e->engine, json, len));
 }
 
@@ -124,7 +114,7 @@ static int engine_dispatch(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     size_t len;
-    const char *json = json_arg(L, 2, &len);
+    const char *json = host_json_arg(L, 2, &len);
     return result(L, e, sdui_dispatch(e->engine, json, len));
 }
 

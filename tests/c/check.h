@@ -182,4 +182,30 @@ static inline char *check_strdup(const char *s)
     return p;
 }
 
+/* The rendered screen, compacted (caller frees); NULL, with a failed check, on error. */
+static inline char *check_render(sdui_engine *e)
+{
+    char *out = NULL;
+    size_t len = 0;
+    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
+        return NULL;
+    if (!CHECK(out != NULL))
+        return NULL;
+    CHECK_EQ_INT(len, strlen(out));
+    char *c = check_compact(out);
+    sdui_free(out);
+    return c;
+}
+
+/* The diagnostics, compacted (caller frees); NULL, with a failed check, on error. */
+static inline char *check_diagnostics(sdui_engine *e)
+{
+    char *out = NULL;
+    if (!CHECK_STATUS(sdui_diagnostics_json(e, &out, NULL), SDUI_OK))
+        return NULL;
+    char *c = check_compact(out);
+    sdui_free(out);
+    return c;
+}
+
 #endif /* SDUI_TEST_CHECK_H */

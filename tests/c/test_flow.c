@@ -21,30 +21,7 @@ static int service(sdui_engine *e, const char *name, const char *json)
 }
 
 /* The render JSON, compacted; NULL (and a failed check) on error. */
-static char *render_compact(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    CHECK(out != NULL);
-    if (out == NULL)
-        return NULL;
-    CHECK_EQ_INT(len, strlen(out));
-    char *c = check_compact(out);
-    sdui_free(out);
-    return c;
-}
 
-static char *diagnostics_compact(sdui_engine *e)
-{
-    char *out = NULL;
-    if (!CHECK_STATUS(sdui_diagnostics_json(e, &out, NULL), SDUI_OK))
-        return NULL;
-    char *c = check_compact(out);
-    sdui_free(out);
-    return c;
-}
 
 /* State at service/path, compacted; NULL when the status is not SDUI_OK. */
 static char *state(sdui_engine *e, const char *svc, const char *path, int *status)
@@ -286,10 +263,10 @@ static void test_render(void)
     CHECK_STR_EQ(sdui_errmsg(e), "");
 
     /* No page yet: an empty screen, no diagnostics. */
-    char *r = render_compact(e);
+    char *r = check_render(e);
     CHECK_STR_CONTAINS(r, "\"components\":[]");
     free(r);
-    char *d = diagnostics_compact(e);
+    char *d = check_diagnostics(e);
     CHECK_STR_EQ(d, "[]");
     free(d);
 
@@ -303,7 +280,7 @@ static void test_render(void)
     CHECK_STATUS(load(e, flow_page), SDUI_OK);
     CHECK_STR_EQ(sdui_errmsg(e), "");
 
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_STR_CONTAINS(r, "\"id\":\"flow\"");
     CHECK_STR_CONTAINS(r, "\"version\":3");
     /* Components in page order; the dropped one left out. */
@@ -358,7 +335,7 @@ static void test_render(void)
     CHECK_EQ_INT(probe.calls, 1);
 
     /* Diagnostics name the unknown types, the drop, the failed factories. */
-    d = diagnostics_compact(e);
+    d = check_diagnostics(e);
     CHECK_STR_CONTAINS(d, "\"severity\":\"");
     CHECK_STR_CONTAINS(d, "\"code\":\"unknown-type\"");
     CHECK_STR_CONTAINS(d, "\"component\":\"u1\"");
@@ -393,7 +370,7 @@ static void test_render(void)
     CHECK_EQ_INT(text1.destroyed, 1);
     CHECK_EQ_INT(text2.destroyed, 0);
     int text1_calls = text1.calls;
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_STR_CONTAINS(r, "second factory");
     CHECK(r == NULL || strstr(r, "\"text\":\"last\"") == NULL);
     free(r);
@@ -403,7 +380,7 @@ static void test_render(void)
     /* Registering a component type that was unknown: u1 now renders. */
     struct fud unk = {"unknown", 0, 0};
     CHECK_STATUS(sdui_register_component(e, "Unknown", probe_factory, &unk, NULL), SDUI_OK);
-    r = render_compact(e);
+    r = check_render(e);
     s = section(r, "u1", "u2");
     CHECK_STR_CONTAINS(s, "\"type\":\"spacer\"");
     free(s);
@@ -413,7 +390,7 @@ static void test_render(void)
     /* A bare array of components is a page too. */
     CHECK_STATUS(load(e, "[{\"id\":\"b\",\"type\":\"Probe\"},{\"id\":\"c\",\"type\":\"Probe\",\"data\":null}]"),
                  SDUI_OK);
-    r = render_compact(e);
+    r = check_render(e);
     CHECK(pos_of_id(r, "b") >= 0 && pos_of_id(r, "b") < pos_of_id(r, "c"));
     CHECK_STR_CONTAINS(r, "\"id\":\"b\"");
     CHECK(r == NULL || strstr(r, "\"id\":\"a\"") == NULL); /* the page was replaced */
@@ -422,7 +399,7 @@ static void test_render(void)
     /* Whitespace and a UTF-8 id are fine. */
     CHECK_STATUS(load(e, " \n{ \"id\" : \"p\" ,\n \"components\" : [ { \"id\" : \"caf\xc3\xa9\" , \"type\" : \"Probe\" } ] }\n"),
                  SDUI_OK);
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_STR_CONTAINS(r, "\"id\":\"caf\xc3\xa9\"");
     free(r);
     /* The length is honoured: trailing bytes past len are not read. */
@@ -807,12 +784,12 @@ static void test_rerender_after_dispatch(void)
     CHECK_STATUS(sdui_register_component(e, "Counter", counter_view, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_register_action(e, "counter/inc", counter_inc, NULL, NULL), SDUI_OK);
     CHECK_STATUS(load(e, "[{\"id\":\"k\",\"type\":\"Counter\"}]"), SDUI_OK);
-    char *r = render_compact(e);
+    char *r = check_render(e);
     CHECK_STR_CONTAINS(r, "count=0");
     free(r);
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/inc\"}"), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/inc\"}"), SDUI_OK);
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_STR_CONTAINS(r, "count=2");
     free(r);
     char *t = NULL;

@@ -59,27 +59,7 @@ static char *patches(sdui_engine *e)
     return c;
 }
 
-static char *render_compact(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    CHECK_EQ_INT(len, strlen(out));
-    char *c = check_compact(out);
-    sdui_free(out);
-    return c;
-}
 
-static char *diagnostics(sdui_engine *e)
-{
-    char *out = NULL;
-    if (!CHECK_STATUS(sdui_diagnostics_json(e, &out, NULL), SDUI_OK))
-        return NULL;
-    char *c = check_compact(out);
-    sdui_free(out);
-    return c;
-}
 
 static char *images(sdui_engine *e)
 {
@@ -551,7 +531,7 @@ static void test_render_resets_baseline(void)
     sdui_engine *e = movie_engine(5, &cards, &cart);
     if (!CHECK(e != NULL))
         return;
-    char *r = render_compact(e);
+    char *r = check_render(e);
     CHECK_STR_CONTAINS(r, "\"id\":\"m4\"");
     free(r);
     CHECK_EQ_INT(renders(e), 6);
@@ -559,14 +539,14 @@ static void test_render_resets_baseline(void)
     CHECK_NO_PATCHES(e);
 
     CHECK_STATUS(toggle(e, MOVIE_ID(2)), SDUI_OK);
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_EQ_INT(renders(e), 7);
     CHECK_STR_CONTAINS(r, "\"label\":\"starred\"");
     free(r);
     CHECK_NO_PATCHES(e);
 
     /* Rendering again renders nothing and keeps the baseline. */
-    r = render_compact(e);
+    r = check_render(e);
     free(r);
     CHECK_EQ_INT(renders(e), 7);
     CHECK_NO_PATCHES(e);
@@ -633,9 +613,9 @@ static void test_patch_listener(void)
         sdui_engine_free(b);
         return;
     }
-    char *r = render_compact(a);
+    char *r = check_render(a);
     free(r);
-    r = render_compact(b);
+    r = check_render(b);
     free(r);
     l1.engine = a;
     check_engine(a);
@@ -658,7 +638,7 @@ static void test_patch_listener(void)
     CHECK_STATUS(dispatch(a, "{\"type\":\"order/noop\"}"), SDUI_OK);
     CHECK_STATUS(toggle(a, 7), SDUI_OK); /* read by nobody */
     CHECK_STATUS(dispatch(a, "{\"type\":\"order/nosuch\"}"), SDUI_ENOTFOUND);
-    r = render_compact(a);
+    r = check_render(a);
     free(r);
     char *s = state(a, "favorites", NULL);
     free(s);
@@ -772,7 +752,7 @@ static void test_server_patches(void)
          "{\"id\":\"b\",\"type\":\"Text\",\"data\":{\"text\":\"B\"}},"
          "{\"id\":\"c\",\"type\":\"Text\",\"data\":{\"text\":\"C\"}}]}",
          SDUI_OK);
-    char *base = render_compact(e);
+    char *base = check_render(e);
     CHECK_EQ_INT(texts.calls, 3);
     /* The host's list of components, kept up to date with the patches. */
     struct ids host = {.n = 0};
@@ -792,7 +772,7 @@ static void test_server_patches(void)
          "{\"id\":\"zzz\",\"components\":[]}]}}",
          SDUI_ENOTFOUND);
     CHECK_NO_PATCHES(e);
-    char *r = render_compact(e);
+    char *r = check_render(e);
     CHECK_STR_EQ(r, base);
     free(r);
     CHECK_EQ_INT(texts.calls, 3);
@@ -812,7 +792,7 @@ static void test_server_patches(void)
     CHECK(ids_apply(&host, p));
     CHECK_STR_EQ(ids_text(&host, list, sizeof list), "a,b,c");
     free(p);
-    char *d = diagnostics(e);
+    char *d = check_diagnostics(e);
     CHECK_STR_CONTAINS(d, "\"code\":\"patch-skipped\"");
     CHECK_STR_CONTAINS(d, "zzz");
     free(d);
@@ -851,7 +831,7 @@ static void test_server_patches(void)
     CHECK(ids_apply(&host, p));
     CHECK_STR_EQ(ids_text(&host, list, sizeof list), "z,b,c,d");
     free(p);
-    r = render_compact(e);
+    r = check_render(e);
     long zi = r ? (long)(strstr(r, "\"id\":\"z\"") - r) : -1, bi = r ? (long)(strstr(r, "\"id\":\"b\"") - r) : -1;
     long ci = r ? (long)(strstr(r, "\"id\":\"c\"") - r) : -1, di = r ? (long)(strstr(r, "\"id\":\"d\"") - r) : -1;
     CHECK(0 < zi && zi < bi && bi < ci && ci < di);
@@ -868,7 +848,7 @@ static void test_server_patches(void)
          SDUI_ECONTRACT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "\"b\"");
     CHECK_NO_PATCHES(e);
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_STR_EQ(r, base);
     free(r);
 
@@ -896,7 +876,7 @@ static void test_server_patches(void)
         CHECK_STR_CONTAINS(msg, bad[i].path);
     }
     CHECK_NO_PATCHES(e);
-    r = render_compact(e);
+    r = check_render(e);
     CHECK_STR_EQ(r, base);
     free(r);
     free(base);
@@ -1239,7 +1219,7 @@ static void test_subscriptions(void)
     q.fail = 1;
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/inc\"}"), SDUI_OK);
     CHECK_STATE(e, "counter", "n", "12");
-    char *d = diagnostics(e);
+    char *d = check_diagnostics(e);
     CHECK_STR_CONTAINS(d, "subscriber says no");
     free(d);
 
@@ -1650,7 +1630,7 @@ static void test_effects(void)
     CHECK_EQ_INT(sdui_next_timer(e), 0);
     CHECK_STATUS(sdui_tick(e, 1410, &fired), SDUI_OK);
     CHECK_EQ_INT(fired, 1);
-    char *d = diagnostics(e);
+    char *d = check_diagnostics(e);
     CHECK_STR_CONTAINS(d, "nobody/home");
     free(d);
 
@@ -1716,7 +1696,7 @@ static void test_effects(void)
     /* An effect type without a performer: dropped, listed in the diagnostics. */
     CHECK_STATUS(dispatch(e, "{\"type\":\"fx/emit\",\"payload\":{\"effect\":{\"type\":\"analytics\",\"event\":\"view\"}}}"),
                  SDUI_OK);
-    d = diagnostics(e);
+    d = check_diagnostics(e);
     CHECK_STR_CONTAINS(d, "\"code\":\"unknown-effect\"");
     CHECK_STR_CONTAINS(d, "analytics");
     free(d);
@@ -1798,7 +1778,7 @@ static void test_call_roles(void)
     check_engine(e);
     CHECK_STATUS(sdui_register_component(e, "E", emitting_factory, NULL, NULL), SDUI_OK);
     LOAD(e, "[{\"id\":\"e\",\"type\":\"E\"}]", SDUI_OK);
-    char *r = render_compact(e);
+    char *r = check_render(e);
     free(r);
     CHECK_STATUS(emit_from_factory_status, SDUI_EINVAL);
     CHECK_STATUS(finish_from_factory_status, SDUI_EINVAL);
