@@ -25,7 +25,6 @@ static sdui_call *current_call(lua_State *L)
     return host->call;
 }
 
-
 /*
 ** Raises "<who>: invalid <what> at $.path: reason" from the call's last
 ** message: its "line:column" means nothing to a script author, the path does.
