@@ -348,6 +348,7 @@ int sdui_images_json(sdui_engine *engine, char **out, size_t *out_len);
 #define SDUI_COUNTER_FACTORY_RUNS 0 /* factory callbacks run */
 #define SDUI_COUNTER_RENDERS      1 /* components rendered, first time or again */
 #define SDUI_COUNTER_ACTIONS      2 /* actions run by handlers, follow-ups included */
+#define SDUI_COUNTER_LAYOUTS      3 /* component layouts computed (not served from the layout cache) */
 long long sdui_counter(sdui_engine *engine, int which);
 
 /*
@@ -425,6 +426,41 @@ int sdui_tick(sdui_engine *engine, long long now_ms, int *fired);
 ** from inside a callback.
 */
 long long sdui_next_timer(sdui_engine *engine);
+
+/*
+** Layout. sdui computes a frame for every node so a host can draw without a
+** toolkit of its own: stacks with spacing, padding, alignment and
+** distribution; fixed, "fill", minimum and maximum sizes; weights and
+** spacers; zstack overlays; the page as one vertical list. Units are the
+** measurer's: by default monospace terminal cells (wide characters and
+** emoji count two), with one cell of chrome on each side of buttons, images
+** and inputs where a terminal draws [ ]. Each component is laid out on its
+** own and kept until it renders again, so a patch re-lays-out only what it
+** touched.
+*/
+
+/*
+** The current screen laid out at `width` (> 0) as
+**   {"width", "height", "components": [{"id", "y", "root": node}]}
+** with node = {"id", "type", "frame": {"x","y","width","height"}, "children": [...]};
+** a node's frame is relative to its component's top-left corner, and "y"
+** places the component on the page. Renders what is stale first.
+** Errors: SDUI_EINVAL. Ownership: *out is the caller's; free it with sdui_free().
+*/
+int sdui_layout_json(sdui_engine *engine, double width, char **out, size_t *out_len);
+
+/*
+** Measures `len` bytes of UTF-8 `text` (not NUL-terminated) in `font`
+** (NULL: the default) within `max_width` (< 0: unbounded), storing the size
+** in *width and *height. Called during layout, as a callback: it may not
+** call the engine. A non-OK return, or a negative or non-finite size,
+** counts as 0.
+*/
+typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, double max_width, double *width,
+                               double *height, void *userdata);
+
+/* Replaces the text measurer (NULL: back to monospace cells); every cached layout is dropped. */
+int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userdata, sdui_destroy_fn destroy);
 
 /*
 ** Extensions. Libraries built on this API (the Lua script host is one)

@@ -52,6 +52,7 @@ public func sdui_counter(_ engine: OpaquePointer?, _ which: Int32) -> Int64 {
         case SDUI_COUNTER_FACTORY_RUNS: value = Int64(counters.factoryRuns)
         case SDUI_COUNTER_RENDERS: value = Int64(counters.componentRenders)
         case SDUI_COUNTER_ACTIONS: value = Int64(counters.actions)
+        case SDUI_COUNTER_LAYOUTS: value = Int64(counters.layouts)
         default: throw .invalid("unknown counter \(which)")
         }
     }

@@ -22,6 +22,8 @@ public struct EngineCounters: Sendable, Equatable {
     public var componentRenders = 0
     /// Actions run, follow-ups included.
     public var actions = 0
+    /// Component layouts computed (not served from the layout cache).
+    public var layouts = 0
 
     public init() {}
 }
@@ -104,12 +106,16 @@ public final class Engine {
     /// The current page; nil until one loads.
     public private(set) var page: Page?
     public private(set) var counters = EngineCounters()
+    /// Lays out the screen; replace its measurer to size text the host's way.
+    private let layouts = LayoutCache(engine: LayoutEngine())
 
     /// One component's last render and what it depended on.
     private struct Entry {
         var component: Component
         var render: ComponentRender
         var images: [String]
+        /// Counts this component's renders, so cached layouts know they are current.
+        var revision: Int
     }
 
     private var entries: [String: Entry] = [:]
@@ -477,6 +483,22 @@ public final class Engine {
         return set
     }
 
+    /// The current screen laid out at `width`: components stacked in page
+    /// order, each laid out on its own and kept until it renders again or
+    /// the width or measurer changes.
+    public func layout(width: Double) -> ScreenLayout {
+        refresh()
+        let result = layouts.layout(screen, width: width) { [entries] id in entries[id]?.revision ?? 0 }
+        counters.layouts = layouts.runs
+        return result
+    }
+
+    /// Sizes text for layout; the default counts monospace terminal cells.
+    public var measurer: TextMeasurer {
+        get { layouts.engine.measurer }
+        set { layouts.engine.measurer = newValue }
+    }
+
     /// Image URLs on the current screen.
     public var images: [String] {
         refresh()
@@ -540,7 +562,8 @@ public final class Engine {
         let images = result.rendered.map { Engine.imageURLs(in: $0.view) } ?? []
         for url in old?.images ?? [] { releaseImage(url) }
         for url in images { retainImage(url) }
-        entries[component.id] = Entry(component: component, render: result, images: images)
+        entries[component.id] = Entry(component: component, render: result, images: images,
+                                      revision: (old?.revision ?? 0) + 1)
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
             keepFullBaseline()
             screenStale = true

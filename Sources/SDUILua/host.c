@@ -339,6 +339,60 @@ static void listener_callback(const char *json, size_t len, void *userdata)
     }
 }
 
+typedef struct measure_args {
+    host_fn *fn;
+    const char *text;
+    size_t len;
+    const char *font;
+    double max_width;
+    double width, height;
+} measure_args;
+
+/* Protected part of the measurer: width, height = fn(text, font, max_width). */
+static int measure_run(lua_State *L)
+{
+    measure_args *args = lua_touserdata(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->fn->ref);
+    lua_pushlstring(L, args->text, args->len);
+    if (args->font != NULL)
+        lua_pushstring(L, args->font);
+    else
+        lua_pushnil(L);
+    if (args->max_width >= 0)
+        lua_pushnumber(L, args->max_width);
+    else
+        lua_pushnil(L);
+    lua_call(L, 3, 2);
+    args->width = luaL_checknumber(L, -2);
+    args->height = luaL_checknumber(L, -1);
+    return 0;
+}
+
+/*
+** The engine's sdui_measure_fn for a Lua measurer. A failing one measures
+** 0 x 0, after a Lua warning, as the header says.
+*/
+static int measure_callback(const char *text, size_t len, const char *font, double max_width, double *width,
+                            double *height, void *userdata)
+{
+    measure_args args = {userdata, text, len, font, max_width, 0, 0};
+    sdui_host *host = args.fn->host;
+    lua_State *L = host->L;
+    if (!lua_checkstack(L, 8))
+        return SDUI_ERROR;
+    lua_pushcfunction(L, measure_run);
+    lua_pushlightuserdata(L, &args);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        lua_warning(L, "sdui: the measurer failed: ", 1);
+        lua_warning(L, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string", 0);
+        lua_pop(L, 1);
+        return SDUI_ECALLBACK;
+    }
+    *width = args.width;
+    *height = args.height;
+    return SDUI_OK;
+}
+
 /* -- registration ------------------------------------------------------------ */
 
 static int unref_run(lua_State *L)
@@ -432,6 +486,16 @@ int host_add_middleware(sdui_host *host, lua_State *L, int fn, long long *id)
     if (f == NULL)
         return SDUI_ENOMEM;
     return registered(L, f, sdui_add_middleware(host->engine, middleware_callback, f, host_fn_destroy, id));
+}
+
+int host_set_measurer(sdui_host *host, lua_State *L, int fn)
+{
+    if (fn == 0)
+        return sdui_set_measurer(host->engine, NULL, NULL, NULL);
+    host_fn *f = new_fn(host, L, fn, "", NULL);
+    if (f == NULL)
+        return SDUI_ENOMEM;
+    return registered(L, f, sdui_set_measurer(host->engine, measure_callback, f, host_fn_destroy));
 }
 
 int host_set_patch_listener(sdui_host *host, lua_State *L, int fn)

@@ -52,6 +52,8 @@ int host_register_effect(sdui_host *host, lua_State *L, const char *type, int fn
 int host_subscribe(sdui_host *host, lua_State *L, const char *service, const char *path, int fn, long long *id);
 int host_add_middleware(sdui_host *host, lua_State *L, int fn, long long *id);
 int host_set_patch_listener(sdui_host *host, lua_State *L, int fn);
+/* The Lua function at `fn` (0: none) sizes text for layout: w, h = fn(text, font, max_width). */
+int host_set_measurer(sdui_host *host, lua_State *L, int fn);
 
 /* Starts a budgeted run: resets the instruction count. */
 void host_begin_run(sdui_host *host);

@@ -208,12 +208,38 @@ static int engine_on_patches(lua_State *L)
 }
 
 /* e:images() -> the sorted image URLs on the current screen. */
+/*
+** e:layout(width) -> {width=, height=, components = {{id=, y=, root = node}}}
+** with node = {id=, type=, frame = {x=, y=, width=, height=}, children = {...}}.
+*/
+static int engine_layout(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    lua_Number width = luaL_checknumber(L, 2);
+    char **box = host_newbuffer(L);
+    size_t len = 0;
+    if (sdui_layout_json(e->engine, (double)width, box, &len) != SDUI_OK)
+        return fail(L, e);
+    host_pushdecoded(L, box, len);
+    return 1;
+}
+
+/* e:measurer(fn | nil): w, h = fn(text, font, max_width) sizes text; nil restores monospace cells. */
+static int engine_measurer(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    if (lua_isnoneornil(L, 2))
+        return result(L, e, host_set_measurer(&e->host, L, 0));
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    return result(L, e, host_set_measurer(&e->host, L, 2));
+}
+
 static int engine_images(lua_State *L)
 {
     return output(L, check_engine(L), sdui_images_json, 1);
 }
 
-/* e:counters() -> {factory_runs =, renders =, actions =}, or nil, message inside a callback. */
+/* e:counters() -> {factory_runs =, renders =, actions =, layouts =}, or nil, message inside a callback. */
 static int engine_counters(lua_State *L)
 {
     lua_engine *e = check_engine(L);
@@ -224,8 +250,9 @@ static int engine_counters(lua_State *L)
         {"factory_runs", SDUI_COUNTER_FACTORY_RUNS},
         {"renders", SDUI_COUNTER_RENDERS},
         {"actions", SDUI_COUNTER_ACTIONS},
+        {"layouts", SDUI_COUNTER_LAYOUTS},
     };
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, (int)(sizeof counters / sizeof counters[0]));
     for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++) {
         long long value = sdui_counter(e->engine, counters[i].which);
         if (value < 0)
@@ -457,6 +484,8 @@ static const luaL_Reg engine_methods[] = {
     {"patches", engine_patches},
     {"patches_json", engine_patches_json},
     {"on_patches", engine_on_patches},
+    {"layout", engine_layout},
+    {"measurer", engine_measurer},
     {"images", engine_images},
     {"counters", engine_counters},
     {"subscribe", engine_subscribe},

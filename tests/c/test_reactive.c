@@ -471,7 +471,8 @@ static void test_rerender_counts(void)
     CHECK_EQ_INT(renders(e) - before, 0);
 
     /* Unknown counters. */
-    CHECK_EQ_INT(sdui_counter(e, 3), -1);
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 0);
+    CHECK_EQ_INT(sdui_counter(e, 4), -1);
     CHECK_EQ_INT(sdui_counter(e, -1), -1);
 
     sdui_engine_free(e);

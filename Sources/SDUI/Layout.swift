@@ -1,0 +1,60 @@
+import CSDUI
+import SDUICore
+
+// Layout: include/sdui.h's sdui_layout_json and sdui_set_measurer.
+
+@_cdecl("sdui_layout_json")
+public func sdui_layout_json(_ engine: OpaquePointer?, _ width: Double,
+                             _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                             _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+        guard out != nil else { throw .invalid("out is NULL") }
+        guard width > 0, width.isFinite else { throw .invalid("width must be a positive number, got \(width)") }
+        try deliver(JSONWriter.bytes(engine.layout(width: width).json), out, outLength)
+    }
+}
+
+@_cdecl("sdui_set_measurer")
+public func sdui_set_measurer(_ engine: OpaquePointer?, _ measure: sdui_measure_fn?,
+                              _ userdata: UnsafeMutableRawPointer?, _ destroy: sdui_destroy_fn?) -> Int32
+{
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        guard let measure else {
+            engine.measurer = Monospace.measurer
+            return
+        }
+        let data = UserData(userdata, destroy: destroy)
+        engine.measurer = { text, font, maxWidth in
+            var width = 0.0, height = 0.0
+            let status = text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    callMeasure(measure, chars.baseAddress, chars.count, font, maxWidth, &width, &height, data)
+                }
+            } ?? {
+                var copy = text
+                return copy.withUTF8 { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { chars in
+                        callMeasure(measure, chars.baseAddress, chars.count, font, maxWidth, &width, &height, data)
+                    }
+                }
+            }()
+            guard status == SDUI_OK, width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+                return Size(width: 0, height: 0)
+            }
+            return Size(width: width, height: height)
+        }
+    }
+}
+
+private func callMeasure(_ measure: sdui_measure_fn, _ text: UnsafePointer<CChar>?, _ count: Int, _ font: String?,
+                         _ maxWidth: Double?, _ width: inout Double, _ height: inout Double, _ data: UserData) -> Int32
+{
+    let empty: StaticString = ""
+    let start = text ?? UnsafeRawPointer(empty.utf8Start).assumingMemoryBound(to: CChar.self)
+    guard let font else {
+        return measure(start, count, nil, maxWidth ?? -1, &width, &height, data.pointer)
+    }
+    return font.withCString { measure(start, count, $0, maxWidth ?? -1, &width, &height, data.pointer) }
+}

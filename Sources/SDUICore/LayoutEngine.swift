@@ -1,0 +1,219 @@
+/// Lays out view trees. Parent proposes a size, child picks its own, parent
+/// places it.
+///
+/// **Units.** Units are abstract: whatever the measurer returns. With
+/// `Monospace.measurer` they are terminal cells, and every frame comes out
+/// integral: free space is cut with `floor`, and the remainder is handed out
+/// one unit at a time to the first items.
+///
+/// **Sizing a node.** A parent proposes a width and a height, each possibly
+/// nil ("as much as you need"). On each axis:
+/// - `width`/`height` as a number fix the size; `"fill"` takes the whole
+///   proposal (when there is one, else it behaves as unset); a flexible
+///   child's share in a stack is imposed by the stack. These are *definite*
+///   sizes, known before the content.
+/// - Otherwise the node is as large as its content plus its insets, but no
+///   larger than the proposal: a content-sized node never overflows the
+///   space it was offered (renderers clip what does not fit inside it).
+/// - `minWidth/maxWidth/minHeight/maxHeight` clamp the result, whichever way
+///   it was found, and win over the proposal (min wins over max).
+/// - The content is proposed the definite size, or the proposal clamped by
+///   min/max (or the max when there is no proposal), minus the insets — so a
+///   fixed or clamped width also re-wraps a text.
+/// - `padding` insets the content on its four edges. Buttons, images and
+///   inputs also have `options.chrome` inside the padding on the left and the
+///   right, where a terminal draws `[` and `]`.
+///
+/// **Leaves.**
+/// - text: `measurer(text, style.font, inner width)`. fallback: its "text"
+///   (or `Unsupported component "<type>"`); error: `"✖ " + message` (the
+///   mark and a space, then the message, so a renderer draws that string).
+///   `style.lineLimit` n > 0 caps a text's height at n lines, a line being
+///   the height the measurer gives "M".
+/// - button with a label: the measured label, plus chrome on each side;
+///   as high as the label. With children and no label: an hstack of its
+///   children (with the button's spacing, alignment and distribution),
+///   plus chrome. With both, the label wins and the children get 0×0 frames
+///   at the content's corner, so the layout tree keeps the view tree's shape.
+///   With neither: an empty label (with the monospace measurer, 2×1: `[]`).
+/// - input: `max(options.minInputWidth, measured(value ?? placeholder ?? ""))`
+///   plus chrome on each side; the text is measured unbounded (an input
+///   scrolls, it does not wrap), so it is as high as one line.
+/// - image: sized like a button labelled `alt ?? placeholder ?? "image"`;
+///   `width`/`height` in its style fix either or both sides (with only the
+///   width fixed, the height is the label's, wrapped at that width).
+/// - spacer: no content (0×0; min sizes apply). In a stack it is flexible
+///   along the stack's axis with weight 1 (or `style.weight`); across it, and
+///   outside a stack, it is 0 (or its min size).
+///
+/// **vstack and list.** Children top to bottom, `spacing` (default 0) between
+/// each two. Each child is proposed the stack's inner width and no height.
+/// The stack's width is its widest child (the proposal when width is
+/// "fill"); its height is the children's heights plus the spacing, plus
+/// padding. Children are placed horizontally by `alignment`: leading (the
+/// default; top and bottom also mean leading), center, trailing. When the
+/// stack's height is definite (fixed, "fill" with a proposed height, or a
+/// share imposed by a parent stack), flexible children — spacers, children
+/// with `weight` > 0, children with height "fill" (weight 1 unless given) —
+/// share the height the others and the spacing leave, by weight, within
+/// their own min/max; they are laid out with that height imposed. A child
+/// with a fixed height, or with weight 0, is never flexible. Whatever
+/// remains free (no flexible children, or all of them at their maximum) is
+/// placed by `distribution`: start (the default; fill is start), center,
+/// end, spaceBetween, spaceAround. Without a definite height flexible
+/// children take their own size (a spacer 0) and nothing is free.
+///
+/// **hstack.** Children left to right with `spacing`; the same rules across
+/// axes, with one difference: the width is usually proposed, so
+/// - the children that are not flexible are first measured with no width
+///   proposal (their intrinsic width);
+/// - if they fit in the inner width W, the flexible children (spacers,
+///   weight > 0, width "fill") share what is left by weight, and the stack is
+///   W wide; with no flexible child the stack is as wide as its children,
+///   and if its width is definite the free space is placed by
+///   `distribution`;
+/// - if they overflow, each gets a narrower proposal: from the narrowest
+///   intrinsic width up (ties in order), a child gets
+///   `min(intrinsic, floor(remaining / children left))` and is laid out
+///   again with that width when it is less than its intrinsic width (a text
+///   wraps and grows taller); `remaining` starts as W minus the spacing and
+///   the flexible children's minimums, and loses each child's actual width.
+///   The flexible children share whatever is still free.
+/// Children are proposed the stack's inner height (usually none). The stack
+/// is as high as its tallest child; children are placed vertically by
+/// `alignment`: top (the default; leading and trailing also mean top),
+/// center, bottom. Without a width proposal everything takes its intrinsic
+/// size.
+///
+/// **zstack.** Each child is proposed the inner size; the zstack is as large
+/// as its largest child (width and height separately). Children are placed
+/// by `alignment`, which names an edge and keeps the other axis at its
+/// start: none or leading is top-leading, trailing top-trailing, top
+/// top-leading, bottom bottom-leading; center centres on both axes.
+///
+/// **Frames** are relative to the component's root (absolute within the
+/// component, origin (0, 0) at its top-left corner), not to the parent.
+/// Centring rounds down; a child larger than the space it is aligned in
+/// starts at the start.
+///
+/// **Robustness.** Any tree lays out: empty containers are their insets
+/// (0×0 without padding), negative proposals count as 0 and NaN or infinite
+/// ones as none, NaN, infinite and negative style values are ignored (or
+/// count as 0), so are a measurer's, negative leftovers count as 0, and no
+/// width or height is ever negative. Each hstack may lay a child out twice
+/// (intrinsic, then narrower), so deeply nested overflowing hstacks cost
+/// more than their node count.
+public struct LayoutEngine {
+    /// Measures text: cells by default.
+    public var measurer: TextMeasurer
+    /// Chrome and minimum sizes.
+    public var options: LayoutOptions
+
+    /// An engine with a measurer (the monospace one by default) and options.
+    public init(measurer: @escaping TextMeasurer = Monospace.measurer, options: LayoutOptions = LayoutOptions()) {
+        self.measurer = measurer
+        self.options = options
+    }
+
+    /// Lays out `node` for an available width (and height when the
+    /// component has one; nil = as tall as it needs), origin (0,0).
+    public func layout(_ node: ViewNode, width: Double, height: Double? = nil) -> LayoutNode {
+        var root = resolve(node, width: AxisConstraint.length(width), height: height.flatMap(AxisConstraint.length))
+        root.frame.x = 0
+        root.frame.y = 0
+        LayoutEngine.makeAbsolute(&root)
+        return root
+    }
+
+    /// The size `node` takes for a proposal (exposed for tests).
+    public func size(of node: ViewNode, proposedWidth: Double?, proposedHeight: Double?) -> Size {
+        let laidOut = resolve(node, width: proposedWidth.flatMap(AxisConstraint.length),
+                              height: proposedHeight.flatMap(AxisConstraint.length))
+        return Size(width: laidOut.frame.width, height: laidOut.frame.height)
+    }
+
+    /// Lays out `node` at (0, 0) for a proposal, with the sizes its parent
+    /// imposes; its children's frames are relative to it.
+    func resolve(_ node: ViewNode, width: Double?, height: Double?, forcedWidth: Double? = nil,
+                 forcedHeight: Double? = nil) -> LayoutNode
+    {
+        let style = node.style
+        let chrome: Double
+        switch node.kind {
+        case .button, .image, .input: chrome = AxisConstraint.amount(options.chrome)
+        default: chrome = 0
+        }
+        let c = NodeConstraints(style, proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
+                                forcedHeight: forcedHeight, chrome: chrome)
+        var size: Size
+        var children: [LayoutNode] = []
+        switch node.kind {
+        case .text:
+            size = c.resolve(measureText(node.props["text"] ?? "", style, c))
+        case .fallback:
+            let text = node.props["text"] ?? "Unsupported component \"\(node.props["componentType"] ?? "")\""
+            size = c.resolve(measureText(text, style, c))
+        case .error:
+            size = c.resolve(measureText("✖ " + (node.props["message"] ?? ""), style, c))
+        case .image:
+            let label = node.props["alt"] ?? node.props["placeholder"] ?? "image"
+            size = c.resolve(measureText(label, style, c))
+        case .input:
+            let shown = node.props["value"] ?? node.props["placeholder"] ?? ""
+            let measured = measure(shown, style.font, nil)
+            size = c.resolve(Size(width: max(AxisConstraint.amount(options.minInputWidth), measured.width),
+                                  height: measured.height))
+        case .spacer:
+            size = c.resolve(Size(width: 0, height: 0))
+        case .button:
+            if let label = node.props["label"] {
+                size = c.resolve(measureText(label, style, c))
+                children = node.children.map { LayoutEngine.hidden($0, x: c.contentX, y: c.contentY) }
+            } else if node.children.isEmpty {
+                size = c.resolve(measureText("", style, c))
+            } else {
+                (size, children) = hstack(node, c)
+            }
+        case .vstack, .list:
+            (size, children) = vstack(node, c)
+        case .hstack:
+            (size, children) = hstack(node, c)
+        case .zstack:
+            (size, children) = zstack(node, c)
+        }
+        let frame = Frame(x: 0, y: 0, width: size.width, height: size.height)
+        return LayoutNode(id: node.id, kind: node.kind, frame: frame, children: children)
+    }
+
+    /// The measurer's size for a text, made safe: no NaN, nothing negative.
+    func measure(_ text: String, _ font: String?, _ maxWidth: Double?) -> Size {
+        let s = measurer(text, font, maxWidth)
+        return Size(width: s.width.isFinite ? max(0, s.width) : 0, height: s.height.isFinite ? max(0, s.height) : 0)
+    }
+
+    /// A text measured at the node's inner width, its height capped by `lineLimit`.
+    private func measureText(_ text: String, _ style: Style, _ c: NodeConstraints) -> Size {
+        var size = measure(text, style.font, c.horizontal.inner)
+        if let limit = style.lineLimit, limit > 0 {
+            size.height = min(size.height, Double(limit) * measure("M", style.font, nil).height)
+        }
+        return size
+    }
+
+    /// A node that is part of the tree but not shown (a labelled button's
+    /// children): 0×0 at the given point, and so are its descendants.
+    static func hidden(_ node: ViewNode, x: Double, y: Double) -> LayoutNode {
+        LayoutNode(id: node.id, kind: node.kind, frame: Frame(x: x, y: y, width: 0, height: 0),
+                   children: node.children.map { hidden($0, x: 0, y: 0) })
+    }
+
+    /// Turns frames relative to the parent into frames relative to the root.
+    static func makeAbsolute(_ node: inout LayoutNode) {
+        let x = node.frame.x, y = node.frame.y
+        for i in node.children.indices {
+            node.children[i].frame.x += x
+            node.children[i].frame.y += y
+            makeAbsolute(&node.children[i])
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// One laid-out node: its id and kind from the view tree, its frame
+/// (relative to the component's top-left corner), and its children.
+///
+/// A layout tree has the shape of the view tree it was computed from: one
+/// `LayoutNode` per `ViewNode`, children in the same order.
+public struct LayoutNode: Sendable, Equatable {
+    /// The view node's stable id (`movie-603/1/0`).
+    public var id: String
+    /// The view node's kind.
+    public var kind: ViewNode.Kind
+    /// Where the node is drawn, relative to the component's top-left corner
+    /// (not to the parent's).
+    public var frame: Frame
+    /// The laid-out children, in the view node's order.
+    public var children: [LayoutNode]
+
+    /// A laid-out node.
+    public init(id: String, kind: ViewNode.Kind, frame: Frame, children: [LayoutNode] = []) {
+        self.id = id
+        self.kind = kind
+        self.frame = frame
+        self.children = children
+    }
+
+    /// `{"id", "type", "frame": {"x", "y", "width", "height"}, "children": [...]}`;
+    /// `children` is left out when empty.
+    public var json: JSON {
+        var o = JSONObject()
+        o["id"] = .string(id)
+        o["type"] = .string(kind.rawValue)
+        o["frame"] = frame.json
+        if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
+        return .object(o)
+    }
+
+    /// The node with this id in this subtree (itself included), depth first.
+    public func node(id: String) -> LayoutNode? {
+        if self.id == id { return self }
+        for child in children {
+            if let found = child.node(id: id) { return found }
+        }
+        return nil
+    }
+}

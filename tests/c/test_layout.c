@@ -1,0 +1,179 @@
+/*
+** test_layout.c -- sdui_layout_json and sdui_set_measurer through the header:
+** exact frames in monospace cells, the per-component layout cache, a host
+** measurer, and bad arguments.
+*/
+#include <string.h>
+
+#include "check.h"
+
+static int card(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    char *title = NULL, *star = NULL;
+    char view[512];
+    if (sdui_call_json(call, SDUI_INPUT, "title", &title, NULL) != SDUI_OK)
+        return SDUI_ERROR;
+    char *id = NULL;
+    sdui_call_json(call, SDUI_INPUT, "id", &id, NULL);
+    char key[64];
+    snprintf(key, sizeof key, "%s", id ? id : "0");
+    int fav = sdui_call_state(call, "favorites", key, &star, NULL) == SDUI_OK;
+    /* hstack [text title, spacer, button ★/☆] with spacing 1 */
+    snprintf(view, sizeof view,
+             "{\"type\":\"hstack\",\"style\":{\"spacing\":1,\"width\":\"fill\"},\"children\":["
+             "{\"type\":\"text\",\"text\":%s},{\"type\":\"spacer\"},"
+             "{\"type\":\"button\",\"label\":\"%s\",\"action\":{\"type\":\"favorites/toggle\",\"payload\":{\"id\":%s}}}]}",
+             title, fav ? "★" : "☆", key);
+    sdui_free(title);
+    sdui_free(star);
+    sdui_free(id);
+    return sdui_call_return(call, view, strlen(view));
+}
+
+static int toggle(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    double id = 0;
+    if (sdui_call_number(call, SDUI_INPUT, "id", &id) != SDUI_OK)
+        return SDUI_ERROR;
+    char path[32];
+    snprintf(path, sizeof path, "%.0f", id);
+    char *now = NULL;
+    int on = sdui_call_json(call, SDUI_STATE, path, &now, NULL) == SDUI_OK;
+    sdui_free(now);
+    return sdui_call_set(call, path, on ? NULL : "true", on ? 0 : 4);
+}
+
+static const char *PAGE = "[{\"id\":\"a\",\"type\":\"Card\",\"data\":{\"id\":1,\"title\":\"Heat\"}},"
+                          "{\"id\":\"b\",\"type\":\"Card\",\"data\":{\"id\":2,\"title\":\"日本の夏\"}}]";
+
+static char *layout(sdui_engine *e, double width)
+{
+    char *out = NULL;
+    if (!CHECK_STATUS(sdui_layout_json(e, width, &out, NULL), SDUI_OK))
+        return NULL;
+    return out;
+}
+
+static void test_frames(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
+    CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_register_action(e, "favorites/toggle", toggle, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, PAGE, strlen(PAGE)), SDUI_OK);
+
+    char *l = layout(e, 20);
+    /* Each card is one line: "Heat" (4 cells) at 0, the spacer takes the
+       rest, the button "☆" plus one cell of chrome each side (3) ends at 20. */
+    CHECK_STR_CONTAINS(l, "{\"width\":20,\"height\":2,\"components\":[{\"id\":\"a\",\"y\":0,\"root\":"
+                          "{\"id\":\"a\",\"type\":\"hstack\",\"frame\":{\"x\":0,\"y\":0,\"width\":20,\"height\":1}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"a/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":4,\"height\":1}}");
+    /* A spacer in an hstack is flexible across, and 0 high. */
+    CHECK_STR_CONTAINS(l, "{\"id\":\"a/1\",\"type\":\"spacer\",\"frame\":{\"x\":5,\"y\":0,\"width\":11,\"height\":0}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"a/2\",\"type\":\"button\",\"frame\":{\"x\":17,\"y\":0,\"width\":3,\"height\":1}}");
+    /* Wide characters count two cells: 日本の夏 is 8 wide; the second card sits at y 1. */
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b\",\"y\":1,");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":8,\"height\":1}}");
+    sdui_free(l);
+    long long layouts = sdui_counter(e, SDUI_COUNTER_LAYOUTS);
+    CHECK_EQ_INT(layouts, 2);
+
+    /* Same width, nothing changed: served from the cache. */
+    sdui_free(layout(e, 20));
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 2);
+    /* A toggle re-renders one card, and only it is laid out again. */
+    const char *press = "{\"type\":\"favorites/toggle\",\"payload\":{\"id\":2}}";
+    CHECK_STATUS(sdui_dispatch(e, press, strlen(press)), SDUI_OK);
+    l = layout(e, 20);
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 3);
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b/2\",\"type\":\"button\",\"frame\":{\"x\":17,\"y\":0,\"width\":3,\"height\":1}}");
+    sdui_free(l);
+    /* A narrower width lays out everything again; 10 cells leave 5 for the
+       title next to the spacing and the button: 日本の夏 wraps as 日本 / の夏. */
+    l = layout(e, 10);
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 5);
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":4,\"height\":2}}");
+    sdui_free(l);
+    sdui_engine_free(e);
+}
+
+/* A proportional host font: 7 units a byte, 16 units a line. */
+static int measure(const char *text, size_t len, const char *font, double max_width, double *width, double *height,
+                   void *userdata)
+{
+    int *calls = userdata;
+    (*calls)++;
+    (void)text;
+    (void)max_width;
+    *width = 7.0 * (double)len;
+    *height = font != NULL && strcmp(font, "title") == 0 ? 24 : 16;
+    return SDUI_OK;
+}
+
+static int destroyed;
+static void count_destroy(void *userdata)
+{
+    (void)userdata;
+    destroyed++;
+}
+
+static int titled(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const char *view = "{\"type\":\"vstack\",\"children\":[{\"type\":\"text\",\"text\":\"Hello\",\"style\":\"title\"},"
+                       "{\"type\":\"text\",\"text\":\"abc\"}]}";
+    return sdui_call_return(call, view, strlen(view));
+}
+
+static void test_measurer(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    int calls = 0;
+    CHECK_STATUS(sdui_register_component(e, "T", titled, NULL, NULL), SDUI_OK);
+    const char *page = "[{\"id\":\"t\",\"type\":\"T\"}]";
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    CHECK_STATUS(sdui_set_measurer(e, measure, &calls, count_destroy), SDUI_OK);
+    char *l = layout(e, 400);
+    CHECK(calls > 0);
+    CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":35,\"height\":24}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"t/1\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":24,\"width\":21,\"height\":16}}");
+    sdui_free(l);
+    /* Back to cells: the old measurer's destroy runs, layouts are redone. */
+    CHECK_STATUS(sdui_set_measurer(e, NULL, NULL, NULL), SDUI_OK);
+    CHECK_EQ_INT(destroyed, 1);
+    l = layout(e, 400);
+    CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":5,\"height\":1}}");
+    sdui_free(l);
+    sdui_engine_free(e);
+}
+
+static void test_bad_arguments(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    char *out = (char *)1;
+    CHECK_STATUS(sdui_layout_json(e, 0, &out, NULL), SDUI_EINVAL);
+    CHECK(out == NULL);
+    CHECK_STATUS(sdui_layout_json(e, -5, &out, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_layout_json(e, 10, NULL, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_layout_json(NULL, 10, &out, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_set_measurer(NULL, measure, NULL, NULL), SDUI_EINVAL);
+    /* No page: an empty layout. */
+    CHECK_STATUS(sdui_layout_json(e, 10, &out, NULL), SDUI_OK);
+    CHECK_STR_EQ(out, "{\"width\":10,\"height\":0,\"components\":[]}");
+    sdui_free(out);
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 0);
+    sdui_engine_free(e);
+}
+
+int main(void)
+{
+    test_frames();
+    test_measurer();
+    test_bad_arguments();
+    return check_summary();
+}
