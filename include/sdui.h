@@ -463,6 +463,26 @@ typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, d
 int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userdata, sdui_destroy_fn destroy);
 
 /*
+** The lazy list. With a viewport (the host's visible window on the page:
+** its width, the page offset of its top edge and its height, in layout
+** units) sdui renders and lays out only the components in or near it (one
+** viewport height above and below); the others wait and count in the page
+** height with an estimate (the average height laid out so far). Components
+** once rendered stay rendered. The screen (sdui_render_json, patches) then
+** holds the components rendered so far, so scrolling brings them in as
+** "insert" patches; sdui_layout_json (at the viewport's width) places them
+** with estimated space for the others.
+**
+** Stores in *events (may be NULL; the caller frees it with sdui_free()) a
+** JSON array of what entered or left the visible window since the previous
+** call, in top-to-bottom order: [{"type": "appear"|"disappear", "id"}...],
+** disappearances first. height <= 0 removes the viewport: everything
+** renders again. Errors: SDUI_EINVAL (width <= 0, non-finite values).
+*/
+int sdui_set_viewport(sdui_engine *engine, double width, double offset, double height, char **events,
+                      size_t *events_len);
+
+/*
 ** Extensions. Libraries built on this API (the Lua script host is one)
 ** attach their own state to an engine and report errors through it.
 */

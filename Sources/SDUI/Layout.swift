@@ -58,3 +58,22 @@ private func callMeasure(_ measure: sdui_measure_fn, _ text: UnsafePointer<CChar
     }
     return font.withCString { measure(start, count, $0, maxWidth ?? -1, &width, &height, data.pointer) }
 }
+
+@_cdecl("sdui_set_viewport")
+public func sdui_set_viewport(_ engine: OpaquePointer?, _ width: Double, _ offset: Double, _ height: Double,
+                              _ events: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                              _ eventsLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    events?.pointee = nil
+    return withEngineChanging(engine) { (engine) throws(Failure) in
+        guard width.isFinite, offset.isFinite, height.isFinite else {
+            throw .invalid("viewport values must be finite numbers")
+        }
+        guard height <= 0 || width > 0 else { throw .invalid("viewport width must be positive, got \(width)") }
+        let viewport = height > 0 ? Engine.Viewport(width: width, offset: offset, height: height) : nil
+        let changes = engine.setViewport(viewport)
+        if events != nil {
+            try deliver(JSONWriter.bytes(.array(changes.map(\.json))), events, eventsLength)
+        }
+    }
+}

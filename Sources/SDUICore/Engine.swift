@@ -123,6 +123,11 @@ public final class Engine {
     private var dirty: Set<String> = []
     /// Where each component id sits in the page.
     private var pageIndex: [String: Int] = [:]
+    /// The lazy list: the viewport, the components allowed to render, and
+    /// those last reported visible.
+    private var viewport: Viewport?
+    private var realized: Set<String> = []
+    private var visible: [String] = []
     private var readers = ReadIndex()
     /// The current screen, valid after `refresh`, and where each id sits in it.
     private var screen = Screen()
@@ -196,6 +201,9 @@ public final class Engine {
             dirty.insert(component.id)
         }
         keepFullBaseline()
+        dirty.formIntersection(ids)
+        realized.formIntersection(ids)
+        // `visible` stays: the next setViewport reports what the new page took away.
         self.page = page
         pageIndex = [:]
         pageIndex.reserveCapacity(page.components.count)
@@ -485,12 +493,128 @@ public final class Engine {
 
     /// The current screen laid out at `width`: components stacked in page
     /// order, each laid out on its own and kept until it renders again or
-    /// the width or measurer changes.
+    /// the width or measurer changes. In a lazy list, components not
+    /// rendered yet take an estimated height.
     public func layout(width: Double) -> ScreenLayout {
         refresh()
-        let result = layouts.layout(screen, width: width) { [entries] id in entries[id]?.revision ?? 0 }
+        var result = ScreenLayout(width: width, height: 0, components: [])
+        guard let page else { return result }
+        // Walk the rendered components in page order; the runs of components
+        // not rendered yet between them (a lazy list) count at the estimate.
+        let estimate = layouts.averageHeight
+        let indices = viewport == nil ? Array(page.components.indices)
+                                      : entries.keys.compactMap { pageIndex[$0] }.sorted()
+        var y = 0.0
+        var next = 0
+        for index in indices {
+            y += Double(index - next) * estimate
+            next = index + 1
+            let id = page.components[index].id
+            guard let entry = entries[id], let rendered = entry.render.rendered else { continue }
+            let node = layouts.node(rendered, revision: entry.revision, width: width)
+            result.components.append(ScreenLayout.Item(id: id, y: y, root: node))
+            y += node.frame.height
+        }
+        result.height = y + Double(page.components.count - next) * estimate
+        layouts.keep(onlyIn: pageIndex)
         counters.layouts = layouts.runs
         return result
+    }
+
+    /// The host's visible window on the page, in layout units.
+    public struct Viewport: Sendable, Equatable {
+        public var width: Double
+        public var offset: Double
+        public var height: Double
+
+        public init(width: Double, offset: Double, height: Double) {
+            self.width = width
+            self.offset = offset
+            self.height = height
+        }
+    }
+
+    /// A component entering or leaving the visible window.
+    public enum Visibility: Sendable, Equatable {
+        case appear(String)
+        case disappear(String)
+
+        public var json: JSON {
+            switch self {
+            case .appear(let id): return .object(JSONObject([("type", "appear"), ("id", .string(id))]))
+            case .disappear(let id): return .object(JSONObject([("type", "disappear"), ("id", .string(id))]))
+            }
+        }
+    }
+
+    /// Sets (or, with nil, removes) the viewport: from now on only the
+    /// components in or near it render (a lazy list). Returns what entered
+    /// or left the visible window since the last call, top to bottom,
+    /// disappearances first.
+    public func setViewport(_ viewport: Viewport?) -> [Visibility] {
+        self.viewport = viewport
+        guard let viewport else {
+            realized = []
+            let gone = visible.map(Visibility.disappear)
+            visible = []
+            return gone
+        }
+        refresh()
+        let now = visibleComponents(in: viewport)
+        let before = Set(visible), after = Set(now)
+        let events = visible.filter { !after.contains($0) }.map(Visibility.disappear)
+            + now.filter { !before.contains($0) }.map(Visibility.appear)
+        visible = now
+        return events
+    }
+
+    /// Components whose laid-out rows meet the viewport, top to bottom.
+    private func visibleComponents(in viewport: Viewport) -> [String] {
+        var ids: [String] = []
+        var y = 0.0
+        let estimate = layouts.averageHeight
+        for component in page?.components ?? [] {
+            let height = height(of: component.id, width: viewport.width) ?? estimate
+            if entries[component.id]?.render.rendered != nil, y + height > viewport.offset,
+               y < viewport.offset + viewport.height || (height == 0 && y == viewport.offset)
+            {
+                ids.append(component.id)
+            }
+            y += height
+            if y >= viewport.offset + viewport.height { break }
+        }
+        return ids
+    }
+
+    /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
+    private func height(of id: String, width: Double) -> Double? {
+        guard let entry = entries[id] else { return nil }
+        guard let rendered = entry.render.rendered else { return 0 }
+        return layouts.node(rendered, revision: entry.revision, width: width).frame.height
+    }
+
+    /// In a lazy list: realizes the components in or near the viewport (one
+    /// viewport height above and below) in one walk down the page, rendering
+    /// each as it is reached so the walk goes on with its real height; the
+    /// components above the window that never rendered count at the
+    /// estimated height.
+    private func realizeWindow(_ page: Page, _ viewport: Viewport, with renderer: Renderer) {
+        let top = viewport.offset - viewport.height
+        let bottom = viewport.offset + 2 * viewport.height
+        let estimate = layouts.averageHeight
+        var y = 0.0
+        for component in page.components {
+            if !realized.contains(component.id) {
+                if y + estimate <= top {
+                    y += estimate
+                    continue
+                }
+                realized.insert(component.id)
+                if dirty.remove(component.id) != nil { rerender(component, with: renderer) }
+            }
+            y += height(of: component.id, width: viewport.width) ?? estimate
+            if y >= bottom { break }
+        }
     }
 
     /// Sizes text for layout; the default counts monospace terminal cells.
@@ -532,20 +656,29 @@ public final class Engine {
         }
         if !dirty.isEmpty {
             // Every component without an entry is dirty (loadPage sees to it),
-            // so this visits only what must render, in page order.
+            // so this visits only what must render, in page order. In a lazy
+            // list, only what has been realized renders; the rest stays dirty.
             let renderer = Renderer(registry: registry, store: store)
-            for index in dirty.compactMap({ pageIndex[$0] }).sorted() {
+            let due = viewport == nil ? dirty : realized.filter { dirty.contains($0) }
+            for index in due.compactMap({ pageIndex[$0] }).sorted() {
                 rerender(page.components[index], with: renderer)
             }
-            dirty = []
+            if viewport == nil { dirty = [] } else { dirty.subtract(due) }
+            if let viewport { realizeWindow(page, viewport, with: renderer) }
+        } else if let viewport {
+            realizeWindow(page, viewport, with: Renderer(registry: registry, store: store))
         }
         if screenStale {
             screen = Screen(pageId: page.id, version: page.version)
             screen.components.reserveCapacity(page.components.count)
             screenIndex = [:]
-            for component in page.components {
-                guard let rendered = entries[component.id]?.render.rendered else { continue }
-                screenIndex[component.id] = screen.components.count
+            // A lazy list has entries for a few components of a long page: walk those.
+            let indices = viewport == nil ? Array(page.components.indices)
+                                          : entries.keys.compactMap { pageIndex[$0] }.sorted()
+            for index in indices {
+                let id = page.components[index].id
+                guard let rendered = entries[id]?.render.rendered else { continue }
+                screenIndex[id] = screen.components.count
                 screen.components.append(rendered)
             }
             screenStale = false

@@ -9,6 +9,8 @@ public struct ScreenLayout: Sendable, Equatable {
     }
 
     public var width: Double
+    /// The page height; in a lazy list it counts components not rendered yet
+    /// at an estimated height.
     public var height: Double
     public var components: [Item]
 
@@ -37,27 +39,33 @@ final class LayoutCache {
         self.engine = engine
     }
 
-    /// Lays out `screen` at `width`; `revision` tells which render of a component is current.
-    func layout(_ screen: Screen, width: Double, revision: (String) -> Int) -> ScreenLayout {
-        var items: [ScreenLayout.Item] = []
-        items.reserveCapacity(screen.components.count)
-        var y = 0.0
-        var kept: [String: (revision: Int, width: Double, node: LayoutNode)] = [:]
-        kept.reserveCapacity(screen.components.count)
-        for component in screen.components {
-            let current = revision(component.id)
-            let node: LayoutNode
-            if let hit = entries[component.id], hit.revision == current, hit.width == width {
-                node = hit.node
-            } else {
-                node = engine.layout(component.view, width: width)
-                runs += 1
-            }
-            kept[component.id] = (current, width, node)
-            items.append(ScreenLayout.Item(id: component.id, y: y, root: node))
-            y += node.frame.height
+    /// The layout of `component` at `width`; `revision` counts its renders.
+    func node(_ component: RenderedComponent, revision: Int, width: Double) -> LayoutNode {
+        if let hit = entries[component.id], hit.revision == revision, hit.width == width {
+            return hit.node
         }
-        entries = kept
-        return ScreenLayout(width: width, height: y, components: items)
+        let node = engine.layout(component.view, width: width)
+        runs += 1
+        entries[component.id] = (revision, width, node)
+        return node
+    }
+
+    /// The cached height of component `id` at `width`, if it is laid out there.
+    func height(of id: String, revision: Int, width: Double) -> Double? {
+        guard let hit = entries[id], hit.revision == revision, hit.width == width else { return nil }
+        return hit.node.frame.height
+    }
+
+    /// The average height of the layouts kept (1 when there are none): the
+    /// estimate for components not rendered yet.
+    var averageHeight: Double {
+        guard !entries.isEmpty else { return 1 }
+        let total = entries.values.reduce(0.0) { $0 + $1.node.frame.height }
+        return max(1, (total / Double(entries.count)).rounded())
+    }
+
+    /// Forgets the layouts of components no longer on the page (`ids`: the page's index).
+    func keep(onlyIn ids: [String: Int]) {
+        if entries.keys.contains(where: { ids[$0] == nil }) { entries = entries.filter { ids[$0.key] != nil } }
     }
 }

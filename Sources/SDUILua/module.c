@@ -224,6 +224,30 @@ static int engine_layout(lua_State *L)
     return 1;
 }
 
+/*
+** e:viewport(width, offset, height) -> events: sets the lazy list's window
+** (only components in or near it render) and returns what appeared or
+** disappeared since the last call, {{type = "appear" | "disappear", id =}...}
+** top to bottom. e:viewport(nil) removes it.
+*/
+static int engine_viewport(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    double width = 0, offset = 0, height = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        width = (double)luaL_checknumber(L, 2);
+        offset = (double)luaL_checknumber(L, 3);
+        height = (double)luaL_checknumber(L, 4);
+        luaL_argcheck(L, height > 0, 4, "height must be positive (use e:viewport(nil) to remove it)");
+    }
+    char **box = host_newbuffer(L);
+    size_t len = 0;
+    if (sdui_set_viewport(e->engine, width, offset, height, box, &len) != SDUI_OK)
+        return fail(L, e);
+    host_pushdecoded(L, box, len);
+    return 1;
+}
+
 /* e:measurer(fn | nil): w, h = fn(text, font, max_width) sizes text; nil restores monospace cells. */
 static int engine_measurer(lua_State *L)
 {
@@ -485,6 +509,7 @@ static const luaL_Reg engine_methods[] = {
     {"patches_json", engine_patches_json},
     {"on_patches", engine_on_patches},
     {"layout", engine_layout},
+    {"viewport", engine_viewport},
     {"measurer", engine_measurer},
     {"images", engine_images},
     {"counters", engine_counters},

@@ -80,3 +80,35 @@ describe("e:layout", function()
     assert.has_error(function() e:layout("wide") end)
   end)
 end)
+
+describe("e:viewport", function()
+  local function long_engine(n)
+    local e = sdui.engine()
+    assert(e:component("Row", function(data) return ui.text("row " .. data.i) end))
+    local page = {}
+    for i = 1, n do page[i] = { id = "r" .. i, type = "Row", data = { i = i } } end
+    assert(e:load_page(page))
+    return e
+  end
+
+  it("renders only the window of a long page and reports what appears", function()
+    local e <close> = long_engine(5000)
+    local events = assert(e:viewport(40, 0, 3))
+    assert.same({ { type = "appear", id = "r1" }, { type = "appear", id = "r2" }, { type = "appear", id = "r3" } }, events)
+    assert.equal(6, e:counters().renders)  -- the window and one window below it
+    events = assert(e:viewport(40, 1, 3))
+    assert.same({ { type = "disappear", id = "r1" }, { type = "appear", id = "r4" } }, events)
+    assert.equal(5000, assert(e:layout(40)).height)
+    assert(e:viewport(nil))
+    assert(e:render()) -- without a viewport the next render renders the rest
+    assert.equal(5000, e:counters().renders)
+  end)
+
+  it("refuses nonsense", function()
+    local e <close> = long_engine(3)
+    assert.has_error(function() e:viewport(40, 0, 0) end)
+    local ok, err = e:viewport(0, 0, 3)
+    assert.is_nil(ok)
+    assert.matches("width must be positive", err)
+  end)
+end)

@@ -170,8 +170,56 @@ static void test_bad_arguments(void)
     sdui_engine_free(e);
 }
 
+/* The lazy list: 200 one-line cards, a 5-line viewport. */
+static void test_viewport(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
+    CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    char page[200 * 64 + 16], *p = page;
+    p += sprintf(p, "[");
+    for (int i = 0; i < 200; i++)
+        p += sprintf(p, "%s{\"id\":\"c%d\",\"type\":\"Card\",\"data\":{\"id\":%d,\"title\":\"T%d\"}}",
+                     i ? "," : "", i, i, i);
+    sprintf(p, "]");
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+
+    char *events = NULL;
+    CHECK_STATUS(sdui_set_viewport(e, 20, 0, 5, &events, NULL), SDUI_OK);
+    CHECK_STR_EQ(events, "[{\"type\":\"appear\",\"id\":\"c0\"},{\"type\":\"appear\",\"id\":\"c1\"},"
+                         "{\"type\":\"appear\",\"id\":\"c2\"},{\"type\":\"appear\",\"id\":\"c3\"},"
+                         "{\"type\":\"appear\",\"id\":\"c4\"}]");
+    sdui_free(events);
+    /* Rendered: the window and one viewport below it (rows 0..10). */
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), 10);
+    char *l = layout(e, 20);
+    CHECK_STR_CONTAINS(l, "{\"width\":20,\"height\":200,");
+    sdui_free(l);
+
+    CHECK_STATUS(sdui_set_viewport(e, 20, 2, 5, &events, NULL), SDUI_OK);
+    CHECK_STR_EQ(events, "[{\"type\":\"disappear\",\"id\":\"c0\"},{\"type\":\"disappear\",\"id\":\"c1\"},"
+                         "{\"type\":\"appear\",\"id\":\"c5\"},{\"type\":\"appear\",\"id\":\"c6\"}]");
+    sdui_free(events);
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), 12);
+    /* events may be NULL; bad values are refused and change nothing. */
+    CHECK_STATUS(sdui_set_viewport(e, 20, 100, 5, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_set_viewport(e, 0, 0, 5, &events, NULL), SDUI_EINVAL);
+    CHECK(events == NULL);
+    CHECK_STATUS(sdui_set_viewport(e, 1.0 / 0.0, 0, 5, NULL, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_set_viewport(NULL, 20, 0, 5, NULL, NULL), SDUI_EINVAL);
+    /* No viewport: everything renders. */
+    CHECK_STATUS(sdui_set_viewport(e, 0, 0, 0, NULL, NULL), SDUI_OK);
+    char *screen = check_render(e);
+    CHECK_STR_CONTAINS(screen, "\"id\":\"c199\"");
+    free(screen);
+    CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), 200);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
+    test_viewport();
     test_frames();
     test_measurer();
     test_bad_arguments();

@@ -1,0 +1,96 @@
+import Testing
+@testable import SDUICore
+
+@Suite("Lazy list")
+struct LazyListTests {
+    /// A page of `count` components; component i is a vstack of (i % 3) + 1
+    /// one-line texts, so its height in cells is known: 1, 2, 3, 1, 2, 3…
+    /// Components read "flags" at their own index.
+    static func engine(count: Int) throws -> Engine {
+        let engine = Engine()
+        try engine.register(service: "flags", state: .object(JSONObject()))
+        try engine.store.register(action: "flags/set") { ctx in
+            try ctx.state.set(true, at: JSONPath([.key(ctx.payload.stringValue!)]))
+        }
+        try engine.register(component: "Rows") { data, ctx in
+            let n = Int(data["n"]!.intValue!)
+            let on = ctx.state("flags", at: JSONPath([.key(String(n))])) != nil
+            return ViewNode(.vstack, children: (0...(n % 3)).map { _ in .text(on ? "on \(n)" : "row \(n)") })
+        }
+        let components = (0..<count).map { Component(id: "c\($0)", type: "Rows", data: ["n": .int(Int64($0))]) }
+        engine.loadPage(Page(id: "p", components: components))
+        return engine
+    }
+
+    /// Page y of component i: heights cycle 1, 2, 3 (6 rows every 3 components).
+    static func top(_ i: Int) -> Double {
+        Double((i / 3) * 6 + [0, 1, 3][i % 3])
+    }
+
+    @Test func rendersOnlyTheWindowOfALongPage() throws {
+        let engine = try Self.engine(count: 10_000)
+        let events = engine.setViewport(.init(width: 40, offset: 0, height: 10))
+        // Visible rows 0..<10: c0 (row 0) … c5 (rows 9-11).
+        #expect(events == (0...5).map { .appear("c\($0)") })
+        // Rendered down to one viewport below (row 20): c10 (rows 19-20) is the last.
+        #expect(engine.counters.componentRenders == 11)
+        let layout = engine.layout(width: 40)
+        #expect(layout.components.map(\.id) == (0...10).map { "c\($0)" })
+        #expect(layout.components.map(\.y) == (0...10).map(Self.top))
+        // The rest counts at the average height laid out so far: 21 rows / 11, rounded to 2.
+        #expect(layout.height == Self.top(11) + Double(10_000 - 11) * 2)
+    }
+
+    @Test func scrollingReportsDisappearancesThenAppearancesTopToBottom() throws {
+        let engine = try Self.engine(count: 100)
+        _ = engine.setViewport(.init(width: 40, offset: 0, height: 10))
+        let events = engine.setViewport(.init(width: 40, offset: 6, height: 10))
+        // Rows 6..<16: c3 (6), c4 (7-8), c5 (9-11), c6 (12), c7 (13-14), c8 (15-17).
+        #expect(events == [.disappear("c0"), .disappear("c1"), .disappear("c2"),
+                           .appear("c6"), .appear("c7"), .appear("c8")])
+        #expect(engine.setViewport(.init(width: 40, offset: 6, height: 10)).isEmpty)
+    }
+
+    @Test func stateChangesOutsideTheWindowWaitUntilRealized() throws {
+        let engine = try Self.engine(count: 1000)
+        _ = engine.setViewport(.init(width: 40, offset: 0, height: 10))
+        var host = engine.render()
+        let before = engine.counters.componentRenders
+        try engine.dispatch(Action(type: "flags/set", payload: "500"))
+        try engine.dispatch(Action(type: "flags/set", payload: "2"))
+        var patches = engine.takePatches()
+        #expect(engine.counters.componentRenders == before + 1) // c2 only: c500 is not rendered yet
+        host = try host.applying(patches.patches)
+        #expect(host == engine.currentScreen())
+        // Scrolling down brings c500 in, already showing its flag, as inserts.
+        _ = engine.setViewport(.init(width: 40, offset: Self.top(500), height: 10))
+        patches = engine.takePatches()
+        #expect(patches.patches.contains { if case .insert(_, let c) = $0 { return c.id == "c500" } else { return false } })
+        host = try host.applying(patches.patches)
+        #expect(host == engine.currentScreen())
+        #expect(host["c500"]?.view.children.first?.props["text"] == "on 500")
+        #expect(engine.counters.componentRenders < 60)
+    }
+
+    @Test func removingTheViewportRendersEverything() throws {
+        let engine = try Self.engine(count: 50)
+        _ = engine.setViewport(.init(width: 40, offset: 0, height: 5))
+        #expect(engine.currentScreen().components.count < 50)
+        let events = engine.setViewport(nil)
+        #expect(events.allSatisfy { if case .disappear = $0 { return true } else { return false } })
+        #expect(engine.currentScreen().components.count == 50)
+        #expect(engine.layout(width: 40).height == Self.top(50))
+    }
+
+    @Test func aNewPageKeepsTheViewport() throws {
+        let engine = try Self.engine(count: 1000)
+        _ = engine.setViewport(.init(width: 40, offset: 0, height: 10))
+        let components = (0..<2000).map { Component(id: "d\($0)", type: "Rows", data: ["n": .int(Int64($0))]) }
+        engine.loadPage(Page(components: components))
+        let events = engine.setViewport(.init(width: 40, offset: 0, height: 10))
+        #expect(events.first == .disappear("c0"))
+        #expect(events.contains(.appear("d0")))
+        #expect(engine.currentScreen().components.map(\.id).allSatisfy { $0.hasPrefix("d") })
+        #expect(engine.currentScreen().components.count == 11)
+    }
+}
