@@ -27,11 +27,15 @@ HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
 
 C_TESTS    := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
 DEMO       := $(BUILD)/examples/demo
+# The command line tool (tools/): `sdui render PAGE --scripts DIR --format html|text|json`.
+CLI        := $(BUILD)/bin/sdui
+CLI_SRC    := $(wildcard tools/*.c)
+CLI_HDR    := $(wildcard tools/*.h)
 BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
-.PHONY: all lib lua deps demo test test-swift test-c test-lua test-readme test-demo test-install \
-        check-symbols memcheck install uninstall clean bench
+.PHONY: all lib lua deps demo cli test test-swift test-c test-lua test-readme test-demo test-install \
+        test-preview check-symbols memcheck install uninstall clean bench
 
 all: lib lua
 
@@ -64,19 +68,25 @@ $(DEMO): examples/demo.c include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 
+$(CLI): $(CLI_SRC) $(CLI_HDR) include/sdui.h | lib lua
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iinclude -Itools -o $@ $(CLI_SRC) $(HOST_LINK) -lm
+
+cli: lib lua $(CLI)
+
 demo: lib lua $(DEMO)
 	$(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2
 
 # Benchmarks against the plain-Lua peer (../shared/bench); prints a table and
 # writes bench/results.md and bench/results.json. Not part of `make test`.
-$(BENCH_W4): bench/w4.c include/sdui.h | lib lua
+$(BUILD)/bench/%: bench/%.c bench/bench.h include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -Iinclude -o $@ $< $(HOST_LINK)
 
-bench: lib lua $(BENCH_W4)
+bench: lib lua $(BENCH_W4) $(BUILD)/bench/frames
 	bash bench/run.sh
 
-test: test-swift test-c test-lua test-readme test-demo test-install check-symbols memcheck
+test: test-swift test-c test-lua test-readme test-demo test-install test-preview check-symbols memcheck
 
 test-swift: deps
 	$(SWIFT) test
@@ -110,6 +120,11 @@ test-demo: $(DEMO)
 	@n=0; for want in '"op": "update"' 'sdui_tick(3000): 1 fired' 'Order confirmed #A1B2' '🎬 The Lighthouse'; do \
 	  grep -qF "$$want" $(BUILD)/demo.out || { echo "demo output lacks: $$want"; n=$$((n+1)); }; done; \
 	  echo "demo: $$((4-n)) passed, $$n failed"; [ $$n -eq 0 ]
+
+# The CLI's three formats, its errors, a valgrind run, and the HTML preview
+# opened in headless Chromium (screenshot and DOM checked).
+test-preview: cli
+	@bash tests/preview/run.sh
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.
 test-install: lib lua

@@ -1,0 +1,109 @@
+/*
+** frames.c -- the layout benchmarks of the terminal-host issue.
+**
+**   frames PAGE_1000.json PAGE_10000.json PAGE_20.json [ROUNDS] [SCRIPTS]
+**
+** L1: layout of the rendered 1,000 page at 80 columns, every component laid
+**     out afresh (a new width each round, so nothing comes from the cache),
+**     and again after one favourite toggle (only the changed card is laid
+**     out: the cache at work).
+** F1: time to first frame with a 50-row viewport: from a loaded page to the
+**     viewport's layout in hand, for the 10,000 page and the 20 page
+**     (sdui_set_viewport + sdui_layout_json), each on a fresh engine.
+** Prints lines the bench script reads:
+**   L1 cold_ms=M warm_ms=W
+**   F1 big_ms=B small_ms=S
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <string.h>
+
+#include "bench.h"
+#include "sdui.h"
+
+static const char *scripts = "bench/scripts";
+
+static sdui_engine *open_page(const char *path)
+{
+    size_t len = 0;
+    char *page = read_file(path, &len);
+    sdui_engine *e = sdui_engine_new();
+    if (page == NULL || e == NULL || sdui_scripts_load(e, scripts) != SDUI_OK ||
+        sdui_load_page(e, page, len) != SDUI_OK) {
+        fprintf(stderr, "frames: cannot open %s: %s\n", path, e ? sdui_errmsg(e) : "out of memory");
+        exit(1);
+    }
+    free(page);
+    return e;
+}
+
+static void layout(sdui_engine *e, double width)
+{
+    char *out = NULL;
+    if (sdui_layout_json(e, width, &out, NULL) != SDUI_OK) {
+        fprintf(stderr, "frames: layout failed: %s\n", sdui_errmsg(e));
+        exit(1);
+    }
+    sdui_free(out);
+}
+
+/* Median ms from a loaded page to its first viewport layout. */
+static double first_frame(const char *path, int rounds)
+{
+    double *t = malloc(sizeof *t * (size_t)rounds);
+    for (int i = 0; i < rounds; i++) {
+        sdui_engine *e = open_page(path);
+        double t0 = now_ms();
+        if (sdui_set_viewport(e, 80, 0, 50, NULL, NULL) != SDUI_OK) {
+            fprintf(stderr, "frames: viewport failed: %s\n", sdui_errmsg(e));
+            exit(1);
+        }
+        layout(e, 80);
+        t[i] = now_ms() - t0;
+        sdui_engine_free(e);
+    }
+    double m = median_of(t, rounds);
+    free(t);
+    return m;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: %s PAGE_1000.json PAGE_10000.json PAGE_20.json [ROUNDS] [SCRIPTS]\n", argv[0]);
+        return 2;
+    }
+    int rounds = argc > 4 ? atoi(argv[4]) : 30;
+    if (rounds < 1)
+        rounds = 1;
+    if (argc > 5)
+        scripts = argv[5];
+
+    sdui_engine *e = open_page(argv[1]);
+    layout(e, 80);
+    double *cold = malloc(sizeof *cold * (size_t)rounds), *warm = malloc(sizeof *warm * (size_t)rounds);
+    for (int i = 0; i < rounds; i++) {
+        double t0 = now_ms();
+        layout(e, 80 + (i % 2 ? 1 : -1)); /* a new width: every component laid out again */
+        cold[i] = now_ms() - t0;
+    }
+    layout(e, 80);
+    char action[128];
+    for (int i = 0; i < rounds; i++) {
+        /* the first movie card of make_page.py's page is movie 126225 */
+        snprintf(action, sizeof action, "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":126225}}");
+        sdui_dispatch(e, action, strlen(action));
+        double t0 = now_ms();
+        layout(e, 80);
+        warm[i] = now_ms() - t0;
+    }
+    printf("L1 cold_ms=%.4f warm_ms=%.4f\n", median_of(cold, rounds), median_of(warm, rounds));
+    free(cold);
+    free(warm);
+    sdui_engine_free(e);
+
+    double big = first_frame(argv[2], rounds > 10 ? 10 : rounds);
+    double small = first_frame(argv[3], rounds > 10 ? 10 : rounds);
+    printf("F1 big_ms=%.4f small_ms=%.4f\n", big, small);
+    return 0;
+}
