@@ -27,6 +27,11 @@ HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
 
 C_TESTS    := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
 DEMO       := $(BUILD)/examples/demo
+TERMINAL   := $(BUILD)/examples/terminal
+TERM_SRC   := $(wildcard examples/terminal/*.c)
+TERM_HDR   := $(wildcard examples/terminal/*.h)
+# ncursesw (wide characters); evaluated when used, after `deps` installed it.
+CURSES_LIBS = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 # The command line tool (tools/): `sdui render PAGE --scripts DIR --format html|text|json`.
 CLI        := $(BUILD)/bin/sdui
 CLI_SRC    := $(wildcard tools/*.c)
@@ -34,7 +39,7 @@ CLI_HDR    := $(wildcard tools/*.h)
 BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
-.PHONY: all lib lua deps demo cli test test-swift test-c test-lua test-readme test-demo test-install \
+.PHONY: all lib lua deps demo cli terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
         test-preview check-symbols memcheck install uninstall clean bench
 
 all: lib lua
@@ -74,8 +79,32 @@ $(CLI): $(CLI_SRC) $(CLI_HDR) include/sdui.h | lib lua
 
 cli: lib lua $(CLI)
 
-demo: lib lua $(DEMO)
-	$(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2
+# The CLI's helpers (JSON reader, HTML writer, cell metrics) on their own.
+CLI_TEST   := $(BUILD)/tests/preview_tools_test
+$(CLI_TEST): tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(CLI_HDR)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itools -o $@ tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) -lm
+
+# The interactive terminal host (examples/terminal): the page drawn from the
+# engine's layout, Tab/Enter on its buttons, live reload of the scripts.
+$(TERMINAL): $(TERM_SRC) $(TERM_HDR) include/sdui.h | lib lua
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Iinclude -o $@ $(TERM_SRC) $(HOST_LINK) $(CURSES_LIBS) -lm
+
+terminal: lib lua $(TERMINAL)
+
+# On a terminal: the interactive host on the bundled scripts themselves, so
+# editing them changes the screen live. Elsewhere (CI, pipes): the text demo.
+demo: lib lua $(DEMO) $(TERMINAL)
+	@if [ -t 0 ] && [ -t 1 ]; then \
+	  echo "sdui: the home page in the terminal host. Edit the scripts in"; \
+	  echo "  $(abspath lua/examples/scripts)/*.lua"; \
+	  echo "while it runs: the screen follows (state is kept). Tab/Enter press buttons, q quits."; \
+	  sleep 2; \
+	  $(TERMINAL) examples/home.json $(abspath lua/examples/scripts); \
+	else \
+	  $(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2; \
+	fi
 
 # Benchmarks against the plain-Lua peer (../shared/bench); prints a table and
 # writes bench/results.md and bench/results.json. Not part of `make test`.
@@ -86,7 +115,7 @@ $(BUILD)/bench/%: bench/%.c bench/bench.h include/sdui.h | lib lua
 bench: lib lua $(BENCH_W4) $(BUILD)/bench/frames
 	bash bench/run.sh
 
-test: test-swift test-c test-lua test-readme test-demo test-install test-preview check-symbols memcheck
+test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols memcheck
 
 test-swift: deps
 	$(SWIFT) test
@@ -112,6 +141,10 @@ test-readme: lib lua
 	@LUA_CPATH='$(BUILD)/lua/?.so' lua5.4 $(BUILD)/readme_example.lua | grep -q '★'
 	@echo "readme examples: 2 passed, 0 failed"
 
+# The terminal host driven in tmux: focus, press, scroll, live reload, quit.
+test-terminal: $(TERMINAL)
+	@bash examples/terminal/test.sh $(TERMINAL)
+
 # The demo runs to the end and shows what the issues promise: one patch for
 # the star, a delayed action through sdui_tick, a request's success chain,
 # and the hot swap.
@@ -123,7 +156,7 @@ test-demo: $(DEMO)
 
 # The CLI's three formats, its errors, a valgrind run, and the HTML preview
 # opened in headless Chromium (screenshot and DOM checked).
-test-preview: cli
+test-preview: cli $(CLI_TEST)
 	@bash tests/preview/run.sh
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.

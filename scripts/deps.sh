@@ -10,8 +10,11 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 # Debian packages: compilers and tools, Lua 5.4 with its headers, busted for
-# the Lua specs, valgrind for memcheck.
-packages=(gcc make binutils pkg-config python3 valgrind lua5.4 liblua5.4-dev lua-busted)
+# the Lua specs, valgrind for memcheck; ncursesw for the terminal host and
+# tmux to drive it in its test; headless Chromium and a monospace font for
+# the HTML preview's test (make test-preview).
+packages=(gcc make binutils pkg-config python3 valgrind lua5.4 liblua5.4-dev lua-busted libncurses-dev tmux
+          chromium fonts-dejavu-core)
 
 need=()
 for package in "${packages[@]}"; do

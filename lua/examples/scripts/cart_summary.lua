@@ -1,6 +1,7 @@
 -- CartSummaryComponent: "Your order: 2 items, $21.98" and a checkout
 -- button, from the state of the order service; after a checkout, the line
 -- says so: "… (sending)", "Order confirmed #A1B2", "… (checkout failed: …)".
+-- The row spans the page (the button at its right end), a blank row above.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -24,7 +25,7 @@ local function summary_line(data, ctx)
 end
 
 local function cart_summary(data, ctx)
-  local view = ui.hstack{ distribution = "spaceBetween",
+  local view = ui.hstack{ distribution = "spaceBetween", width = "fill", padding = { top = 1 },
     ui.text(summary_line(data, ctx), "headline"),
     ui.button{ fmt.str(data.checkoutText), action = data.action },
   }

@@ -1,4 +1,5 @@
--- GenreListComponent: a title and a row of genre buttons, keyed by genre id.
+-- GenreListComponent: a title and a row of genre buttons, keyed by genre id,
+-- two cells apart, with a blank row above.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -13,9 +14,9 @@ local function genre_list(data)
       action = genre.action,
     }
   end
-  local view = ui.vstack{
+  local view = ui.vstack{ padding = { top = 1 },
     ui.text(fmt.str(data.title), "headline"),
-    ui.hstack{ spacing = 8, children = buttons },
+    ui.hstack{ spacing = 2, children = buttons },
   }
   return view
 end

@@ -1,6 +1,7 @@
 -- NotificationComponent: a header, a message and a dismiss button on an
--- accent background; an empty vstack once its id is in
--- notifications.dismissed.
+-- accent background across the page; an empty vstack once its id is in
+-- notifications.dismissed. Sizes are terminal cells (the layout's default
+-- unit): one cell of padding.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -23,7 +24,7 @@ local function notification(data, ctx)
   if dismissed(ctx, id) then
     return ui.vstack{}
   end
-  local view = ui.vstack{ background = "accent", padding = 8,
+  local view = ui.vstack{ background = "accent", padding = 1, width = "fill",
     ui.text(fmt.str(data.header), "headline"),
     ui.text(fmt.str(data.message)),
     ui.button{ fmt.str(data.actionText), action = action },

@@ -1,0 +1,305 @@
+/*
+** draw.c -- see draw.h. A node is drawn inside its frame and never past
+** it: text re-wrapped at the frame's width (the same wrap the engine
+** measured with), buttons as [label], images as a box (or [alt] when
+** there is no room for one), inputs as [value___], fallback and error
+** nodes in colour with a mark. Containers draw their background, then
+** their children, which inherit it.
+*/
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#define NCURSES_WIDECHAR 1
+
+#include "draw.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "text.h"
+
+enum { PAIR_ACCENT = 1, PAIR_SURFACE, PAIR_WARN, PAIR_ERROR, PAIR_STATUS, PAIR_STATUS_WARN };
+
+static int colors;
+
+void draw_init(void)
+{
+    if (!has_colors() || start_color() == ERR)
+        return;
+    short fg = -1, bg = -1; /* the terminal's own colours, when it lets us keep them */
+    if (use_default_colors() == ERR)
+        fg = COLOR_WHITE, bg = COLOR_BLACK;
+    colors = 1;
+    init_pair(PAIR_ACCENT, COLOR_WHITE, COLOR_BLUE);
+    init_pair(PAIR_SURFACE, fg, COLORS >= 256 ? 236 : COLOR_BLACK);
+    init_pair(PAIR_WARN, COLOR_YELLOW, bg);
+    init_pair(PAIR_ERROR, COLOR_RED, bg);
+    init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
+    init_pair(PAIR_STATUS_WARN, COLOR_WHITE, COLOR_RED);
+}
+
+/* The rectangle being redrawn: rows [r0, r1), columns [0, cols). */
+typedef struct {
+    int r0, r1, cols;
+} clip;
+
+typedef struct {
+    attr_t attr;
+    short pair;
+} pen;
+
+static int cell(const json *frame, const char *name)
+{
+    double v = json_number(frame, name, 0);
+    if (!isfinite(v))
+        return 0;
+    if (v > 1e6)
+        return 1000000;
+    if (v < -1e6)
+        return -1000000;
+    return (int)floor(v + 0.5);
+}
+
+/* Draws text[0, len) at (row, col), at most `cells` wide; returns the cells drawn. */
+static int put_text(const clip *c, int row, int col, const char *text, size_t len, int cells, pen p)
+{
+    if (row < c->r0 || row >= c->r1)
+        return 0;
+    int x = col, limit = col + cells;
+    cluster cl;
+    for (size_t at = 0; at < len;) {
+        at = text_cluster(text, len, at, &cl);
+        if (cl.width == 0 || cl.ncps == 0)
+            continue;
+        if (x + cl.width > limit)
+            break;
+        if (x >= 0 && x + cl.width <= c->cols) {
+            wchar_t w[6];
+            for (int i = 0; i < cl.ncps; i++)
+                w[i] = (wchar_t)cl.cps[i];
+            w[cl.ncps] = L'\0';
+            cchar_t cc;
+            if (setcchar(&cc, w, p.attr, p.pair, NULL) == OK)
+                mvadd_wch(row, x, &cc);
+        }
+        x += cl.width;
+    }
+    return x - col;
+}
+
+static void fill(const clip *c, int row, int col, int width, pen p, const char *glyph)
+{
+    for (int i = 0; i < width; i++)
+        put_text(c, row, col + i, glyph, strlen(glyph), 1, p);
+}
+
+/* Wrapped lines, collected up to a maximum. */
+typedef struct {
+    text_line *lines;
+    int count, max, total;
+} lines;
+
+static void collect(const text_line *l, void *userdata)
+{
+    lines *ls = userdata;
+    if (ls->count < ls->max)
+        ls->lines[ls->count++] = *l;
+    ls->total++;
+}
+
+/* Draws `text` wrapped at `width` in `height` rows from (row, col); an
+** ellipsis ends the last row when the text goes on. `center` centres each
+** line and the block. */
+static void put_wrapped(const clip *c, int row, int col, int width, int height, const char *text, pen p, int center)
+{
+    if (width <= 0 || height <= 0)
+        return;
+    size_t len = strlen(text);
+    lines ls = {malloc(sizeof(text_line) * (size_t)height), 0, height, 0};
+    if (ls.lines == NULL)
+        return;
+    text_wrap(text, len, width, collect, &ls);
+    int top = center && ls.total < height ? (height - ls.total) / 2 : 0;
+    for (int i = 0; i < ls.count; i++) {
+        const text_line *l = &ls.lines[i];
+        int more = i == ls.count - 1 && ls.total > ls.count;
+        int x = col + (center && l->width < width ? (width - l->width) / 2 : 0);
+        int drawn = put_text(c, row + top + i, x, text + l->start, l->end - l->start, more ? width - 1 : width, p);
+        if (more)
+            put_text(c, row + top + i, x + drawn, "\xe2\x80\xa6", 3, 1, p); /* … */
+    }
+    free(ls.lines);
+}
+
+static int is(const char *s, const char *t)
+{
+    return s != NULL && t != NULL && strcmp(s, t) == 0;
+}
+
+/* The pen of a node's content: its style over what it inherits. */
+static pen styled(const content *k, pen p)
+{
+    if (k == NULL)
+        return p;
+    if (is(k->font, "largeTitle") || is(k->font, "title") || is(k->font, "headline"))
+        p.attr |= A_BOLD;
+    if (is(k->font, "largeTitle"))
+        p.attr |= A_UNDERLINE;
+    if (is(k->font, "caption") || is(k->font, "footnote") || is(k->color, "secondary"))
+        p.attr |= A_DIM;
+    if (is(k->weight, "bold") || is(k->weight, "semibold") || is(k->weight, "heavy") || is(k->weight, "black"))
+        p.attr |= A_BOLD;
+    return p;
+}
+
+/* [label] over the frame, one bracket each side on every row. */
+static void put_bracketed(const clip *c, int row, int col, int width, int height, const char *label, pen p)
+{
+    for (int i = 0; i < height; i++) {
+        fill(c, row + i, col, width, p, " ");
+        put_text(c, row + i, col, "[", 1, width, p);
+        if (width >= 2)
+            put_text(c, row + i, col + width - 1, "]", 1, 1, p);
+    }
+    put_wrapped(c, row, col + 1, width - 2, height, label, p, 0);
+}
+
+static void put_box(const clip *c, int row, int col, int width, int height, const char *label, pen p)
+{
+    for (int i = 0; i < height; i++) {
+        const char *l = i == 0 ? "\xe2\x94\x8c" : i == height - 1 ? "\xe2\x94\x94" : "\xe2\x94\x82";
+        const char *r = i == 0 ? "\xe2\x94\x90" : i == height - 1 ? "\xe2\x94\x98" : "\xe2\x94\x82";
+        const char *mid = i == 0 || i == height - 1 ? "\xe2\x94\x80" : " ";
+        put_text(c, row + i, col, l, 3, 1, p);
+        fill(c, row + i, col + 1, width - 2, p, mid);
+        put_text(c, row + i, col + width - 1, r, 3, 1, p);
+    }
+    put_wrapped(c, row + 1, col + 1, width - 2, height - 2, label, p, 1);
+}
+
+static void draw_node(const view *v, const clip *c, const json *node, int top, pen p)
+{
+    const json *frame = json_get(node, "frame");
+    const char *id = json_string(node, "id");
+    const char *type = json_string(node, "type");
+    if (frame == NULL || id == NULL || type == NULL)
+        return;
+    int x = cell(frame, "x"), y = top + cell(frame, "y");
+    int w = cell(frame, "width"), h = cell(frame, "height");
+    const content *k = model_get(id);
+    p = styled(k, p);
+    if (k != NULL && k->background != NULL && colors) {
+        p.pair = is(k->background, "surface") ? PAIR_SURFACE : PAIR_ACCENT;
+        for (int i = 0; i < h; i++)
+            fill(c, y + i, x, w, p, " ");
+    }
+    if (k != NULL && y < c->r1 && y + h > c->r0 && w > 0) {
+        if (is(type, "text")) {
+            put_wrapped(c, y, x, w, h, k->text, p, 0);
+        } else if (is(type, "button")) {
+            pen q = p;
+            if (is(id, v->focus))
+                q.attr |= A_REVERSE | A_BOLD;
+            put_bracketed(c, y, x, w, h, k->text, q);
+        } else if (is(type, "image")) {
+            pen q = p;
+            q.attr |= A_DIM;
+            if (h >= 3 && w >= 4)
+                put_box(c, y, x, w, h, k->text, q);
+            else
+                put_bracketed(c, y, x, w, h, k->text, q);
+        } else if (is(type, "input")) {
+            pen q = p;
+            q.attr |= A_UNDERLINE;
+            for (int i = 0; i < h; i++) {
+                put_text(c, y + i, x, "[", 1, w, p);
+                fill(c, y + i, x + 1, w - 2, q, "_");
+                if (w >= 2)
+                    put_text(c, y + i, x + w - 1, "]", 1, 1, p);
+            }
+            if (k->dim_text)
+                q.attr |= A_DIM;
+            put_text(c, y, x + 1, k->text, strlen(k->text), w - 2, q);
+        } else if (is(type, "fallback") || is(type, "error")) {
+            pen q = p;
+            q.pair = colors ? (is(type, "error") ? PAIR_ERROR : PAIR_WARN) : 0;
+            q.attr |= A_BOLD;
+            if (is(type, "fallback")) {
+                /* The engine measured the text alone; the mark needs two more
+                   cells. A fallback is its component's root, alone on its
+                   rows, so it may take them up to the screen's edge. */
+                size_t n = strlen(k->text);
+                char *marked = malloc(n + 5);
+                int room = is(id, k->component) && c->cols - x > w ? c->cols - x : w;
+                if (marked != NULL) {
+                    memcpy(marked, "\xe2\x9a\xa0 ", 4); /* "⚠ " */
+                    memcpy(marked + 4, k->text, n + 1);
+                    put_wrapped(c, y, x, room, h, marked, q, 0);
+                    free(marked);
+                }
+            } else {
+                put_wrapped(c, y, x, w, h, k->text, q, 0);
+            }
+        }
+    }
+    const json *children = json_get(node, "children");
+    for (size_t i = 0; i < json_count(children); i++)
+        draw_node(v, c, json_at(children, i), top, p);
+}
+
+int component_rows(const json *component, int *top, int *bottom)
+{
+    const json *root = json_get(component, "root");
+    const json *frame = json_get(root, "frame");
+    if (frame == NULL || json_get(component, "y") == NULL)
+        return -1;
+    double y = json_number(component, "y", 0);
+    if (!isfinite(y) || fabs(y) > 1e8)
+        return -1;
+    *top = (int)floor(y + 0.5) + cell(frame, "y");
+    *bottom = *top + cell(frame, "height");
+    return 0;
+}
+
+void draw_rows(const view *v, int row0, int row1)
+{
+    if (row0 < 0)
+        row0 = 0;
+    if (row1 > v->rows)
+        row1 = v->rows;
+    if (row0 >= row1)
+        return;
+    for (int r = row0; r < row1; r++) {
+        move(r, 0);
+        clrtoeol();
+    }
+    clip c = {row0, row1, v->cols};
+    const json *components = json_get(v->layout, "components");
+    for (size_t i = 0; i < json_count(components); i++) {
+        const json *component = json_at(components, i);
+        int top, bottom;
+        if (component_rows(component, &top, &bottom) != 0)
+            continue;
+        top -= v->scroll;
+        bottom -= v->scroll;
+        if (bottom <= row0 || top >= row1)
+            continue;
+        pen p = {A_NORMAL, 0};
+        double y = json_number(component, "y", 0);
+        draw_node(v, &c, json_get(component, "root"), (int)floor(y + 0.5) - v->scroll, p);
+    }
+}
+
+void draw_status(int row, const char *text, int warn)
+{
+    int cols = COLS;
+    clip c = {row, row + 1, cols};
+    pen p = {colors ? A_NORMAL : (warn ? A_BOLD : A_UNDERLINE), 0};
+    if (colors)
+        p.pair = warn ? PAIR_STATUS_WARN : PAIR_STATUS;
+    fill(&c, row, 0, cols, p, " ");
+    put_text(&c, row, 0, text, strlen(text), cols, p);
+}

@@ -1,0 +1,31 @@
+/*
+** draw.h -- drawing laid-out components with ncursesw: each node at its
+** frame, with the content the model keeps for its id.
+*/
+#ifndef TERMINAL_DRAW_H
+#define TERMINAL_DRAW_H
+
+#include "json.h"
+
+/* What the screen shows: the layout, the page row at the top of the
+** screen, how many rows and columns the page gets, the focused button. */
+typedef struct {
+    const json *layout;
+    int scroll;
+    int rows, cols;
+    const char *focus;
+} view;
+
+/* Colour pairs, when the terminal has colours. */
+void draw_init(void);
+
+/* Draws screen rows [row0, row1) (cleared first) from the layout. */
+void draw_rows(const view *v, int row0, int row1);
+
+/* Draws one status row: `text` from column 0, clipped to the screen. */
+void draw_status(int row, const char *text, int warn);
+
+/* The rows a component occupies on the page: [*top, *bottom). 0, or -1 for a bad entry. */
+int component_rows(const json *component, int *top, int *bottom);
+
+#endif

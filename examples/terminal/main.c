@@ -1,0 +1,923 @@
+/*
+** terminal -- an interactive full-screen host for sdui: the page drawn
+** from the engine's layout, buttons focused with Tab and pressed with
+** Enter, scrolling, live reload of the Lua scripts, a lazy list.
+**
+** Usage: terminal PAGE.json SCRIPTS_DIR
+**
+** How it draws. sdui_layout_json() gives every node its frame (in terminal
+** cells, at the screen's width); sdui_render_json() and then the patches of
+** sdui_patches_json() give each node's content by id (model.c). After a key
+** press, a timer, a finished request or a script reload the host pulls the
+** patches, updates the content of the nodes they name, lays the page out
+** again (the engine re-lays-out only the components that changed) and
+** redraws only the rows of the components the patches named, or the whole
+** screen when positions moved (a component changed height, came or went)
+** or the page scrolled.
+**
+** SDUI_TERMINAL_TRACE=FILE appends one line a redraw to FILE (which rows
+** and why), for tests.
+*/
+#define _POSIX_C_SOURCE 200809L
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#define NCURSES_WIDECHAR 1
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "draw.h"
+#include "json.h"
+#include "model.h"
+#include "sdui.h"
+#include "text.h"
+
+#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 r \xc2\xb7 q"
+#define HINT "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 r reload \xc2\xb7 q quit"
+#define REQUEST_MS 1000 /* how long the fake network takes */
+#define POLL_MS 200     /* the longest wait for a key */
+
+typedef struct {
+    char *id;
+    int y, x, h; /* on the page */
+} button;
+
+typedef struct {
+    long long id, due;
+} request;
+
+static struct {
+    sdui_engine *engine;
+    const char *scripts;
+    json *layout;
+    int cols, rows, status_rows;
+    int scroll;
+    int at_end;           /* End was the last scroll: stay at the bottom as estimates settle */
+    char *focus;
+    button *buttons;
+    int nbuttons;
+    unsigned char *dirty; /* a flag a screen row */
+    int full;             /* redraw everything */
+    int viewport_stale;
+    char reason[256];     /* why the next redraw happens (for the trace) */
+    request *requests;
+    int nrequests, crequests;
+    long long start_ms;
+    int ndiagnostics;
+    char diagnostic[512];
+    char error[512];
+    char event[512];
+    FILE *trace;
+} app;
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop = 1;
+}
+
+static long long clock_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Engine time: milliseconds since the host started. */
+static long long now_ms(void)
+{
+    return clock_ms() - app.start_ms;
+}
+
+static void set_text(char *dst, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(dst, size, fmt, ap);
+    va_end(ap);
+    /* One line: newlines (a reload's list of failures) become " | ". */
+    for (char *p = dst; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t')
+            *p = p[1] ? '|' : '\0';
+}
+
+static void report_error(const char *what)
+{
+    set_text(app.error, sizeof app.error, "%s: %s", what, sdui_errmsg(app.engine));
+}
+
+static void trace_line(const char *fmt, ...)
+{
+    if (app.trace == NULL)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(app.trace, fmt, ap);
+    va_end(ap);
+    fputc('\n', app.trace);
+    fflush(app.trace);
+}
+
+static void damage_all(const char *why)
+{
+    if (!app.full)
+        snprintf(app.reason, sizeof app.reason, "%s", why);
+    app.full = 1;
+}
+
+/* Marks screen rows [r0, r1) of the page rows [top, bottom). */
+static void damage_page_rows(int top, int bottom)
+{
+    if (app.dirty == NULL) { /* out of memory: no row map, whole screens */
+        damage_all("rows");
+        return;
+    }
+    for (int r = top - app.scroll; r < bottom - app.scroll; r++)
+        if (r >= 0 && r < app.rows)
+            app.dirty[r] = 1;
+}
+
+/* ------------------------------------------------------------------------
+** Files.
+*/
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    char *data = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 65536;
+            char *p = realloc(data, cap);
+            if (p == NULL) {
+                free(data);
+                fclose(f);
+                errno = ENOMEM;
+                return NULL;
+            }
+            data = p;
+        }
+        size_t got = fread(data + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(data);
+        errno = EIO;
+        return NULL;
+    }
+    *len = n;
+    return data;
+}
+
+/* ------------------------------------------------------------------------
+** The fake network: a "request" effect is answered REQUEST_MS later, from
+** the main loop, with a confirmation number.
+*/
+
+static int perform_request(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    double id = 0;
+    if (sdui_call_number(call, SDUI_INPUT, "id", &id) != SDUI_OK) {
+        sdui_call_error(call, "a request effect needs an id");
+        return SDUI_ERROR;
+    }
+    if (app.nrequests == app.crequests) {
+        int cap = app.crequests ? app.crequests * 2 : 4;
+        request *r = realloc(app.requests, (size_t)cap * sizeof *r);
+        if (r == NULL) {
+            sdui_call_error(call, "out of memory");
+            return SDUI_ENOMEM;
+        }
+        app.requests = r;
+        app.crequests = cap;
+    }
+    app.requests[app.nrequests].id = (long long)id;
+    app.requests[app.nrequests].due = now_ms() + REQUEST_MS;
+    app.nrequests++;
+    const char *method = sdui_call_string(call, SDUI_INPUT, "method");
+    const char *url = sdui_call_string(call, SDUI_INPUT, "url");
+    set_text(app.event, sizeof app.event, "request %s %s (answer in 1 s)", method ? method : "GET", url ? url : "?");
+    return SDUI_OK;
+}
+
+/* ------------------------------------------------------------------------
+** Layout, focus order, patches.
+*/
+
+static int compare_buttons(const void *a, const void *b)
+{
+    const button *x = a, *y = b;
+    if (x->y != y->y)
+        return x->y < y->y ? -1 : 1;
+    return x->x < y->x ? -1 : x->x > y->x;
+}
+
+/* A frame member in whole cells (the engine's are whole; anything odd is clamped). */
+static int cells(const json *object, const char *name, double otherwise)
+{
+    double v = json_number(object, name, otherwise);
+    if (!(v > -1e8))
+        return v != v ? 0 : -100000000;
+    if (v > 1e8)
+        return 100000000;
+    return (int)floor(v + 0.5);
+}
+
+static void collect_buttons(const json *node, int top, int *cap)
+{
+    const char *type = json_string(node, "type");
+    const char *id = json_string(node, "id");
+    const json *frame = json_get(node, "frame");
+    if (type != NULL && id != NULL && frame != NULL && strcmp(type, "button") == 0) {
+        if (app.nbuttons == *cap) {
+            int ncap = *cap ? *cap * 2 : 32;
+            button *b = realloc(app.buttons, (size_t)ncap * sizeof *b);
+            if (b == NULL)
+                return;
+            app.buttons = b;
+            *cap = ncap;
+        }
+        size_t n = strlen(id) + 1;
+        char *copy = malloc(n);
+        if (copy == NULL)
+            return;
+        memcpy(copy, id, n);
+        button *b = &app.buttons[app.nbuttons++];
+        b->id = copy;
+        b->y = top + cells(frame, "y", 0);
+        b->x = cells(frame, "x", 0);
+        b->h = cells(frame, "height", 1);
+        if (b->h < 1)
+            b->h = 1;
+    }
+    const json *children = json_get(node, "children");
+    for (size_t i = 0; i < json_count(children); i++)
+        collect_buttons(json_at(children, i), top, cap);
+}
+
+static void free_buttons(void)
+{
+    for (int i = 0; i < app.nbuttons; i++)
+        free(app.buttons[i].id);
+    free(app.buttons);
+    app.buttons = NULL;
+    app.nbuttons = 0;
+}
+
+/* Buttons in page order: top to bottom, then left to right. */
+static void rebuild_buttons(void)
+{
+    int cap = 0;
+    free_buttons();
+    const json *components = json_get(app.layout, "components");
+    for (size_t i = 0; i < json_count(components); i++) {
+        const json *component = json_at(components, i);
+        collect_buttons(json_get(component, "root"), cells(component, "y", 0), &cap);
+    }
+    qsort(app.buttons, (size_t)app.nbuttons, sizeof *app.buttons, compare_buttons);
+}
+
+static int find_button(const char *id)
+{
+    for (int i = 0; id != NULL && i < app.nbuttons; i++)
+        if (strcmp(app.buttons[i].id, id) == 0)
+            return i;
+    return -1;
+}
+
+static int page_height(void)
+{
+    int h = cells(app.layout, "height", 0);
+    return h > 0 ? h : 0;
+}
+
+static int max_scroll(void)
+{
+    int m = page_height() - app.rows;
+    return m > 0 ? m : 0;
+}
+
+/* Scrolls to page row `s` (clamped). */
+static void set_scroll(int s)
+{
+    if (s > max_scroll())
+        s = max_scroll();
+    if (s < 0)
+        s = 0;
+    if (s == app.scroll)
+        return;
+    app.scroll = s;
+    app.viewport_stale = 1;
+    damage_all("scroll");
+}
+
+/* True when components, in order, sit where they sat. */
+static int same_places(const json *a, const json *b)
+{
+    const json *ca = json_get(a, "components"), *cb = json_get(b, "components");
+    if (a == NULL || b == NULL || json_count(ca) != json_count(cb))
+        return 0;
+    if (json_number(a, "height", -1) != json_number(b, "height", -1))
+        return 0;
+    for (size_t i = 0; i < json_count(ca); i++) {
+        const json *x = json_at(ca, i), *y = json_at(cb, i);
+        const char *ix = json_string(x, "id"), *iy = json_string(y, "id");
+        int tx, bx, ty, by;
+        if (ix == NULL || iy == NULL || strcmp(ix, iy) != 0 || component_rows(x, &tx, &bx) != 0 ||
+            component_rows(y, &ty, &by) != 0 || tx != ty || bx != by)
+            return 0;
+    }
+    return 1;
+}
+
+/* Lays the page out again. With `t`, only its components changed: their
+** rows are redrawn unless something moved; without, everything is. */
+static void relayout(const touched *t)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (sdui_layout_json(app.engine, app.cols > 0 ? app.cols : 1, &text, &len) != SDUI_OK) {
+        report_error("layout");
+        return;
+    }
+    json *layout = json_parse(text, len);
+    sdui_free(text);
+    if (layout == NULL) {
+        set_text(app.error, sizeof app.error, "layout: cannot read the engine's layout");
+        return;
+    }
+    json *old = app.layout;
+    app.layout = layout;
+    if (t == NULL) {
+        damage_all("layout");
+    } else if (t->structural || !same_places(old, layout)) {
+        damage_all(t->structural ? "components came, went or moved" : "a component changed size");
+        app.viewport_stale = 1; /* what is visible may have changed */
+    } else {
+        const json *components = json_get(layout, "components");
+        for (size_t i = 0; i < json_count(components); i++) {
+            const json *component = json_at(components, i);
+            const char *id = json_string(component, "id");
+            int top, bottom;
+            if (id != NULL && touched_has(t, id) && component_rows(component, &top, &bottom) == 0) {
+                damage_page_rows(top, bottom);
+                size_t n = strlen(app.reason);
+                if (n + strlen(id) + 2 < sizeof app.reason)
+                    snprintf(app.reason + n, sizeof app.reason - n, "%s%s", n ? " " : "", id);
+            }
+        }
+    }
+    json_free(old);
+    rebuild_buttons();
+    if (app.focus != NULL && find_button(app.focus) < 0) {
+        free(app.focus);
+        app.focus = NULL;
+    }
+    set_scroll(app.at_end ? max_scroll() : app.scroll); /* the page may have got shorter or longer */
+}
+
+static void refresh_diagnostics(void)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (sdui_diagnostics_json(app.engine, &text, &len) != SDUI_OK)
+        return;
+    json *d = json_parse(text, len);
+    sdui_free(text);
+    if (d == NULL)
+        return;
+    app.ndiagnostics = (int)json_count(d);
+    app.diagnostic[0] = '\0';
+    const json *last = json_at(d, json_count(d) - 1);
+    if (last != NULL) {
+        const char *component = json_string(last, "component");
+        const char *message = json_string(last, "message");
+        set_text(app.diagnostic, sizeof app.diagnostic, "%s%s%s", component ? component : "", component ? ": " : "",
+                 message ? message : "");
+    }
+    json_free(d);
+}
+
+/* Loads the whole screen into the model (the start, or a patch not understood). */
+static int load_screen(void)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (sdui_render_json(app.engine, &text, &len) != SDUI_OK) {
+        report_error("render");
+        return -1;
+    }
+    json *screen = json_parse(text, len);
+    int rc = screen != NULL ? model_load_screen(screen) : -1; /* it copies actions from the text */
+    json_free(screen);
+    sdui_free(text);
+    if (rc != 0)
+        set_text(app.error, sizeof app.error, "render: cannot read the engine's screen");
+    return rc;
+}
+
+/* Pulls the patches since the last look and redraws what they name. */
+static void pull_patches(void)
+{
+    char *text = NULL;
+    size_t len = 0;
+    touched t = {NULL, 0, 0, 0};
+    if (sdui_patches_json(app.engine, &text, &len) != SDUI_OK) {
+        report_error("patches");
+        return;
+    }
+    json *doc = json_parse(text, len);
+    size_t n = json_count(json_get(doc, "patches"));
+    int ok = doc != NULL && model_apply_patches(doc, &t) == 0; /* it copies actions from the text */
+    json_free(doc);
+    sdui_free(text);
+    if (!ok) {
+        load_screen();
+        t.structural = 1;
+        n = 1;
+    }
+    if (n > 0) {
+        refresh_diagnostics();
+        relayout(&t);
+    }
+    touched_reset(&t);
+    free(t.ids);
+}
+
+/* Tells the engine what is visible; shows what appeared or left. With
+** `pull`, takes the patches it brings (components rendered for the first
+** time come as inserts) and lays the page out again. */
+static void update_viewport(int pull)
+{
+    char *text = NULL;
+    size_t len = 0;
+    app.viewport_stale = 0;
+    /* A height of 0 would remove the viewport: a screen with no rows still shows one. */
+    if (sdui_set_viewport(app.engine, app.cols > 0 ? app.cols : 1, app.scroll, app.rows > 0 ? app.rows : 1, &text,
+                          &len) != SDUI_OK) {
+        report_error("viewport");
+        return;
+    }
+    json *events = json_parse(text, len);
+    sdui_free(text);
+    char appeared[256] = "", left[256] = "";
+    for (size_t i = 0; i < json_count(events); i++) {
+        const json *e = json_at(events, i);
+        const char *type = json_string(e, "type"), *id = json_string(e, "id");
+        if (type == NULL || id == NULL)
+            continue;
+        char *list = strcmp(type, "appear") == 0 ? appeared : left;
+        size_t n = strlen(list);
+        if (n + strlen(id) + 2 < sizeof appeared)
+            snprintf(list + n, sizeof appeared - n, "%s%s", n ? " " : "", id);
+    }
+    json_free(events);
+    if (appeared[0] || left[0])
+        set_text(app.event, sizeof app.event, "%s%s%s%s%s", appeared[0] ? "appeared: " : "", appeared,
+                 appeared[0] && left[0] ? " \xc2\xb7 " : "", left[0] ? "left: " : "", left);
+    if (pull) {
+        pull_patches();
+        relayout(NULL); /* the estimates for the rest may have changed */
+    }
+}
+
+/* ------------------------------------------------------------------------
+** Screen.
+*/
+
+static void measure_screen(void)
+{
+    app.cols = COLS;
+    app.status_rows = LINES >= 3 ? 2 : LINES >= 1 ? 1 : 0;
+    app.rows = LINES - app.status_rows;
+    if (app.rows < 0)
+        app.rows = 0;
+    free(app.dirty);
+    app.dirty = calloc((size_t)app.rows + 1, 1);
+}
+
+static void draw_status_rows(void)
+{
+    char a[1024], b[1024];
+    const char *sep = "  \xe2\x94\x82  "; /* │ */
+    size_t n = 0;
+    /* The short things first: the count, the error, what just happened, the latest diagnostic. */
+    n += (size_t)snprintf(a + n, sizeof a - n, "\xe2\x9a\xa0 %d diagnostic%s", app.ndiagnostics,
+                          app.ndiagnostics == 1 ? "" : "s");
+    if (app.error[0] && n < sizeof a)
+        n += (size_t)snprintf(a + n, sizeof a - n, "%s\xe2\x9c\x96 %s", sep, app.error);
+    if (app.event[0] && n < sizeof a)
+        n += (size_t)snprintf(a + n, sizeof a - n, "%s%s", sep, app.event);
+    if (app.diagnostic[0] && n < sizeof a)
+        snprintf(a + n, sizeof a - n, "%slatest: %s", sep, app.diagnostic);
+    int last = page_height() > 0 ? page_height() : 1;
+    int bottom = app.scroll + app.rows < last ? app.scroll + app.rows : last;
+    for (int i = 0; i < 2; i++) { /* the short hint when the long one leaves no room */
+        snprintf(b, sizeof b, "%s%sfocus: %s%srows %d-%d of %d", i ? SHORT_HINT : HINT, sep,
+                 app.focus ? app.focus : "-", sep, app.scroll + 1, bottom, last);
+        if (text_width(b, strlen(b)) <= app.cols)
+            break;
+    }
+    if (app.status_rows == 2) {
+        draw_status(app.rows, a, app.error[0] != 0);
+        draw_status(app.rows + 1, b, 0);
+    } else if (app.status_rows == 1) {
+        draw_status(app.rows, app.error[0] ? a : b, app.error[0] != 0);
+    }
+}
+
+static void redraw(void)
+{
+    view v = {app.layout, app.scroll, app.rows, app.cols, app.focus};
+    if (app.full || app.dirty == NULL) {
+        draw_rows(&v, 0, app.rows);
+        trace_line("redraw full: %s", app.reason);
+    } else {
+        char rows[512] = "";
+        size_t n = 0;
+        for (int r = 0; r < app.rows;) {
+            if (!app.dirty[r]) {
+                r++;
+                continue;
+            }
+            int end = r;
+            while (end < app.rows && app.dirty[end])
+                end++;
+            draw_rows(&v, r, end);
+            if (n < sizeof rows)
+                n += (size_t)snprintf(rows + n, sizeof rows - n, "%s%d-%d", n ? "," : "", r, end - 1);
+            r = end;
+        }
+        if (n > 0)
+            trace_line("redraw rows %s: %s", rows, app.reason);
+    }
+    app.full = 0;
+    app.reason[0] = '\0';
+    if (app.dirty != NULL)
+        memset(app.dirty, 0, (size_t)app.rows);
+    draw_status_rows();
+    refresh();
+}
+
+/* ------------------------------------------------------------------------
+** Keys.
+*/
+
+static int visible(const button *b)
+{
+    return b->y + b->h > app.scroll && b->y < app.scroll + app.rows;
+}
+
+static void set_focus(int index)
+{
+    const button *b = &app.buttons[index];
+    int old = find_button(app.focus);
+    if (old >= 0)
+        damage_page_rows(app.buttons[old].y, app.buttons[old].y + app.buttons[old].h);
+    free(app.focus);
+    size_t n = strlen(b->id) + 1;
+    app.focus = malloc(n);
+    if (app.focus != NULL)
+        memcpy(app.focus, b->id, n);
+    damage_page_rows(b->y, b->y + b->h);
+    snprintf(app.reason + strlen(app.reason), sizeof app.reason - strlen(app.reason), "%sfocus", app.reason[0] ? " " : "");
+    /* Keep it on screen. */
+    if (b->y < app.scroll)
+        set_scroll(b->y);
+    else if (b->y + b->h > app.scroll + app.rows)
+        set_scroll(b->y + b->h - app.rows);
+}
+
+/* Tab (+1) and Shift-Tab (-1): the next button in page order; when the
+** focused one is off screen, the first (last) one on screen. */
+static void move_focus(int dir)
+{
+    int n = app.nbuttons;
+    if (n == 0)
+        return;
+    int i = find_button(app.focus);
+    if (i >= 0 && visible(&app.buttons[i])) {
+        i = (i + dir + n) % n;
+    } else {
+        i = -1;
+        for (int k = 0; k < n; k++) {
+            int j = dir > 0 ? k : n - 1 - k;
+            if (visible(&app.buttons[j])) {
+                i = j;
+                break;
+            }
+        }
+        if (i < 0) { /* nothing on screen: the first one below (above) */
+            i = dir > 0 ? 0 : n - 1;
+            for (int k = 0; k < n; k++) {
+                int j = dir > 0 ? k : n - 1 - k;
+                if (dir > 0 ? app.buttons[j].y >= app.scroll : app.buttons[j].y < app.scroll) {
+                    i = j;
+                    break;
+                }
+            }
+        }
+    }
+    set_focus(i);
+}
+
+static void press(void)
+{
+    const content *c = model_get(app.focus);
+    if (c == NULL) {
+        set_text(app.event, sizeof app.event, "Tab to a button first");
+        return;
+    }
+    if (c->action == NULL) {
+        set_text(app.event, sizeof app.event, "%s has no action", app.focus);
+        return;
+    }
+    /* Before the dispatch: a request performer it runs says more. */
+    set_text(app.event, sizeof app.event, "pressed %s: %s", app.focus, c->action);
+    if (sdui_dispatch(app.engine, c->action, strlen(c->action)) != SDUI_OK)
+        report_error("dispatch");
+    else
+        app.error[0] = '\0';
+    pull_patches();
+}
+
+static void reload(void)
+{
+    if (sdui_scripts_reload(app.engine) != SDUI_OK) {
+        report_error("reload");
+    } else {
+        app.error[0] = '\0';
+        set_text(app.event, sizeof app.event, "reloaded the scripts");
+    }
+    pull_patches();
+}
+
+static int handle_key(int ch)
+{
+    if (ch == KEY_UP || ch == KEY_DOWN || ch == KEY_PPAGE || ch == KEY_NPAGE || ch == KEY_HOME || ch == 'j' ||
+        ch == 'k' || ch == ' ' || ch == '\t' || ch == KEY_BTAB)
+        app.at_end = 0;
+    switch (ch) {
+    case 'q':
+    case 'Q':
+        return 1;
+    case KEY_UP:
+    case 'k':
+        set_scroll(app.scroll - 1);
+        break;
+    case KEY_DOWN:
+    case 'j':
+        set_scroll(app.scroll + 1);
+        break;
+    case KEY_PPAGE:
+        set_scroll(app.scroll - (app.rows > 1 ? app.rows - 1 : 1));
+        break;
+    case KEY_NPAGE:
+    case ' ':
+        set_scroll(app.scroll + (app.rows > 1 ? app.rows - 1 : 1));
+        break;
+    case KEY_HOME:
+        set_scroll(0);
+        break;
+    case KEY_END:
+        app.at_end = 1;
+        set_scroll(max_scroll());
+        break;
+    case '\t':
+        move_focus(1);
+        break;
+    case KEY_BTAB:
+        move_focus(-1);
+        break;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+        press();
+        break;
+    case 'r':
+    case 'R':
+        reload();
+        break;
+    case KEY_RESIZE:
+        measure_screen();
+        relayout(NULL);
+        app.viewport_stale = 1;
+        break;
+    default:
+        break;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+** The loop.
+*/
+
+/* Time passes: delayed actions, answers from the network, script edits. */
+static void step(void)
+{
+    int fired = 0;
+    if (sdui_tick(app.engine, now_ms(), &fired) != SDUI_OK)
+        report_error("tick");
+    if (fired > 0)
+        pull_patches();
+
+    for (int i = 0; i < app.nrequests;) {
+        request r = app.requests[i];
+        if (r.due > now_ms()) {
+            i++;
+            continue;
+        }
+        app.requests[i] = app.requests[--app.nrequests];
+        char answer[64];
+        snprintf(answer, sizeof answer, "{\"confirmation\":\"%04llX\"}",
+                 (unsigned long long)((r.id * 2654435761LL) ^ r.due) & 0xFFFF);
+        if (sdui_finish_effect(app.engine, r.id, 1, answer, strlen(answer)) != SDUI_OK)
+            report_error("finish request");
+        else
+            set_text(app.event, sizeof app.event, "request %lld answered %s", r.id, answer);
+        pull_patches();
+    }
+
+    int reloaded = 0;
+    int st = sdui_scripts_poll(app.engine, &reloaded);
+    if (st != SDUI_OK)
+        report_error("scripts");
+    if (reloaded > 0) {
+        if (st == SDUI_OK)
+            app.error[0] = '\0';
+        set_text(app.event, sizeof app.event, "reloaded %d script%s", reloaded, reloaded == 1 ? "" : "s");
+        pull_patches();
+    }
+
+    /* A scroll in a lazy list renders components whose real heights move
+       the page, which may move the window again: a few rounds settle it. */
+    for (int round = 0; round < 4 && app.viewport_stale; round++)
+        update_viewport(1);
+}
+
+static int wait_ms(void)
+{
+    long long wait = POLL_MS;
+    long long timer = sdui_next_timer(app.engine);
+    if (timer >= 0 && timer < wait)
+        wait = timer;
+    for (int i = 0; i < app.nrequests; i++) {
+        long long left = app.requests[i].due - now_ms();
+        if (left < wait)
+            wait = left < 0 ? 0 : left;
+    }
+    return (int)wait;
+}
+
+static void use_utf8_locale(void)
+{
+    setlocale(LC_ALL, "");
+    const char *tries[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8"};
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+        const char *cs = nl_langinfo(CODESET);
+        if (cs != NULL && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0))
+            break;
+        setlocale(LC_CTYPE, tries[i]);
+    }
+    setlocale(LC_NUMERIC, "C");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s PAGE.json SCRIPTS_DIR\n", argv[0]);
+        return 2;
+    }
+    const char *page_path = argv[1];
+    app.scripts = argv[2];
+    size_t page_len = 0;
+    char *page = read_file(page_path, &page_len);
+    if (page == NULL) {
+        fprintf(stderr, "terminal: cannot read the page %s: %s\n", page_path, strerror(errno));
+        return 1;
+    }
+    struct stat st;
+    if (stat(app.scripts, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "terminal: %s is not a folder of scripts: %s\n", app.scripts,
+                errno ? strerror(errno) : "not a directory");
+        free(page);
+        return 1;
+    }
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        fprintf(stderr, "terminal: needs a terminal (stdin and stdout); try build/examples/demo for text output\n");
+        free(page);
+        return 1;
+    }
+    const char *trace_path = getenv("SDUI_TERMINAL_TRACE");
+    if (trace_path != NULL && *trace_path && (app.trace = fopen(trace_path, "a")) == NULL) {
+        fprintf(stderr, "terminal: cannot open %s: %s\n", trace_path, strerror(errno));
+        free(page);
+        return 1;
+    }
+
+    use_utf8_locale();
+    app.start_ms = clock_ms();
+    app.engine = sdui_engine_new();
+    if (app.engine == NULL) {
+        fprintf(stderr, "terminal: out of memory\n");
+        free(page);
+        return 1;
+    }
+    int rc = 1, s;
+    /* The host performs requests; a script that declares its own performer replaces this one. */
+    if ((s = sdui_register_effect(app.engine, "request", perform_request, NULL, NULL)) != SDUI_OK) {
+        fprintf(stderr, "terminal: %s\n", sdui_errmsg(app.engine));
+        goto done;
+    }
+    s = sdui_scripts_load(app.engine, app.scripts);
+    if (s == SDUI_ECALLBACK) { /* a script failed: start anyway, it can be fixed live */
+        report_error("scripts");
+    } else if (s != SDUI_OK) {
+        fprintf(stderr, "terminal: cannot load the scripts in %s: %s\n", app.scripts, sdui_errmsg(app.engine));
+        goto done;
+    }
+    if (sdui_load_page(app.engine, page, page_len) != SDUI_OK) {
+        fprintf(stderr, "terminal: %s: %s\n", page_path, sdui_errmsg(app.engine));
+        goto done;
+    }
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (screen == NULL) {
+        fprintf(stderr, "terminal: cannot use this terminal (TERM=%s)\n", getenv("TERM") ? getenv("TERM") : "");
+        goto done;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    set_escdelay(25);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    draw_init();
+    measure_screen();
+    /* The viewport first, so that only the components in or near it render. */
+    update_viewport(0);
+    if (load_screen() != 0) {
+        endwin();
+        delscreen(screen);
+        fprintf(stderr, "terminal: %s\n", app.error);
+        goto done;
+    }
+    refresh_diagnostics();
+    relayout(NULL);
+    char *folder = realpath(app.scripts, NULL);
+    set_text(app.event, sizeof app.event, "edit the scripts in %s: the screen follows", folder ? folder : app.scripts);
+    free(folder);
+
+    while (!stop) {
+        step();
+        redraw();
+        timeout(wait_ms());
+        int ch = getch();
+        if (ch != ERR && handle_key(ch))
+            break;
+    }
+    endwin();
+    delscreen(screen);
+    rc = 0;
+
+done:
+    sdui_engine_free(app.engine);
+    json_free(app.layout);
+    model_clear();
+    free_buttons();
+    free(app.focus);
+    free(app.dirty);
+    free(app.requests);
+    free(page);
+    if (app.trace != NULL)
+        fclose(app.trace);
+    return rc;
+}

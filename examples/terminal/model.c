@@ -1,0 +1,316 @@
+/*
+** model.c -- see model.h. A chained hash map from node id to content.
+**
+** Patches name nodes by id, and every node a patch brings (a component
+** inserted, a subtree replaced or inserted, a node's own members set)
+** carries its id, so applying a patch is putting those nodes in the map.
+** Entries of nodes that left are harmless (the layout no longer lists
+** them); those of a removed component are dropped with it.
+*/
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BUCKETS 8192
+
+static content *buckets[BUCKETS];
+
+static char *dup_string(const char *s)
+{
+    if (s == NULL)
+        return NULL;
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (p != NULL)
+        memcpy(p, s, n);
+    return p;
+}
+
+static char *dup_bytes(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p != NULL) {
+        memcpy(p, s, n);
+        p[n] = '\0';
+    }
+    return p;
+}
+
+static unsigned hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h % BUCKETS;
+}
+
+static void free_fields(content *c)
+{
+    free(c->component);
+    free(c->type);
+    free(c->text);
+    free(c->action);
+    free(c->font);
+    free(c->weight);
+    free(c->color);
+    free(c->background);
+}
+
+static void free_content(content *c)
+{
+    free_fields(c);
+    free(c->id);
+    free(c);
+}
+
+void model_clear(void)
+{
+    for (int i = 0; i < BUCKETS; i++) {
+        content *c = buckets[i];
+        while (c != NULL) {
+            content *next = c->next;
+            free_content(c);
+            c = next;
+        }
+        buckets[i] = NULL;
+    }
+}
+
+const content *model_get(const char *id)
+{
+    if (id == NULL)
+        return NULL;
+    for (content *c = buckets[hash(id)]; c != NULL; c = c->next)
+        if (strcmp(c->id, id) == 0)
+            return c;
+    return NULL;
+}
+
+/* The text a node shows, as the layout measured it. */
+static char *node_text(const json *node, const char *type, int *dim)
+{
+    *dim = 0;
+    const char *s = NULL;
+    if (strcmp(type, "text") == 0) {
+        s = json_string(node, "text");
+    } else if (strcmp(type, "button") == 0) {
+        s = json_string(node, "label");
+    } else if (strcmp(type, "image") == 0) {
+        s = json_string(node, "alt");
+        if (s == NULL)
+            s = json_string(node, "placeholder");
+        if (s == NULL)
+            s = "image";
+    } else if (strcmp(type, "input") == 0) {
+        s = json_string(node, "value");
+        if (s == NULL && (s = json_string(node, "placeholder")) != NULL)
+            *dim = 1;
+    } else if (strcmp(type, "fallback") == 0) {
+        s = json_string(node, "text");
+        const char *kind = json_string(node, "componentType");
+        if (s == NULL) {
+            if (kind == NULL)
+                kind = "?";
+            size_t n = strlen(kind) + 32;
+            char *t = malloc(n);
+            if (t != NULL) {
+                strcpy(t, "Unsupported component \"");
+                strcat(t, kind);
+                strcat(t, "\"");
+            }
+            return t;
+        }
+    } else if (strcmp(type, "error") == 0) {
+        const char *m = json_string(node, "message");
+        if (m == NULL)
+            m = "";
+        char *t = malloc(strlen(m) + 5);
+        if (t != NULL) {
+            strcpy(t, "\xe2\x9c\x96 "); /* "✖ " as the layout measured it */
+            strcat(t, m);
+        }
+        return t;
+    }
+    return dup_string(s != NULL ? s : "");
+}
+
+/* Puts the node's own members under its id; with `deep`, its children's too. */
+static int put_node(const json *node, const char *component, int deep)
+{
+    const char *id = json_string(node, "id");
+    const char *type = json_string(node, "type");
+    if (id == NULL || type == NULL)
+        return -1;
+    unsigned h = hash(id);
+    content *c = buckets[h];
+    while (c != NULL && strcmp(c->id, id) != 0)
+        c = c->next;
+    if (c == NULL) {
+        c = calloc(1, sizeof *c);
+        if (c == NULL || (c->id = dup_string(id)) == NULL) {
+            free(c);
+            return -1;
+        }
+        c->next = buckets[h];
+        buckets[h] = c;
+    } else {
+        free_fields(c);
+    }
+    c->component = dup_string(component);
+    c->type = dup_string(type);
+    c->text = node_text(node, type, &c->dim_text);
+    const json *action = json_get(node, "action");
+    c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->raw_length) : NULL;
+    const json *style = json_get(node, "style");
+    c->font = dup_string(json_string(style, "font"));
+    c->weight = dup_string(json_string(style, "fontWeight"));
+    c->color = dup_string(json_string(style, "color"));
+    c->background = dup_string(json_string(style, "background"));
+    if (c->component == NULL || c->type == NULL || c->text == NULL)
+        return -1;
+    if (deep) {
+        const json *children = json_get(node, "children");
+        for (size_t i = 0; i < json_count(children); i++)
+            if (put_node(json_at(children, i), component, 1) != 0)
+                return -1;
+    }
+    return 0;
+}
+
+static void forget_component(const char *component)
+{
+    for (int i = 0; i < BUCKETS; i++) {
+        content **link = &buckets[i];
+        while (*link != NULL) {
+            content *c = *link;
+            if (strcmp(c->component, component) == 0) {
+                *link = c->next;
+                free_content(c);
+            } else {
+                link = &c->next;
+            }
+        }
+    }
+}
+
+static int put_component(const json *component)
+{
+    const char *id = json_string(component, "id");
+    const json *view = json_get(component, "view");
+    if (id == NULL || view == NULL)
+        return -1;
+    return put_node(view, id, 1);
+}
+
+int model_load_screen(const json *screen)
+{
+    const json *components = json_get(screen, "components");
+    if (components == NULL || components->type != JSON_ARRAY)
+        return -1;
+    model_clear();
+    for (size_t i = 0; i < json_count(components); i++)
+        if (put_component(json_at(components, i)) != 0)
+            return -1;
+    return 0;
+}
+
+void touched_add(touched *t, const char *id)
+{
+    if (id == NULL || touched_has(t, id))
+        return;
+    if (t->count == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 8;
+        char **ids = realloc(t->ids, (size_t)cap * sizeof *ids);
+        if (ids == NULL) {
+            t->structural = 1; /* cannot say which: redraw everything */
+            return;
+        }
+        t->ids = ids;
+        t->cap = cap;
+    }
+    char *copy = dup_string(id);
+    if (copy == NULL) {
+        t->structural = 1;
+        return;
+    }
+    t->ids[t->count++] = copy;
+}
+
+int touched_has(const touched *t, const char *id)
+{
+    for (int i = 0; i < t->count; i++)
+        if (strcmp(t->ids[i], id) == 0)
+            return 1;
+    return 0;
+}
+
+void touched_reset(touched *t)
+{
+    for (int i = 0; i < t->count; i++)
+        free(t->ids[i]);
+    t->count = 0;
+    t->structural = 0;
+}
+
+static int apply_change(const json *change, const char *component)
+{
+    const char *op = json_string(change, "op");
+    if (op == NULL)
+        return -1;
+    if (strcmp(op, "set") == 0)
+        return put_node(json_get(change, "node"), component, 0);
+    if (strcmp(op, "replace") == 0 || strcmp(op, "insert") == 0)
+        return put_node(json_get(change, "node"), component, 1);
+    if (strcmp(op, "remove") == 0 || strcmp(op, "move") == 0)
+        return 0; /* the layout says where nodes are, and which are left */
+    return -1;
+}
+
+int model_apply_patches(const json *doc, touched *t)
+{
+    const json *patches = json_get(doc, "patches");
+    if (patches == NULL || patches->type != JSON_ARRAY)
+        return -1;
+    for (size_t i = 0; i < json_count(patches); i++) {
+        const json *patch = json_at(patches, i);
+        const char *op = json_string(patch, "op");
+        if (op == NULL)
+            return -1;
+        if (strcmp(op, "page") == 0) {
+            t->structural = 1;
+        } else if (strcmp(op, "remove") == 0) {
+            const char *id = json_string(patch, "id");
+            if (id == NULL)
+                return -1;
+            forget_component(id);
+            touched_add(t, id);
+            t->structural = 1;
+        } else if (strcmp(op, "insert") == 0) {
+            const json *component = json_get(patch, "component");
+            const char *id = json_string(component, "id");
+            if (id == NULL)
+                return -1;
+            forget_component(id); /* removed and inserted again in one round */
+            if (put_component(component) != 0)
+                return -1;
+            touched_add(t, id);
+            t->structural = 1;
+        } else if (strcmp(op, "move") == 0) {
+            touched_add(t, json_string(patch, "id"));
+            t->structural = 1;
+        } else if (strcmp(op, "update") == 0) {
+            const char *id = json_string(patch, "id");
+            const json *changes = json_get(patch, "changes");
+            if (id == NULL || changes == NULL || changes->type != JSON_ARRAY)
+                return -1;
+            touched_add(t, id);
+            for (size_t k = 0; k < json_count(changes); k++)
+                if (apply_change(json_at(changes, k), id) != 0)
+                    return -1;
+        } else {
+            return -1;
+        }
+    }
+    return 0;
+}

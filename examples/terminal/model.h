@@ -1,0 +1,47 @@
+/*
+** model.h -- what the terminal host knows of the screen besides frames:
+** the content of every view node (text, label, alt, action, style), by
+** node id. The layout gives each node its id, type and frame; this map
+** gives what to draw in it. It is filled from sdui_render_json() and kept
+** current with the patches of sdui_patches_json().
+*/
+#ifndef TERMINAL_MODEL_H
+#define TERMINAL_MODEL_H
+
+#include "json.h"
+
+typedef struct content content;
+struct content {
+    char *id;
+    char *component;  /* the component the node belongs to */
+    char *type;       /* text, button, image, input, vstack, ..., fallback, error */
+    char *text;       /* what to draw: text, label, alt, value, message... ("" when none) */
+    int dim_text;     /* the text is a stand-in (an input's placeholder, an image's url) */
+    char *action;     /* the action's JSON, or NULL */
+    char *font, *weight, *color, *background; /* style members, or NULL */
+    content *next;
+};
+
+/* The components a round of patches named, and whether positions may have moved. */
+typedef struct {
+    char **ids;
+    int count, cap;
+    int structural; /* components inserted, removed or moved, or the page changed */
+} touched;
+
+void model_clear(void);
+const content *model_get(const char *id);
+
+/* Replaces everything with the components of a screen ({"components": [...]}). -1 when malformed. */
+int model_load_screen(const json *screen);
+
+/* Applies {"patches": [...]}: node contents change, components named go into
+** `t`. -1 when a patch is not understood (the host then loads the whole
+** screen again). */
+int model_apply_patches(const json *patches, touched *t);
+
+void touched_add(touched *t, const char *id);
+int touched_has(const touched *t, const char *id);
+void touched_reset(touched *t);
+
+#endif

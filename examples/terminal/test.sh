@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Drives the terminal host in a detached tmux session (100x40) and checks
+# what a person would see: the first card, the focus on its star in reverse
+# video after Tab, the filled star after Enter (redrawn alone: only the
+# card's rows), another title after PgDn, a live edit of the movie card
+# script showing within RELOAD_TIMEOUT seconds with the favourite kept, and
+# the session ending on q.
+#
+# Usage: test.sh [build/examples/terminal]
+# Runs from the repository root; the scripts are a temporary copy, so the
+# edit never touches the repository. Everything it starts (its own tmux
+# server, its socket in the temporary folder) and creates goes away on
+# every path.
+set -u
+
+BIN=${1:-build/examples/terminal}
+PAGE=examples/home.json
+SCRIPTS=lua/examples/scripts
+START_TIMEOUT=${START_TIMEOUT:-10}   # seconds, for the first screen
+STEP_TIMEOUT=${STEP_TIMEOUT:-10}     # seconds, for a key's effect (generous: a loaded CI machine)
+RELOAD_TIMEOUT=${RELOAD_TIMEOUT:-3}  # seconds, for a script edit to show (the host polls every 200 ms)
+
+export LC_ALL=C.UTF-8 LANG=C.UTF-8
+export TERM=${TERM:-xterm}
+unset TMUX # our own server, even when run inside tmux
+[ "$TERM" = dumb ] && export TERM=xterm
+
+passed=0
+failed=0
+session=sdui-test
+tmp=""
+
+# Our own tmux server, its socket inside the temporary folder.
+tm() { tmux -S "$tmp/tmux.sock" -f /dev/null "$@"; }
+
+cleanup() {
+  if [ -n "$tmp" ]; then
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$tmp"
+  fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+finish() {
+  echo "terminal: $passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit
+}
+
+screen() { tm capture-pane -p -t "$session" 2>/dev/null; }
+screen_attrs() { tm capture-pane -p -e -t "$session" 2>/dev/null; }
+has() { screen | grep -qF -- "$1"; }
+lacks() { ! has "$1"; }
+running() { [ -n "$tmp" ] && tm has-session -t "$session" 2>/dev/null; }
+ended() { ! running; }
+
+# Polls `command...` every 0.1 s until it succeeds or TIMEOUT seconds pass.
+wait_for() {
+  local timeout=$1 start
+  shift
+  start=$(date +%s%N)
+  while :; do
+    "$@" && return 0
+    [ $(( ($(date +%s%N) - start) / 1000000 )) -ge $((timeout * 1000)) ] && return 1
+    sleep 0.1
+  done
+}
+
+ok() { passed=$((passed + 1)); echo "ok: $1"; }
+not_ok() {
+  failed=$((failed + 1))
+  echo "FAIL: $1"
+  if running; then echo "--- screen:"; screen; echo "---"; fi
+  if [ -s "$tmp/stderr" ]; then echo "--- stderr:"; cat "$tmp/stderr"; echo "---"; fi
+}
+check() { # check DESCRIPTION command...
+  local what=$1
+  shift
+  if "$@"; then ok "$what"; else not_ok "$what"; fi
+}
+
+command -v tmux >/dev/null 2>&1 || { echo "terminal: tmux is not installed (scripts/deps.sh installs it)"; failed=1; finish; }
+[ -x "$BIN" ] || { echo "terminal: $BIN is not built (make terminal)"; failed=1; finish; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdui-terminal-test.XXXXXX") || { failed=1; finish; }
+cp -R "$SCRIPTS" "$tmp/scripts" || { failed=1; finish; }
+
+# Errors before the screen opens: a clear message and status 1.
+"$BIN" "$tmp/missing.json" "$tmp/scripts" </dev/null >/dev/null 2>"$tmp/err"
+check "a missing page: status 1 and a message" \
+  test $? -eq 1 -a -n "$(grep -F 'cannot read the page' "$tmp/err")"
+"$BIN" "$PAGE" "$tmp/no-such-folder" </dev/null >/dev/null 2>"$tmp/err"
+check "a missing script folder: status 1 and a message" \
+  test $? -eq 1 -a -n "$(grep -F 'is not a folder of scripts' "$tmp/err")"
+
+# The host, its trace (one line a redraw) and its exit status.
+tm new-session -d -s "$session" -x 100 -y 40 \
+  "SDUI_TERMINAL_TRACE='$tmp/trace' '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'; echo \$? >'$tmp/status'" ||
+  { not_ok "tmux starts the host"; finish; }
+
+if wait_for "$START_TIMEOUT" has "The Lighthouse at Wren Point"; then
+  ok "the first card is on screen"
+else
+  not_ok "the first card is on screen within ${START_TIMEOUT}s"
+  finish
+fi
+check "the status line counts the diagnostics" has "1 diagnostic"
+
+# Tab: Dismiss, the five genres, then the first card's star (the 7th button).
+for _ in 1 2 3 4 5 6 7; do tm send-keys -t "$session" Tab; done
+check "seven Tabs focus the first card's star" wait_for "$STEP_TIMEOUT" has "focus: movie-603#favorite"
+reversed_star() { screen_attrs | grep -q $'\e\\[[0-9;]*7m\\[☆\\]'; }
+check "the focused star is drawn in reverse video" wait_for "$STEP_TIMEOUT" reversed_star
+
+: >"$tmp/trace"
+tm send-keys -t "$session" Enter
+check "Enter fills the star" wait_for "$STEP_TIMEOUT" has "[★]"
+partial_redraw() { grep -q '^redraw rows .*: movie-603$' "$tmp/trace" && ! grep -q '^redraw full' "$tmp/trace"; }
+check "the star's patch redraws only the card's rows" wait_for "$STEP_TIMEOUT" partial_redraw
+
+check "the last title is below the screen" lacks "New this week"
+tm send-keys -t "$session" PageDown
+check "PgDn brings another title" wait_for "$STEP_TIMEOUT" has "New this week"
+tm send-keys -t "$session" Home
+check "Home goes back to the top" wait_for "$STEP_TIMEOUT" has "Welcome back, Sam"
+
+# A live edit of the copy: every title gets a prefix.
+sed 's/local title = fmt.str(data.title)/local title = "NEW " .. fmt.str(data.title)/' \
+  "$tmp/scripts/movie_card.lua" >"$tmp/movie_card.lua" &&
+  grep -q '"NEW "' "$tmp/movie_card.lua" && mv "$tmp/movie_card.lua" "$tmp/scripts/movie_card.lua" ||
+  not_ok "rewrite the movie card script"
+check "the edited script shows within ${RELOAD_TIMEOUT}s" \
+  wait_for "$RELOAD_TIMEOUT" has "NEW The Lighthouse at Wren Point"
+check "the favourite survives the reload" has "[★]"
+
+tm send-keys -t "$session" q
+check "q ends the session" wait_for "$STEP_TIMEOUT" ended
+check "the host exits with status 0" test "$(cat "$tmp/status" 2>/dev/null)" = 0
+if [ -s "$tmp/stderr" ]; then not_ok "the host wrote nothing to stderr"; fi
+
+finish

@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# run.sh -- tests of `sdui render` (build/bin/sdui) and its HTML preview.
+#
+#   1. the helpers' unit tests (build/tests/preview_tools_test);
+#   2. the CLI: examples/home.json with lua/examples/scripts as html, text and
+#      json, and its exit codes and messages for usage and load errors;
+#   3. the preview in headless Chromium: a screenshot (build/preview/home.png)
+#      and the DOM (build/preview/home.dom.html); Chromium exits 0, the page
+#      logs nothing to the console, the PNG is a real picture, the DOM holds
+#      the movie titles and every component id; an edge-case page (every node
+#      kind, markup in text, a failing factory, an unknown type) is escaped
+#      and drawn;
+#   4. the CLI under valgrind: no errors, no definite leaks.
+#
+# Prints "preview: N passed, M failed"; exits 1 on any failure.
+# Needs: build/bin/sdui and build/tests/preview_tools_test (make test-preview
+# builds them), python3, chromium (scripts/deps.sh installs it), valgrind.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+SDUI=build/bin/sdui
+OUT=build/preview
+PAGE=examples/home.json
+SCRIPTS=lua/examples/scripts
+mkdir -p "$OUT"
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAILED: $*"; failed=$((failed + 1)); }
+check() { # check DESCRIPTION COMMAND... : passes when the command succeeds
+  local what=$1
+  shift
+  if "$@" >/dev/null 2>&1; then pass; else fail "$what"; fi
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# --- 1. unit tests of the helpers -------------------------------------------
+if build/tests/preview_tools_test >"$work/unit.out" 2>&1; then pass; else
+  cat "$work/unit.out"
+  fail "tools unit tests"
+fi
+
+# --- 2. the CLI ----------------------------------------------------------------
+# expect STATUS DESCRIPTION PATTERN -- ARGS...: runs sdui ARGS, checks the exit
+# status and that stderr matches PATTERN (grep -E; empty: anything).
+expect() {
+  local status=$1 what=$2 pattern=$3
+  shift 4
+  "$SDUI" "$@" >"$work/stdout" 2>"$work/stderr"
+  local got=$?
+  if [ "$got" -ne "$status" ]; then
+    fail "$what: exit status $got, expected $status (stderr: $(head -c 300 "$work/stderr"))"
+  elif [ -n "$pattern" ] && ! grep -qE "$pattern" "$work/stderr"; then
+    fail "$what: stderr lacks /$pattern/: $(head -c 300 "$work/stderr")"
+  else
+    pass
+  fi
+}
+
+expect 0 "render html" "" -- render "$PAGE" --scripts "$SCRIPTS" --format html --out "$OUT/home.html"
+check "home.html is an HTML document" grep -q '^<!DOCTYPE html>' "$OUT/home.html"
+check "home.html has no script element" bash -c "! grep -qi '<script' '$OUT/home.html'"
+check "home.html loads nothing but images" bash -c "! grep -qiE '<(link|iframe|object|embed)|@import|url\\(' '$OUT/home.html'"
+expect 0 "render text" "" -- render "$PAGE" -s "$SCRIPTS" -f text -o "$OUT/home.txt"
+check "text lists the first movie" grep -q 'The Lighthouse at Wren Point' "$OUT/home.txt"
+check "text draws buttons as [label]" grep -q '\[Add to order\]' "$OUT/home.txt"
+expect 0 "render json" "" -- render "$PAGE" --scripts="$SCRIPTS" --format=json --out="$OUT/home.json"
+check "json is valid JSON with 9 components" python3 -c \
+  'import json,sys; d=json.load(open(sys.argv[1])); assert d["id"]=="home" and len(d["components"])==9' "$OUT/home.json"
+expect 0 "render json --pretty" "" -- render "$PAGE" -s "$SCRIPTS" -f json --pretty -q -o "$work/pretty.json"
+check "pretty json is the same document" python3 -c \
+  'import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))' "$OUT/home.json" "$work/pretty.json"
+check "pretty json is indented" grep -q '^  "components": \[' "$work/pretty.json"
+expect 0 "the fallback is reported on stderr" 'promo-carousel \[fallback-used\]' -- render "$PAGE" -s "$SCRIPTS" -f text
+expect 0 "--quiet silences diagnostics" '' -- render "$PAGE" -s "$SCRIPTS" -f text -q
+check "--quiet stderr is empty" test ! -s "$work/stderr"
+expect 0 "stdout is the default output" "" -- render "$PAGE" -s "$SCRIPTS" -f text -q
+check "stdout holds the text" grep -q 'Orbit of the Quiet Sea' "$work/stdout"
+expect 0 "--help" "" -- --help
+check "--help prints the usage" grep -q 'Usage: sdui render PAGE' "$work/stdout"
+
+expect 2 "no arguments" 'missing command' --
+expect 2 "missing PAGE argument" 'missing PAGE' -- render --scripts "$SCRIPTS"
+expect 1 "page file that does not exist" 'cannot read page build/preview/no-such-page.json: No such file' -- \
+  render build/preview/no-such-page.json --scripts "$SCRIPTS"
+expect 2 "bad --format" "bad --format 'pdf' \(expected html, text, json or layout\)" -- \
+  render "$PAGE" --scripts "$SCRIPTS" --format pdf
+expect 2 "--format without a value" "option '--format' needs a value" -- render "$PAGE" --format
+expect 2 "bad --width" "bad --width 'wide'" -- render "$PAGE" --width wide
+expect 2 "zero --width" "bad --width '0'" -- render "$PAGE" --width 0
+expect 2 "unknown option" "unknown option '--colour'" -- render "$PAGE" --colour
+expect 2 "two pages" "unexpected argument" -- render "$PAGE" "$PAGE"
+expect 2 "unknown command" "unknown command 'draw'" -- draw "$PAGE"
+expect 1 "scripts folder that does not exist" "^sdui: scripts build/preview/no-such-scripts: .+" -- \
+  render "$PAGE" --scripts build/preview/no-such-scripts
+mkdir -p "$work/badscripts"
+printf 'return {components = {X = function() end}\n' >"$work/badscripts/broken.lua"
+expect 1 "script that does not compile" "^sdui: scripts .*badscripts: .*broken.lua:[0-9]+:" -- \
+  render "$PAGE" --scripts "$work/badscripts"
+printf '{"id": "home", "components": [{"id": "a", "type": "T"}, {"id": "a", "type": "T"}]}' >"$work/dup.json"
+expect 1 "page that breaks the contract" '^sdui: page .*dup.json: .*duplicate component id' -- render "$work/dup.json"
+printf '{"id": "home", "components": [' >"$work/cut.json"
+expect 1 "page that is not JSON" '^sdui: page .*cut.json: [0-9]+:[0-9]+:' -- render "$work/cut.json"
+expect 1 "unwritable --out" 'cannot write' -- render "$PAGE" -q -f text --out "$work/no/such/dir/x.txt"
+expect 0 "page from standard input" "" -- render - -s "$SCRIPTS" -f text -q <"$PAGE"
+check "stdin page renders" grep -q 'Midnight at the Paper Moon' "$work/stdout"
+expect 0 "html in points" "" -- render "$PAGE" -s "$SCRIPTS" --points --width 100 -q -o "$work/points.html"
+check "points html is a page" grep -q 'data-type="MovieCardComponent"' "$work/points.html"
+check "points html scales titles" grep -q 'class="f f-title" style="font-size:1.25em"' "$work/points.html"
+expect 0 "layout in points is 8 units a cell" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --points --width 100 -q
+check "points layout width" grep -q '^{"width":800,' "$work/stdout"
+expect 0 "layout in cells" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --width 60 -q
+check "cells layout width" grep -q '^{"width":60,' "$work/stdout"
+
+# --- 3. headless Chromium -----------------------------------------------------
+CHROMIUM=""
+for candidate in chromium chromium-browser; do
+  if command -v "$candidate" >/dev/null 2>&1; then CHROMIUM=$candidate; break; fi
+done
+
+# browse LOG ARGS...: runs headless Chromium with a throwaway profile, offline
+# (every host name fails to resolve), capped at 60 s; stdout to LOG.out,
+# stderr (with the page's console) to LOG.err. Returns Chromium's status.
+browse() {
+  local log=$1
+  shift
+  local profile
+  profile=$(mktemp -d "$work/profile.XXXXXX")
+  timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --no-first-run --no-default-browser-check \
+    --disable-extensions --hide-scrollbars --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+    --host-resolver-rules="MAP * ~NOTFOUND" "$@" >"$log.out" 2>"$log.err"
+  local status=$?
+  rm -rf "$profile"
+  return $status
+}
+
+# page_errors LOG: the console lines a page logged (our pages have no scripts,
+# so any console output is an error), image load failures aside.
+page_errors() {
+  grep -E 'Uncaught|ERROR:CONSOLE|:CONSOLE' "$1.err" | grep -v 'Failed to load resource' || true
+}
+
+if [ -z "$CHROMIUM" ]; then
+  fail "chromium is not installed (scripts/deps.sh installs it)"
+else
+  url="file://$(pwd)/$OUT/home.html"
+  rm -f "$OUT/home.png"
+  if browse "$work/shot" --screenshot="$OUT/home.png" --window-size=1000,1400 "$url"; then pass; else
+    fail "chromium --screenshot exited $? ($(grep -v dbus "$work/shot.err" | tail -3))"
+  fi
+  errors=$(page_errors "$work/shot")
+  if [ -z "$errors" ]; then pass; else fail "the page logged errors: $errors"; fi
+  size=$(stat -c %s "$OUT/home.png" 2>/dev/null || echo 0)
+  if [ "$size" -gt 20000 ]; then pass; else fail "home.png is missing or tiny ($size bytes)"; fi
+  check "home.png is a 1000x1400 PNG" python3 -c '
+import struct, sys
+data = open(sys.argv[1], "rb").read(24)
+assert data[:8] == b"\x89PNG\r\n\x1a\n"
+assert struct.unpack(">II", data[16:24]) == (1000, 1400)' "$OUT/home.png"
+
+  if browse "$work/dom" --dump-dom --window-size=1000,1400 "$url"; then pass; else
+    fail "chromium --dump-dom exited $?"
+  fi
+  cp "$work/dom.out" "$OUT/home.dom.html"
+  errors=$(page_errors "$work/dom")
+  if [ -z "$errors" ]; then pass; else fail "the page logged errors: $errors"; fi
+  # what the DOM must hold: the titles of examples/home.json, every component id
+  python3 - "$PAGE" >"$work/wanted" <<'PY'
+import json, sys, html
+page = json.load(open(sys.argv[1]))
+for c in page["components"]:
+    data = c.get("data") or {}
+    if c["type"] == "MovieCardComponent":
+        print("text\t" + html.escape(data["title"], quote=False))
+    print("id\t" + c["id"])
+PY
+  while IFS=$'\t' read -r kind value; do
+    if [ "$kind" = text ]; then
+      if grep -qF -- "$value" "$work/dom.out"; then pass; else fail "the DOM lacks the title '$value'"; fi
+    else
+      if grep -qF -- "id=\"$value\"" "$work/dom.out"; then pass; else fail "the DOM lacks the component id '$value'"; fi
+    fi
+  done <"$work/wanted"
+  check "the DOM has the component types" grep -qF 'data-type="MovieCardComponent"' "$work/dom.out"
+  check "the DOM has node ids" grep -qF 'id="movie-603#order"' "$work/dom.out"
+  check "the DOM has buttons with their action" grep -qF \
+    'data-action="{&quot;type&quot;:&quot;order/add&quot;,&quot;payload&quot;:{&quot;movieId&quot;:603' "$work/dom.out"
+  check "the DOM has the posters" grep -qF '<img src="https://image.example.org/t/p/w342/603.jpg" alt="The Lighthouse at Wren Point">' "$work/dom.out"
+  check "the DOM lists the diagnostics" grep -qF 'fallback-used' "$work/dom.out"
+  check "the page title is the page id" grep -qF '<title>home — sdui preview</title>' "$work/dom.out"
+
+  # the edge cases: every node kind, markup in text, failures drawn
+  expect 0 "render the edge-case page" 'broken \[factory-failed\]' -- \
+    render tests/preview/edge/page.json -s tests/preview/edge/scripts -o "$OUT/edge.html"
+  if browse "$work/edge" --dump-dom "file://$(pwd)/$OUT/edge.html"; then pass; else fail "chromium on edge.html exited $?"; fi
+  errors=$(page_errors "$work/edge")
+  if [ -z "$errors" ]; then pass; else fail "edge.html logged errors: $errors"; fi
+  dom="$work/edge.out"
+  check "edge: markup in text stays text" grep -qF '&lt;script&gt;alert(1)&lt;/script&gt; &amp; '"'"'apos'"'"' "quote"' "$dom"
+  check "edge: no script element" bash -c "! grep -qi '<script' '$dom'"
+  check "edge: the title is escaped" grep -qF '<title>edge &lt;cases&gt; &amp; "more" — sdui preview</title>' "$dom"
+  check "edge: an input" grep -qE '<input class="n n-input" id="form/2" data-id="form/2" type="text" name="q" placeholder="Search &lt;films&gt;…" data-action=' "$dom"
+  check "edge: an error node" grep -qF 'edge.lua:24: boom &lt;b&gt;not bold&lt;/b&gt;' "$dom"
+  check "edge: a fallback node" grep -qF 'data-component-type="NoSuchType"' "$dom"
+  check "edge: the dropped component is gone" bash -c "! grep -qF 'id=\"gone\"' '$dom'"
+  check "edge: a javascript: image URL is not loaded" bash -c "! grep -qF 'src=\"javascript' '$dom'"
+  check "edge: zstack, list and spacer are drawn" bash -c \
+    "grep -qF 'n-zstack' '$dom' && grep -qF 'n-list' '$dom' && grep -qF 'n-spacer' '$dom'"
+
+  # the console check itself catches a page error
+  printf '<!DOCTYPE html><title>x</title><script>undefinedFunction()</script>' >"$work/bad.html"
+  browse "$work/bad" --dump-dom "file://$work/bad.html"
+  if [ -n "$(page_errors "$work/bad")" ]; then pass; else fail "the console check missed an Uncaught error"; fi
+fi
+
+# --- 4. valgrind ---------------------------------------------------------------
+if command -v valgrind >/dev/null 2>&1; then
+  vg_runs=(
+    "$PAGE -s $SCRIPTS -f html"
+    "$PAGE -s $SCRIPTS -f text"
+    "$PAGE -s $SCRIPTS -f json --pretty"
+    "$PAGE -s $SCRIPTS -f html --points --width 60"
+    "tests/preview/edge/page.json -s tests/preview/edge/scripts -f html"
+  )
+  for run in "${vg_runs[@]}"; do
+    # shellcheck disable=SC2086 # the arguments are split on purpose
+    if valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+      --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp \
+      "$SDUI" render $run -q -o "$work/vg.out" >"$work/vg.log" 2>&1; then
+      pass
+    else
+      fail "valgrind on 'sdui render $run': $(head -20 "$work/vg.log")"
+    fi
+  done
+  if valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp \
+    "$SDUI" render "$work/cut.json" -s "$SCRIPTS" >"$work/vg.log" 2>&1; [ $? -eq 1 ]; then
+    pass
+  else
+    fail "valgrind on a failing run: $(head -20 "$work/vg.log")"
+  fi
+else
+  fail "valgrind is not installed"
+fi
+
+echo "preview: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

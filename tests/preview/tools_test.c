@@ -1,0 +1,226 @@
+/*
+** tools_test.c -- unit tests of the CLI's helpers (tools/json.c, tools/html.c,
+** tools/cells.c): the JSON reader on good and malformed input, the HTML
+** escaper, cell widths and word wrapping, and html_page on bad documents.
+** Prints "tools: N passed, M failed"; exits non-zero on failure.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "html.h"
+#include "json.h"
+
+static int passed, failed;
+
+#define CHECK(cond)                                                        \
+    do {                                                                   \
+        if (cond) {                                                        \
+            passed++;                                                      \
+        } else {                                                           \
+            failed++;                                                      \
+            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                  \
+    } while (0)
+
+static json *parse(const char *text, char *err, size_t errlen)
+{
+    return json_parse(text, strlen(text), err, errlen);
+}
+
+static void test_json_good(void)
+{
+    char err[128];
+    json *v = parse(" {\"a\": [1, -2.5e2, true, false, null], \"s\": \"x\\u00e9\\ud83c\\udfac\\n\\\"\", \"o\": {}} ",
+                    err, sizeof err);
+    CHECK(v != NULL && v->type == JSON_OBJECT && v->count == 3);
+    const json *a = json_get(v, "a");
+    CHECK(a != NULL && a->type == JSON_ARRAY && a->count == 5);
+    CHECK(json_at(a, 0)->number == 1 && json_at(a, 1)->number == -250);
+    CHECK(json_at(a, 2)->type == JSON_TRUE && json_at(a, 3)->type == JSON_FALSE && json_at(a, 4)->type == JSON_NULL);
+    CHECK(json_at(a, 5) == NULL);
+    const char *s = json_get_string(v, "s");
+    CHECK(s != NULL && strcmp(s, "x\xC3\xA9\xF0\x9F\x8E\xAC\n\"") == 0);
+    const json *o = json_get(v, "o");
+    CHECK(o != NULL && o->type == JSON_OBJECT && o->count == 0 && o->rawlen == 2 && memcmp(o->raw, "{}", 2) == 0);
+    CHECK(a->rawlen == strlen("[1, -2.5e2, true, false, null]"));
+    CHECK(json_get(v, "missing") == NULL && json_get_number(v, "missing", 7) == 7);
+    json_free(v);
+
+    /* not NUL-terminated: the parser stops at len */
+    const char buf[] = {'[', '1', ']', 'x'};
+    v = json_parse(buf, 3, err, sizeof err);
+    CHECK(v != NULL && v->count == 1);
+    json_free(v);
+
+    v = parse("\"a\\u0000b\"", err, sizeof err);
+    CHECK(v != NULL && v->len == 3 && v->string[1] == '\0');
+    json_free(v);
+}
+
+static void test_json_bad(void)
+{
+    static const char *bad[] = {
+        "",           "   ",        "{",           "[1,]",          "{\"a\" 1}",   "{\"a\":1,}",   "[1 2]",
+        "tru",        "nul",        "01",          "1.",            "-",           "1e",           "\"abc",
+        "\"\\x\"",    "\"\\u12\"",  "\"\\ud800\"", "\"\\udc00x\"",  "\"a\nb\"",    "[1] [2]",      "{1:2}",
+        "[\"a\",",    "{\"a\":}",   "+1",          ".5",            "[}",          "\"\\",        "nulll",
+    };
+    char err[128];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        json *v = parse(bad[i], err, sizeof err);
+        if (v != NULL)
+            fprintf(stderr, "accepted bad JSON: %s\n", bad[i]);
+        CHECK(v == NULL && err[0] != '\0');
+        json_free(v);
+    }
+    json *v = parse("{\n  \"a\": x}", err, sizeof err);
+    CHECK(v == NULL && strncmp(err, "2:8:", 4) == 0);
+    CHECK(json_parse(NULL, 0, err, sizeof err) == NULL);
+
+    /* nesting: at the limit parses, past it fails without a crash */
+    size_t deep = JSON_MAX_DEPTH + 1;
+    char *text = malloc(2 * deep + 1);
+    memset(text, '[', deep);
+    memset(text + deep, ']', deep);
+    text[2 * deep] = '\0';
+    v = parse(text, err, sizeof err);
+    CHECK(v != NULL);
+    json_free(v);
+    free(text);
+    deep = 100000;
+    text = malloc(2 * deep + 1);
+    memset(text, '[', deep);
+    memset(text + deep, ']', deep);
+    text[2 * deep] = '\0';
+    v = parse(text, err, sizeof err);
+    CHECK(v == NULL && strstr(err, "deep") != NULL);
+    free(text);
+
+    /* every prefix of a valid document is rejected cleanly */
+    const char *doc = "{\"id\":\"home\",\"components\":[{\"id\":\"a\",\"n\":[1.5e3,true,null,\"\\u00e9\"]}]}";
+    for (size_t n = 0; n < strlen(doc); n++) {
+        v = json_parse(doc, n, err, sizeof err);
+        CHECK(v == NULL);
+        json_free(v);
+    }
+}
+
+static void test_pretty(void)
+{
+    const char *text = "{\"a\":[1,{\"b\":\"x,y:{z}\"}],\"e\":[],\"o\":{}}";
+    size_t n = 0;
+    char *p = json_pretty(text, strlen(text), &n);
+    CHECK(p != NULL && strcmp(p, "{\n  \"a\": [\n    1,\n    {\n      \"b\": \"x,y:{z}\"\n    }\n  ],\n"
+                                 "  \"e\": [],\n  \"o\": {}\n}\n") == 0);
+    char err[64];
+    json *v = json_parse(p, n, err, sizeof err);
+    CHECK(v != NULL);
+    json_free(v);
+    free(p);
+}
+
+static void test_escape(void)
+{
+    buf b = {0};
+    const char text[] = "<a href=\"x\">&'\t\n\x01\xFF\xC3\xA9\xE2\x9C\x96\xC2\x85";
+    html_escape(&b, text, sizeof text - 1);
+    CHECK(b.data != NULL &&
+          strcmp(b.data, "&lt;a href=&quot;x&quot;&gt;&amp;&#39;\t\n\xEF\xBF\xBD\xEF\xBF\xBD\xC3\xA9\xE2\x9C\x96"
+                         "\xEF\xBF\xBD") == 0);
+    buf_free(&b);
+    html_escape(&b, "\xE0\x80\x80\xED\xA0\x80", 6); /* overlong, surrogate */
+    CHECK(b.data != NULL && strstr(b.data, "\xE0") == NULL && strstr(b.data, "\xED") == NULL);
+    buf_free(&b);
+    buf_num(&b, 1.5);
+    buf_puts(&b, " ");
+    buf_num(&b, 2.0);
+    buf_puts(&b, " ");
+    buf_num(&b, -0.0001);
+    buf_puts(&b, " ");
+    buf_num(&b, 1.0 / 3.0);
+    CHECK(b.data != NULL && strcmp(b.data, "1.5 2 0 0.333") == 0);
+    buf_free(&b);
+}
+
+static void test_cells(void)
+{
+    CHECK(cells_width("abc", 3) == 3);
+    CHECK(cells_width("\xE6\x98\xA0\xE7\x94\xBB", 6) == 4);         /* 映画 */
+    CHECK(cells_width("\xF0\x9F\x8E\xAC", 4) == 2);                 /* 🎬 */
+    CHECK(cells_width("e\xCC\x81", 3) == 1);                        /* e + combining acute */
+    CHECK(cells_width("\xE2\x98\x85", 3) == 1);                     /* ★ */
+    CHECK(cells_width("\xE2\x9D\xA4\xEF\xB8\x8F", 6) == 2);         /* ❤️ */
+    CHECK(cells_width("\xFF", 1) == 1);                             /* bad byte */
+
+    size_t widest = 0;
+    CHECK(cells_wrap("", 0, 10, &widest) == 1 && widest == 0);
+    CHECK(cells_wrap("hello world", 11, 11, &widest) == 1 && widest == 11);
+    CHECK(cells_wrap("hello world", 11, 10, &widest) == 2 && widest == 5);
+    CHECK(cells_wrap("aaa bbb ccc", 11, 7, &widest) == 2 && widest == 7);
+    CHECK(cells_wrap("abcdefghij", 10, 4, &widest) == 3 && widest == 4);
+    CHECK(cells_wrap("a\nb\n", 4, 10, &widest) == 3 && widest == 1);
+    CHECK(cells_wrap("ab cdefghij", 11, 4, &widest) == 3 && widest == 4);
+    CHECK(cells_wrap("x", 1, 0, &widest) == 1 && widest == 1);
+    CHECK(cells_wrap("hello world", 11, (size_t)-1, &widest) == 1 && widest == 11);
+
+    cells_metrics m = {8, 16};
+    double w = 0, h = 0;
+    CHECK(cells_measure("hello world", 11, NULL, 88, &w, &h, &m) == 0 && w == 88 && h == 16);
+    CHECK(cells_measure("hello world", 11, NULL, 87, &w, &h, &m) == 0 && w == 40 && h == 32);
+    CHECK(cells_measure("hi", 2, "title", -1, &w, &h, &m) == 0 && w == 20 && h == 20);
+    CHECK(cells_font_scale("caption") == 0.875 && cells_font_scale("nope") == 1 && cells_font_scale(NULL) == 1);
+}
+
+static void test_page(void)
+{
+    html_options o = {8, 16, 1, 80};
+    const char *render = "{\"id\":\"p<1>\",\"version\":2,\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":"
+                         "{\"type\":\"button\",\"id\":\"c\",\"label\":\"Go & <see>\",\"action\":{\"type\":\"a/b\","
+                         "\"payload\":{\"q\":\"'\\\"\"}}}}]}";
+    const char *layout = "{\"width\":640,\"height\":16,\"components\":[{\"id\":\"c\",\"y\":0,\"root\":{\"id\":\"c\","
+                         "\"type\":\"button\",\"frame\":{\"x\":0,\"y\":0,\"width\":90,\"height\":16}}}]}";
+    char err[256];
+    buf out = {0};
+    CHECK(html_page(render, strlen(render), layout, strlen(layout), "[]", 2, &o, &out, err, sizeof err) == 0);
+    CHECK(out.data != NULL && strstr(out.data, "<title>p&lt;1&gt; ") != NULL);
+    CHECK(out.data != NULL && strstr(out.data, ">Go &amp; &lt;see&gt;</span></button>") != NULL);
+    CHECK(out.data != NULL &&
+          strstr(out.data, "data-action=\"{&quot;type&quot;:&quot;a/b&quot;,&quot;payload&quot;:{&quot;q&quot;:"
+                           "&quot;&#39;\\&quot;&quot;}}\"") != NULL);
+    CHECK(out.data != NULL && strstr(out.data, "<section class=\"card\" id=\"c\" data-id=\"c\" data-type=\"T\"") != NULL);
+    buf_free(&out);
+
+    /* malformed or wrongly shaped documents fail with a message */
+    const char *bad[][2] = {
+        {"{", layout},
+        {render, "{\"width\":"},
+        {"[]", layout},
+        {render, "{\"components\":{}}"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err[0] = '\0';
+        CHECK(html_page(bad[i][0], strlen(bad[i][0]), bad[i][1], strlen(bad[i][1]), NULL, 0, &o, &out, err,
+                        sizeof err) == -1 &&
+              err[0] != '\0');
+        buf_free(&out);
+    }
+    /* shapes the preview does not expect (missing frames, children that are not arrays) still draw */
+    const char *odd = "{\"width\":640,\"components\":[{\"id\":\"c\",\"root\":{\"type\":\"vstack\",\"children\":"
+                      "[1,{\"type\":\"text\"},{\"children\":{}}]}},7]}";
+    CHECK(html_page(render, strlen(render), odd, strlen(odd), NULL, 0, &o, &out, err, sizeof err) == 0);
+    buf_free(&out);
+}
+
+int main(void)
+{
+    test_json_good();
+    test_json_bad();
+    test_pretty();
+    test_escape();
+    test_cells();
+    test_page();
+    printf("tools: %d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,789 @@
+/*
+** html.c -- draws an sdui screen as one standalone HTML document.
+**
+** The page is a monospace grid: a layout unit is 1/unit_per_cell of a `ch`
+** across and 1/unit_per_line of a line (LINE_EM em) down. Each component is
+** a card holding its layout tree; every node is an absolutely positioned box
+** at its frame, relative to its parent's frame, drawn by its kind with the
+** content the render JSON gives it. Only inline CSS; no scripts.
+*/
+#include "html.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cells.h"
+#include "json.h"
+
+/* ------------------------------------------------------------------------
+** The buffer.
+*/
+
+static int reserve(buf *b, size_t more)
+{
+    if (b->failed)
+        return 0;
+    if (b->len + more + 1 <= b->cap)
+        return 1;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + more + 1) {
+        if (cap > SIZE_MAX / 2) {
+            b->failed = 1;
+            return 0;
+        }
+        cap *= 2;
+    }
+    char *d = realloc(b->data, cap);
+    if (d == NULL) {
+        b->failed = 1;
+        return 0;
+    }
+    b->data = d;
+    b->cap = cap;
+    return 1;
+}
+
+void buf_put(buf *b, const char *s, size_t n)
+{
+    if (!reserve(b, n))
+        return;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void buf_puts(buf *b, const char *s)
+{
+    buf_put(b, s, strlen(s));
+}
+
+void buf_printf(buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || !reserve(b, (size_t)n))
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+void buf_num(buf *b, double v)
+{
+    if (!isfinite(v) || fabs(v) < 0.0005)
+        v = 0;
+    char s[64];
+    snprintf(s, sizeof s, "%.3f", v);
+    char *end = s + strlen(s);
+    while (end > s && end[-1] == '0')
+        end--;
+    if (end > s && end[-1] == '.')
+        end--;
+    buf_put(b, s, (size_t)(end - s));
+}
+
+void buf_free(buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+/* ------------------------------------------------------------------------
+** Escaping.
+*/
+
+/* Length of the valid UTF-8 sequence at s (1-4), or 0 when invalid. */
+static size_t utf8_seq(const unsigned char *s, size_t len)
+{
+    unsigned char c = s[0];
+    size_t need;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        need = 1;
+    else if (c >= 0xE0 && c <= 0xEF)
+        need = 2;
+    else if (c >= 0xF0 && c <= 0xF4)
+        need = 3;
+    else
+        return 0;
+    if (len <= need)
+        return 0;
+    for (size_t k = 1; k <= need; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+    /* no overlong forms, surrogates or code points past U+10FFFF */
+    if (c == 0xE0 && s[1] < 0xA0)
+        return 0;
+    if (c == 0xED && s[1] >= 0xA0)
+        return 0;
+    if (c == 0xF0 && s[1] < 0x90)
+        return 0;
+    if (c == 0xF4 && s[1] >= 0x90)
+        return 0;
+    return need + 1;
+}
+
+void html_escape(buf *b, const char *text, size_t len)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t i = 0, run = 0; /* run: start of the bytes not yet copied */
+    while (i < len) {
+        const char *entity = NULL;
+        size_t n = 1;
+        switch (s[i]) {
+        case '&': entity = "&amp;"; break;
+        case '<': entity = "&lt;"; break;
+        case '>': entity = "&gt;"; break;
+        case '"': entity = "&quot;"; break;
+        case '\'': entity = "&#39;"; break;
+        case '\t': case '\n': case '\r': break;
+        default:
+            n = utf8_seq(s + i, len - i);
+            if (n == 0 || s[i] < 0x20 || s[i] == 0x7F) {
+                entity = "\xEF\xBF\xBD"; /* U+FFFD */
+                n = 1;
+            } else if (s[i] == 0xC2 && s[i + 1] < 0xA0) {
+                entity = "\xEF\xBF\xBD"; /* C1 controls */
+            }
+            break;
+        }
+        if (entity != NULL) {
+            buf_put(b, text + run, i - run);
+            buf_puts(b, entity);
+            i += n;
+            run = i;
+        } else {
+            i += n;
+        }
+    }
+    buf_put(b, text + run, len - run);
+}
+
+static void escape_str(buf *b, const char *s)
+{
+    if (s != NULL)
+        html_escape(b, s, strlen(s));
+}
+
+/* ------------------------------------------------------------------------
+** The page.
+*/
+
+#define LINE_EM 1.25  /* line height, in em of the base font */
+#define CARD_PAD_Y 0.6 /* card padding, em */
+#define CARD_PAD_X 2.0 /* card padding, ch */
+#define CARD_GAP 0.9   /* space between cards, em */
+
+typedef struct {
+    buf *out;
+    const html_options *o;
+} writer;
+
+static const char STYLE[] =
+    "*{box-sizing:border-box}\n"
+    "html{background:#e9ecf2}\n"
+    "body{margin:0;padding:20px 16px 40px;color:#1d2433;"
+    "font-family:\"DejaVu Sans Mono\",\"Liberation Mono\",Menlo,Consolas,monospace;"
+    "font-size:15px;line-height:1.25}\n"
+    "button,input{font:inherit;color:inherit;margin:0}\n"
+    "header.bar,aside.diagnostics{margin:0 auto 16px;font-family:\"DejaVu Sans\",Arial,sans-serif}\n"
+    "header.bar h1{margin:0;font-size:22px;line-height:1.3}\n"
+    "header.bar p{margin:2px 0 0;color:#5b6475;font-size:13px}\n"
+    "main.page{position:relative;margin:0 auto}\n"
+    "section.card{position:absolute;left:0;background:#fff;border-radius:10px;"
+    "box-shadow:0 0 0 1px #d3d8e2,0 2px 6px rgba(20,30,60,.08)}\n"
+    "section.card-fallback{box-shadow:0 0 0 2px #e0a23a}\n"
+    "section.card-error{box-shadow:0 0 0 2px #d64545}\n"
+    ".stage{position:relative}\n"
+    ".n{position:absolute;overflow:visible}\n"
+    ".f{display:block}\n"
+    ".n-text,.n-fallback,.n-error{overflow:hidden;white-space:pre-wrap;overflow-wrap:anywhere}\n"
+    ".f-title,.f-largeTitle,.f-title2,.f-title3{font-weight:700;color:#111827}\n"
+    ".f-headline{font-weight:700}\n"
+    ".f-caption,.f-caption2,.f-footnote{color:#667085}\n"
+    ".n-button{display:flex;align-items:center;justify-content:center;padding:0;white-space:nowrap;"
+    "overflow:hidden;border:1px solid #8d9ab0;border-radius:6px;color:#17305e;cursor:pointer;"
+    "background:linear-gradient(#ffffff,#e4e9f2);box-shadow:0 1px 1px rgba(20,30,60,.12)}\n"
+    ".n-button>.f{font-size:.88em}\n"
+    ".n-button-group{justify-content:flex-start}\n"
+    ".n-button-symbol{color:#c27c0e}\n"
+    ".n-button-symbol>.f{font-size:1.1em;font-weight:700}\n"
+    ".n-button-icon{border-color:transparent;background:none;box-shadow:none}\n"
+    ".n-image{overflow:hidden;display:flex;align-items:center;justify-content:center;text-align:center;"
+    "border:1px solid #c4cad6;border-radius:4px;color:#5b6475;"
+    "background:repeating-linear-gradient(135deg,#e3e7ee 0 8px,#edf0f5 8px 16px)}\n"
+    ".n-image>.f{font-size:.8em;padding:0 .5ch;overflow-wrap:anywhere}\n"
+    ".n-image>img{position:absolute;left:0;top:0;width:100%;height:100%;object-fit:cover;color:transparent}\n"
+    /* an image that fails to load draws its ::after (Chromium, Firefox): the placeholder again */
+    ".n-image>img::after{content:attr(alt);position:absolute;left:0;top:0;width:100%;height:100%;"
+    "display:flex;align-items:center;justify-content:center;text-align:center;padding:0 .5ch;"
+    "font:12px/1.25 \"DejaVu Sans Mono\",monospace;color:#5b6475;overflow-wrap:anywhere;"
+    "background:repeating-linear-gradient(135deg,#e3e7ee 0 8px,#edf0f5 8px 16px)}\n"
+    ".n-input{padding:0 .5ch;border:1px solid #8d9ab0;border-radius:4px;background:#fff}\n"
+    ".n-fallback{background:#fff6e5;color:#8a4b00;outline:1px dashed #e0a23a}\n"
+    ".n-error{background:#fdecec;color:#9b1c1c;outline:1px solid #d64545}\n"
+    "aside.diagnostics{font-size:13px;color:#3c4454}\n"
+    "aside.diagnostics h2{font-size:15px;margin:0 0 4px}\n"
+    "aside.diagnostics ul{margin:0;padding-left:20px}\n"
+    "aside.diagnostics .d-error b{color:#b42318}\n"
+    "aside.diagnostics .d-warning b{color:#b54708}\n";
+
+/* A class-safe version of a name: [A-Za-z0-9_-] kept, the rest dropped. */
+static void put_class_name(buf *b, const char *name)
+{
+    for (const char *p = name; p != NULL && *p; p++) {
+        char c = *p;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')
+            buf_put(b, &c, 1);
+    }
+}
+
+/* A colour from a style: a few names, CSS names as written, or #hex; NULL when not safe to emit. */
+static const char *css_color(const char *value, int background)
+{
+    static const struct {
+        const char *name, *fg, *bg;
+    } named[] = {
+        {"accent", "#1d4ed8", "#e3ecff"},   {"primary", "#111827", "#e8ebf1"},
+        {"secondary", "#5b6475", "#f2f4f7"}, {"success", "#067647", "#e3f7ec"},
+        {"warning", "#b54708", "#fff4e0"},  {"danger", "#b42318", "#fdecec"},
+        {"error", "#b42318", "#fdecec"},    {"muted", "#667085", "#f2f4f7"},
+    };
+    if (value == NULL || *value == '\0')
+        return NULL;
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++)
+        if (strcmp(value, named[i].name) == 0)
+            return background ? named[i].bg : named[i].fg;
+    size_t n = strlen(value);
+    if (value[0] == '#') {
+        if (n != 4 && n != 5 && n != 7 && n != 9)
+            return NULL;
+        for (size_t i = 1; i < n; i++) {
+            char c = value[i];
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')))
+                return NULL;
+        }
+        return value;
+    }
+    if (n > 30)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!((value[i] >= 'a' && value[i] <= 'z') || (value[i] >= 'A' && value[i] <= 'Z')))
+            return NULL;
+    return value;
+}
+
+/* The "style" of a render node, and its font (a bare string is the font). */
+static const char *node_font(const json *rnode)
+{
+    const json *style = json_get(rnode, "style");
+    if (style != NULL && style->type == JSON_STRING)
+        return style->string;
+    return json_get_string(style, "font");
+}
+
+static void put_x(writer *w, double units)
+{
+    buf_num(w->out, units / w->o->unit_per_cell);
+    buf_puts(w->out, "ch");
+}
+
+static void put_y(writer *w, double units)
+{
+    buf_num(w->out, units / w->o->unit_per_line * LINE_EM);
+    buf_puts(w->out, "em");
+}
+
+/* style="left;top;width;height;..." for a frame relative to its parent; `inset` px off each side across. */
+static void put_box_style(writer *w, const json *rnode, double x, double y, double width, double height,
+                          int inset)
+{
+    buf *b = w->out;
+    buf_puts(b, " style=\"left:");
+    if (inset) {
+        buf_puts(b, "calc(");
+        put_x(w, x);
+        buf_printf(b, " + %dpx)", inset);
+    } else {
+        put_x(w, x);
+    }
+    buf_puts(b, ";top:");
+    put_y(w, y);
+    buf_puts(b, ";width:");
+    if (inset) {
+        buf_puts(b, "calc(");
+        put_x(w, width);
+        buf_printf(b, " - %dpx)", 2 * inset);
+    } else {
+        put_x(w, width);
+    }
+    buf_puts(b, ";height:");
+    put_y(w, height);
+    buf_puts(b, ";");
+
+    const json *style = json_get(rnode, "style");
+    if (style != NULL && style->type == JSON_OBJECT) {
+        const char *c;
+        if ((c = css_color(json_get_string(style, "background"), 1)) != NULL)
+            buf_printf(b, "background:%s;", c);
+        if ((c = css_color(json_get_string(style, "color"), 0)) != NULL)
+            buf_printf(b, "color:%s;", c);
+        const char *weight = json_get_string(style, "fontWeight");
+        if (weight != NULL) {
+            if (strcmp(weight, "bold") == 0 || strcmp(weight, "heavy") == 0 || strcmp(weight, "black") == 0 ||
+                strcmp(weight, "semibold") == 0)
+                buf_puts(b, "font-weight:700;");
+            else if (strcmp(weight, "regular") == 0 || strcmp(weight, "light") == 0)
+                buf_puts(b, "font-weight:400;");
+        }
+        double radius = json_get_number(style, "cornerRadius", -1);
+        if (radius > 0 && isfinite(radius)) {
+            buf_puts(b, "border-radius:");
+            put_x(w, radius);
+            buf_puts(b, ";");
+        }
+        double opacity = json_get_number(style, "opacity", -1);
+        if (opacity >= 0 && opacity <= 1) {
+            buf_puts(b, "opacity:");
+            buf_num(b, opacity);
+            buf_puts(b, ";");
+        }
+    }
+    buf_puts(b, "\"");
+}
+
+/* The inner text span, sized by its font: <span class="f f-FONT" style="font-size:..">text</span>. */
+static void put_text_span(writer *w, const char *font, const char *text, size_t len)
+{
+    buf *b = w->out;
+    buf_puts(b, "<span class=\"f");
+    if (font != NULL) {
+        buf_puts(b, " f-");
+        put_class_name(b, font);
+    }
+    buf_puts(b, "\"");
+    double scale = w->o->scale_fonts ? cells_font_scale(font) : 1.0;
+    if (scale != 1.0) {
+        buf_puts(b, " style=\"font-size:");
+        buf_num(b, scale);
+        buf_puts(b, "em\"");
+    }
+    buf_puts(b, ">");
+    html_escape(b, text, len);
+    buf_puts(b, "</span>");
+}
+
+/* An image URL that may go into src: http(s), data:image/ or relative. */
+static int safe_url(const char *url)
+{
+    if (url == NULL || *url == '\0')
+        return 0;
+    if (strncmp(url, "https://", 8) == 0 || strncmp(url, "http://", 7) == 0 || strncmp(url, "data:image/", 11) == 0)
+        return 1;
+    size_t scheme = strcspn(url, ":/?#");
+    return url[scheme] != ':';
+}
+
+/* The render node among `children` with this id, trying index i first. */
+static const json *match_child(const json *children, size_t i, const char *id)
+{
+    const json *c = json_at(children, i);
+    const char *cid = json_get_string(c, "id");
+    if (c != NULL && (id == NULL || (cid != NULL && strcmp(cid, id) == 0)))
+        return c;
+    if (id == NULL || children == NULL || children->type != JSON_ARRAY)
+        return NULL;
+    for (size_t k = 0; k < children->count; k++) {
+        cid = json_get_string(&children->items[k], "id");
+        if (cid != NULL && strcmp(cid, id) == 0)
+            return &children->items[k];
+    }
+    return NULL;
+}
+
+static void put_node(writer *w, const json *lnode, const json *rnode, double px, double py, int root);
+
+static void put_children(writer *w, const json *lnode, const json *rnode, double x, double y)
+{
+    const json *lchildren = json_get(lnode, "children");
+    const json *rchildren = json_get(rnode, "children");
+    if (lchildren == NULL || lchildren->type != JSON_ARRAY)
+        return;
+    for (size_t i = 0; i < lchildren->count; i++) {
+        const json *lchild = &lchildren->items[i];
+        put_node(w, lchild, match_child(rchildren, i, json_get_string(lchild, "id")), x, y, 0);
+    }
+}
+
+/* Common attributes: class, id/data-id, position. */
+static void put_open(writer *w, const char *tag, const char *kind, const char *extra_class, const char *id,
+                     int root)
+{
+    buf *b = w->out;
+    buf_printf(b, "<%s class=\"n n-", tag);
+    put_class_name(b, kind);
+    if (extra_class != NULL)
+        buf_printf(b, " %s", extra_class);
+    buf_puts(b, "\"");
+    if (id != NULL) {
+        if (!root) {
+            buf_puts(b, " id=\"");
+            escape_str(b, id);
+            buf_puts(b, "\"");
+        }
+        buf_puts(b, " data-id=\"");
+        escape_str(b, id);
+        buf_puts(b, "\"");
+    }
+}
+
+static void put_node(writer *w, const json *lnode, const json *rnode, double px, double py, int root)
+{
+    buf *b = w->out;
+    if (lnode == NULL || lnode->type != JSON_OBJECT)
+        return;
+    const json *frame = json_get(lnode, "frame");
+    double x = json_get_number(frame, "x", 0), y = json_get_number(frame, "y", 0);
+    double width = json_get_number(frame, "width", 0), height = json_get_number(frame, "height", 0);
+    const char *id = json_get_string(lnode, "id");
+    const char *kind = json_get_string(lnode, "type");
+    if (kind == NULL)
+        kind = json_get_string(rnode, "type");
+    if (kind == NULL)
+        kind = "unknown";
+    const char *font = node_font(rnode);
+    double rx = x - px, ry = y - py;
+
+    if (strcmp(kind, "text") == 0 || strcmp(kind, "fallback") == 0 || strcmp(kind, "error") == 0) {
+        buf text = {0};
+        if (strcmp(kind, "text") == 0) {
+            const json *t = json_get(rnode, "text");
+            if (t != NULL && t->type == JSON_STRING)
+                buf_put(&text, t->string, t->len);
+        } else if (strcmp(kind, "fallback") == 0) {
+            const char *t = json_get_string(rnode, "text");
+            if (t != NULL)
+                buf_puts(&text, t);
+            else
+                buf_printf(&text, "Unsupported component \"%s\"",
+                           json_get_string(rnode, "componentType") ? json_get_string(rnode, "componentType") : "?");
+        } else {
+            buf_puts(&text, "\xE2\x9C\x96 "); /* ✖ */
+            const char *m = json_get_string(rnode, "message");
+            buf_puts(&text, m != NULL ? m : "error");
+        }
+        b->failed |= text.failed;
+        put_open(w, "div", kind, NULL, id, root);
+        if (strcmp(kind, "fallback") == 0 && json_get_string(rnode, "componentType") != NULL) {
+            buf_puts(b, " data-component-type=\"");
+            escape_str(b, json_get_string(rnode, "componentType"));
+            buf_puts(b, "\"");
+        }
+        put_box_style(w, rnode, rx, ry, width, height, 0);
+        buf_puts(b, ">");
+        put_text_span(w, font, text.data ? text.data : "", text.len);
+        buf_puts(b, "</div>\n");
+        buf_free(&text);
+        return;
+    }
+
+    if (strcmp(kind, "button") == 0) {
+        const json *label = json_get(rnode, "label");
+        const json *action = json_get(rnode, "action");
+        int labelled = label != NULL && label->type == JSON_STRING;
+        const json *children = json_get(lnode, "children");
+        int grouped = !labelled && children != NULL && children->type == JSON_ARRAY && children->count > 0;
+        const char *tag = grouped ? "div" : "button";
+        /* a one- or two-cell symbol (a star, a heart) has no room for a frame: an icon button */
+        /* a label of one or two symbols (a star, a heart) is drawn larger; when the
+        ** frame leaves no room around it, without a frame, as an icon */
+        size_t label_cells = labelled ? cells_width(label->string, label->len) : 0;
+        int symbol = labelled && label->len > 0 && label_cells <= 2;
+        for (size_t k = 0; symbol && k < label->len; k++) {
+            char c = label->string[k];
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))
+                symbol = 0;
+        }
+        double scale = w->o->scale_fonts ? cells_font_scale(font) : 1;
+        int icon = symbol && width / w->o->unit_per_cell < (double)label_cells * scale + 1;
+        const char *extra = grouped ? "n-button-group"
+                            : icon  ? "n-button-symbol n-button-icon"
+                            : symbol ? "n-button-symbol"
+                                     : NULL;
+        put_open(w, tag, kind, extra, id, root);
+        if (!grouped)
+            buf_puts(b, " type=\"button\"");
+        else
+            buf_puts(b, " role=\"button\"");
+        if (action != NULL) {
+            buf_puts(b, " data-action=\"");
+            html_escape(b, action->raw, action->rawlen);
+            buf_puts(b, "\"");
+        }
+        put_box_style(w, rnode, rx, ry, width, height, 1);
+        buf_puts(b, ">");
+        if (grouped) {
+            buf_puts(b, "\n");
+            put_children(w, lnode, rnode, x, y);
+        } else {
+            put_text_span(w, font, labelled ? label->string : "", labelled ? label->len : 0);
+        }
+        buf_printf(b, "</%s>\n", tag);
+        return;
+    }
+
+    if (strcmp(kind, "image") == 0) {
+        const char *url = json_get_string(rnode, "url");
+        const char *alt = json_get_string(rnode, "alt");
+        const char *placeholder = json_get_string(rnode, "placeholder");
+        const char *shown = alt ? alt : placeholder ? placeholder : "image";
+        put_open(w, "div", kind, NULL, id, root);
+        if (url != NULL) {
+            buf_puts(b, " data-url=\"");
+            escape_str(b, url);
+            buf_puts(b, "\"");
+        }
+        put_box_style(w, rnode, rx, ry, width, height, 1);
+        buf_puts(b, ">");
+        put_text_span(w, font, shown, strlen(shown));
+        if (safe_url(url)) {
+            buf_puts(b, "<img src=\"");
+            escape_str(b, url);
+            buf_puts(b, "\" alt=\"");
+            escape_str(b, shown);
+            buf_puts(b, "\">");
+        }
+        buf_puts(b, "</div>\n");
+        return;
+    }
+
+    if (strcmp(kind, "input") == 0) {
+        const char *name = json_get_string(rnode, "name");
+        const char *value = json_get_string(rnode, "value");
+        const char *placeholder = json_get_string(rnode, "placeholder");
+        const json *action = json_get(rnode, "action");
+        put_open(w, "input", kind, NULL, id, root);
+        buf_puts(b, " type=\"text\"");
+        if (name != NULL) {
+            buf_puts(b, " name=\"");
+            escape_str(b, name);
+            buf_puts(b, "\"");
+        }
+        if (value != NULL) {
+            buf_puts(b, " value=\"");
+            escape_str(b, value);
+            buf_puts(b, "\"");
+        }
+        if (placeholder != NULL) {
+            buf_puts(b, " placeholder=\"");
+            escape_str(b, placeholder);
+            buf_puts(b, "\"");
+        }
+        if (action != NULL) {
+            buf_puts(b, " data-action=\"");
+            html_escape(b, action->raw, action->rawlen);
+            buf_puts(b, "\"");
+        }
+        put_box_style(w, rnode, rx, ry, width, height, 1);
+        buf_puts(b, ">\n");
+        return;
+    }
+
+    /* stacks, lists, spacers and kinds this preview does not know: a box with its children */
+    put_open(w, "div", kind, NULL, id, root);
+    put_box_style(w, rnode, rx, ry, width, height, 0);
+    buf_puts(b, ">");
+    const json *children = json_get(lnode, "children");
+    if (children != NULL && children->type == JSON_ARRAY && children->count > 0) {
+        buf_puts(b, "\n");
+        put_children(w, lnode, rnode, x, y);
+    }
+    buf_puts(b, "</div>\n");
+}
+
+/* The render component with this id, trying index i first. */
+static const json *find_component(const json *components, size_t i, const char *id)
+{
+    return id != NULL ? match_child(components, i, id) : NULL;
+}
+
+static void put_diagnostics(buf *b, const json *diagnostics, double page_width_ch)
+{
+    if (diagnostics == NULL || diagnostics->type != JSON_ARRAY || diagnostics->count == 0)
+        return;
+    buf_puts(b, "<aside class=\"diagnostics\" style=\"width:");
+    buf_num(b, page_width_ch);
+    buf_puts(b, "ch\">\n<h2>Diagnostics</h2>\n<ul>\n");
+    for (size_t i = 0; i < diagnostics->count; i++) {
+        const json *d = &diagnostics->items[i];
+        const char *severity = json_get_string(d, "severity");
+        const char *code = json_get_string(d, "code");
+        const char *component = json_get_string(d, "component");
+        const char *message = json_get_string(d, "message");
+        buf_puts(b, "<li class=\"d-");
+        put_class_name(b, severity ? severity : "note");
+        buf_puts(b, "\"><b>");
+        escape_str(b, severity ? severity : "note");
+        buf_puts(b, "</b> <code>");
+        escape_str(b, code ? code : "");
+        buf_puts(b, "</code>");
+        if (component != NULL) {
+            buf_puts(b, " <a href=\"#");
+            escape_str(b, component);
+            buf_puts(b, "\">");
+            escape_str(b, component);
+            buf_puts(b, "</a>");
+        }
+        if (message != NULL) {
+            buf_puts(b, ": ");
+            escape_str(b, message);
+        }
+        buf_puts(b, "</li>\n");
+    }
+    buf_puts(b, "</ul>\n</aside>\n");
+}
+
+int html_page(const char *render, size_t render_len, const char *layout, size_t layout_len,
+              const char *diagnostics, size_t diagnostics_len, const html_options *options, buf *out,
+              char *err, size_t errlen)
+{
+    char why[256];
+    json *screen = NULL, *laid = NULL, *diags = NULL;
+    int rc = -1;
+
+    if ((screen = json_parse(render, render_len, why, sizeof why)) == NULL) {
+        snprintf(err, errlen, "render JSON: %s", why);
+        goto done;
+    }
+    if ((laid = json_parse(layout, layout_len, why, sizeof why)) == NULL) {
+        snprintf(err, errlen, "layout JSON: %s", why);
+        goto done;
+    }
+    if (diagnostics != NULL && (diags = json_parse(diagnostics, diagnostics_len, why, sizeof why)) == NULL) {
+        snprintf(err, errlen, "diagnostics JSON: %s", why);
+        goto done;
+    }
+    const json *rcomponents = json_get(screen, "components");
+    const json *lcomponents = json_get(laid, "components");
+    if (screen->type != JSON_OBJECT || rcomponents == NULL || rcomponents->type != JSON_ARRAY) {
+        snprintf(err, errlen, "render JSON: expected an object with a \"components\" array");
+        goto done;
+    }
+    if (laid->type != JSON_OBJECT || lcomponents == NULL || lcomponents->type != JSON_ARRAY) {
+        snprintf(err, errlen, "layout JSON: expected an object with a \"components\" array");
+        goto done;
+    }
+
+    writer w = {out, options};
+    const char *page_id = json_get_string(screen, "id");
+    const json *version = json_get(screen, "version");
+    double layout_width = json_get_number(laid, "width", 0);
+    double layout_height = json_get_number(laid, "height", 0);
+    double page_ch = layout_width / options->unit_per_cell + 2 * CARD_PAD_X;
+    size_t n = lcomponents->count;
+    double page_em = layout_height / options->unit_per_line * LINE_EM + (double)n * (2 * CARD_PAD_Y + CARD_GAP);
+
+    buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                  "<meta name=\"generator\" content=\"sdui render\">\n<title>");
+    escape_str(out, page_id ? page_id : "sdui page");
+    buf_puts(out, " \xE2\x80\x94 sdui preview</title>\n<style>\n");
+    buf_puts(out, STYLE);
+    buf_puts(out, "</style>\n</head>\n<body>\n<header class=\"bar\" style=\"width:");
+    buf_num(out, page_ch);
+    buf_puts(out, "ch\">\n<h1>");
+    escape_str(out, page_id ? page_id : "sdui page");
+    buf_puts(out, "</h1>\n<p>");
+    if (version != NULL && version->type == JSON_NUMBER) {
+        buf_puts(out, "version ");
+        html_escape(out, version->raw, version->rawlen);
+        buf_puts(out, " \xC2\xB7 ");
+    }
+    buf_printf(out, "%zu component%s \xC2\xB7 ", n, n == 1 ? "" : "s");
+    buf_num(out, options->cells);
+    buf_puts(out, " cells wide \xC2\xB7 sdui preview</p>\n</header>\n");
+
+    buf_puts(out, "<main class=\"page\"");
+    if (page_id != NULL) {
+        buf_puts(out, " data-page=\"");
+        escape_str(out, page_id);
+        buf_puts(out, "\"");
+    }
+    if (version != NULL && version->type == JSON_NUMBER) {
+        buf_puts(out, " data-version=\"");
+        html_escape(out, version->raw, version->rawlen);
+        buf_puts(out, "\"");
+    }
+    buf_puts(out, " style=\"width:");
+    buf_num(out, page_ch);
+    buf_puts(out, "ch;height:");
+    buf_num(out, page_em);
+    buf_puts(out, "em\">\n");
+
+    for (size_t i = 0; i < n; i++) {
+        const json *lc = &lcomponents->items[i];
+        const char *cid = json_get_string(lc, "id");
+        const json *rc_ = find_component(rcomponents, i, cid);
+        const char *type = json_get_string(rc_, "type");
+        const json *lroot = json_get(lc, "root");
+        const json *rroot = json_get(rc_, "view");
+        const char *root_kind = json_get_string(lroot, "type");
+        const json *frame = json_get(lroot, "frame");
+        double root_y = json_get_number(frame, "y", 0);
+        double height = json_get_number(frame, "height", 0);
+        double top = json_get_number(lc, "y", 0) / options->unit_per_line * LINE_EM +
+                     (double)i * (2 * CARD_PAD_Y + CARD_GAP);
+
+        buf_puts(out, "<section class=\"card");
+        if (root_kind != NULL && (strcmp(root_kind, "fallback") == 0 || strcmp(root_kind, "error") == 0)) {
+            buf_puts(out, " card-");
+            buf_puts(out, root_kind);
+        }
+        buf_puts(out, "\"");
+        if (cid != NULL) {
+            buf_puts(out, " id=\"");
+            escape_str(out, cid);
+            buf_puts(out, "\" data-id=\"");
+            escape_str(out, cid);
+            buf_puts(out, "\"");
+        }
+        if (type != NULL) {
+            buf_puts(out, " data-type=\"");
+            escape_str(out, type);
+            buf_puts(out, "\"");
+        }
+        buf_puts(out, " data-y=\"");
+        buf_num(out, json_get_number(lc, "y", 0));
+        buf_puts(out, "\" style=\"top:");
+        buf_num(out, top);
+        buf_printf(out, "em;width:");
+        buf_num(out, page_ch);
+        buf_printf(out, "ch;padding:%gem %gch\">\n<div class=\"stage\" style=\"height:", CARD_PAD_Y, CARD_PAD_X);
+        put_y(&w, height + root_y);
+        buf_puts(out, "\">\n");
+        put_node(&w, lroot, rroot, 0, 0, 1);
+        buf_puts(out, "</div>\n</section>\n");
+    }
+    buf_puts(out, "</main>\n");
+    put_diagnostics(out, diags, page_ch);
+    buf_puts(out, "</body>\n</html>\n");
+
+    if (out->failed) {
+        snprintf(err, errlen, "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    json_free(screen);
+    json_free(laid);
+    json_free(diags);
+    return rc;
+}
