@@ -496,11 +496,46 @@ public final class Engine {
     /// the width or measurer changes. In a lazy list, components not
     /// rendered yet take an estimated height.
     public func layout(width: Double) -> ScreenLayout {
-        refresh()
         var result = ScreenLayout(width: width, height: 0, components: [])
-        guard let page else { return result }
-        // Walk the rendered components in page order; the runs of components
-        // not rendered yet between them (a lazy list) count at the estimate.
+        result.height = walkLayout(width: width) { id, y, node in
+            result.components.append(ScreenLayout.Item(id: id, y: y, root: node))
+        }
+        return result
+    }
+
+    /// `layout(width:).json` written out, from each component's layout
+    /// serialized once and kept with it: after a patch only the changed
+    /// components are laid out and written again.
+    public func layoutJSON(width: Double) -> [UInt8] {
+        var items: [UInt8] = []
+        let height = walkLayout(width: width) { id, y, _ in
+            items.append(items.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            items += Array(#"{"id":"#.utf8)
+            JSONWriter.write(.string(id), into: &items)
+            items += Array(#","y":"#.utf8)
+            JSONWriter.write(Frame.number(y), into: &items)
+            items += Array(#","root":"#.utf8)
+            items += layouts.bytes(of: id)
+            items.append(UInt8(ascii: "}"))
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(items.count + 64)
+        out += Array(#"{"width":"#.utf8)
+        JSONWriter.write(Frame.number(width), into: &out)
+        out += Array(#","height":"#.utf8)
+        JSONWriter.write(Frame.number(height), into: &out)
+        out += Array(#","components":"#.utf8)
+        out += items.isEmpty ? Array("[]".utf8) : items + [UInt8(ascii: "]")]
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// Walks the rendered components in page order with their layout at
+    /// `width` and page y; the runs of components not rendered yet between
+    /// them (a lazy list) count at the estimated height. Returns the page height.
+    private func walkLayout(width: Double, _ visit: (String, Double, LayoutNode) -> Void) -> Double {
+        refresh()
+        guard let page else { return 0 }
         let estimate = layouts.averageHeight
         let indices = viewport == nil ? Array(page.components.indices)
                                       : entries.keys.compactMap { pageIndex[$0] }.sorted()
@@ -512,13 +547,12 @@ public final class Engine {
             let id = page.components[index].id
             guard let entry = entries[id], let rendered = entry.render.rendered else { continue }
             let node = layouts.node(rendered, revision: entry.revision, width: width)
-            result.components.append(ScreenLayout.Item(id: id, y: y, root: node))
+            visit(id, y, node)
             y += node.frame.height
         }
-        result.height = y + Double(page.components.count - next) * estimate
         layouts.keep(onlyIn: pageIndex)
         counters.layouts = layouts.runs
-        return result
+        return y + Double(page.components.count - next) * estimate
     }
 
     /// The host's visible window on the page, in layout units.

@@ -29,9 +29,14 @@ public struct ScreenLayout: Sendable, Equatable {
 /// a patch re-lays-out only the components it touched.
 final class LayoutCache {
     var engine: LayoutEngine {
-        didSet { entries = [:] }
+        didSet {
+            entries = [:]
+            written = [:]
+        }
     }
     private var entries: [String: (revision: Int, width: Double, node: LayoutNode)] = [:]
+    /// Each entry's node as JSON, written on first use.
+    private var written: [String: [UInt8]] = [:]
     /// Component layouts computed (not served from the cache).
     private(set) var runs = 0
 
@@ -47,7 +52,16 @@ final class LayoutCache {
         let node = engine.layout(component.view, width: width)
         runs += 1
         entries[component.id] = (revision, width, node)
+        written[component.id] = nil
         return node
+    }
+
+    /// The JSON of component `id`'s current layout (it must have one: see `node`).
+    func bytes(of id: String) -> [UInt8] {
+        if let bytes = written[id] { return bytes }
+        let bytes = JSONWriter.bytes(entries[id]!.node.json)
+        written[id] = bytes
+        return bytes
     }
 
     /// The cached height of component `id` at `width`, if it is laid out there.
@@ -66,6 +80,9 @@ final class LayoutCache {
 
     /// Forgets the layouts of components no longer on the page (`ids`: the page's index).
     func keep(onlyIn ids: [String: Int]) {
-        if entries.keys.contains(where: { ids[$0] == nil }) { entries = entries.filter { ids[$0.key] != nil } }
+        if entries.keys.contains(where: { ids[$0] == nil }) {
+            entries = entries.filter { ids[$0.key] != nil }
+            written = written.filter { ids[$0.key] != nil }
+        }
     }
 }

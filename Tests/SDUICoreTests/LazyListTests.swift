@@ -93,4 +93,17 @@ struct LazyListTests {
         #expect(engine.currentScreen().components.map(\.id).allSatisfy { $0.hasPrefix("d") })
         #expect(engine.currentScreen().components.count == 11)
     }
+
+    @Test func writtenLayoutMatchesTheLayoutValue() throws {
+        for lazy in [false, true] {
+            let engine = try Self.engine(count: 40)
+            if lazy { _ = engine.setViewport(.init(width: 30, offset: 10, height: 8)) }
+            #expect(engine.layoutJSON(width: 30) == JSONWriter.bytes(engine.layout(width: 30).json))
+            try engine.dispatch(Action(type: "flags/set", payload: "3"))
+            // After a change, cached bytes of the others and fresh ones of c3 still add up.
+            #expect(engine.layoutJSON(width: 30) == JSONWriter.bytes(engine.layout(width: 30).json))
+            #expect(engine.layoutJSON(width: 31) == JSONWriter.bytes(engine.layout(width: 31).json))
+        }
+        #expect(Engine().layoutJSON(width: 5) == Array(#"{"width":5,"height":0,"components":[]}"#.utf8))
+    }
 }
