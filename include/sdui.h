@@ -463,6 +463,18 @@ typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, d
 int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userdata, sdui_destroy_fn destroy);
 
 /*
+** The default measurer's arithmetic, for hosts that draw in a terminal: the
+** display cells of `len` bytes of UTF-8 text (wide characters and emoji 2,
+** combining marks 0; invalid UTF-8 counts as U+FFFD), and the text wrapped
+** into lines of at most `max_cells` (<= 0: only explicit newlines) exactly
+** as the layout wraps it, returned joined by '\n' in *out (the caller frees
+** it with sdui_free()). Pure functions: no engine, any thread.
+** sdui_text_cells returns -1 for NULL text with len > 0.
+*/
+long long sdui_text_cells(const char *text, size_t len);
+int sdui_text_lines(const char *text, size_t len, int max_cells, char **out, size_t *out_len);
+
+/*
 ** The lazy list. With a viewport (the host's visible window on the page:
 ** its width, the page offset of its top edge and its height, in layout
 ** units) sdui renders and lays out only the components in or near it (one

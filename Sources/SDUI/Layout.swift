@@ -77,3 +77,31 @@ public func sdui_set_viewport(_ engine: OpaquePointer?, _ width: Double, _ offse
         }
     }
 }
+
+/// The text of a (pointer, length) argument; invalid UTF-8 is repaired to U+FFFD.
+private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
+    guard let pointer else { return length == 0 ? "" : nil }
+    return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+}
+
+@_cdecl("sdui_text_cells")
+public func sdui_text_cells(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> Int64 {
+    guard let value = text(pointer, length) else { return -1 }
+    return Int64(Monospace.width(of: value))
+}
+
+@_cdecl("sdui_text_lines")
+public func sdui_text_lines(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ maxCells: Int32,
+                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                            _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let value = text(pointer, length), out != nil else { return SDUI_EINVAL }
+    let lines = Monospace.lines(value, maxWidth: maxCells > 0 ? Int(maxCells) : nil)
+    do {
+        try deliver(Array(lines.joined(separator: "\n").utf8), out, outLength)
+        return SDUI_OK
+    } catch {
+        return error.status
+    }
+}

@@ -217,8 +217,35 @@ static void test_viewport(void)
     sdui_engine_free(e);
 }
 
+/* The default measurer's arithmetic, for terminal hosts. */
+static void test_text_cells(void)
+{
+    CHECK_EQ_INT(sdui_text_cells("Heat", 4), 4);
+    CHECK_EQ_INT(sdui_text_cells("日本の夏", strlen("日本の夏")), 8);
+    CHECK_EQ_INT(sdui_text_cells("e\xcc\x81", 3), 1);         /* e + combining acute */
+    CHECK_EQ_INT(sdui_text_cells("\xf0\x9f\x8e\xac", 4), 2);  /* 🎬 */
+    CHECK_EQ_INT(sdui_text_cells("", 0), 0);
+    CHECK_EQ_INT(sdui_text_cells(NULL, 0), 0);
+    CHECK_EQ_INT(sdui_text_cells(NULL, 3), -1);
+    char *lines = NULL;
+    size_t len = 0;
+    CHECK_STATUS(sdui_text_lines("the quick brown fox", 19, 9, &lines, &len), SDUI_OK);
+    CHECK_STR_EQ(lines, "the quick\nbrown fox");
+    CHECK_EQ_INT(len, 19);
+    sdui_free(lines);
+    CHECK_STATUS(sdui_text_lines("日本の夏", strlen("日本の夏"), 5, &lines, NULL), SDUI_OK);
+    CHECK_STR_EQ(lines, "日本\nの夏");
+    sdui_free(lines);
+    CHECK_STATUS(sdui_text_lines("a\nb", 3, 0, &lines, NULL), SDUI_OK);
+    CHECK_STR_EQ(lines, "a\nb");
+    sdui_free(lines);
+    CHECK_STATUS(sdui_text_lines("x", 1, 5, NULL, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_text_lines(NULL, 2, 5, &lines, NULL), SDUI_EINVAL);
+}
+
 int main(void)
 {
+    test_text_cells();
     test_viewport();
     test_frames();
     test_measurer();
