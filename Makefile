@@ -26,6 +26,9 @@ HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
               -Wl,-rpath,$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(LIBDIR))
 
 C_TESTS    := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
+# What the C hosts below share (examples/common): the JSON reader, file reading.
+COMMON_SRC := $(wildcard examples/common/*.c)
+COMMON_HDR := $(wildcard examples/common/*.h)
 DEMO       := $(BUILD)/examples/demo
 TERMINAL   := $(BUILD)/examples/terminal
 TERM_SRC   := $(wildcard examples/terminal/*.c)
@@ -69,27 +72,30 @@ $(BUILD)/tests/%: tests/c/%.c tests/c/check.h include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 
-$(DEMO): examples/demo.c include/sdui.h | lib lua
+$(DEMO): examples/demo.c $(COMMON_SRC) $(COMMON_HDR) include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
+	$(CC) $(CFLAGS) -Iinclude -Iexamples/common -o $@ $< $(COMMON_SRC) $(HOST_LINK)
 
-$(CLI): $(CLI_SRC) $(CLI_HDR) include/sdui.h | lib lua
+$(CLI): $(CLI_SRC) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iinclude -Itools -o $@ $(CLI_SRC) $(HOST_LINK) -lm
+	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ $(CLI_SRC) $(COMMON_SRC) $(HOST_LINK) -lm
 
 cli: lib lua $(CLI)
 
-# The CLI's helpers (JSON reader, HTML writer, cell metrics) on their own.
+# The CLI's helpers (HTML writer, cell metrics) and the shared JSON reader on
+# their own; the cell metrics are the engine's, so it links libsdui.
 CLI_TEST   := $(BUILD)/tests/preview_tools_test
-$(CLI_TEST): tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(CLI_HDR)
+$(CLI_TEST): tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) \
+             include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Itools -o $@ tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) -lm
+	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ tests/preview/tools_test.c \
+	  $(filter-out tools/sdui.c,$(CLI_SRC)) $(COMMON_SRC) $(HOST_LINK) -lm
 
 # The interactive terminal host (examples/terminal): the page drawn from the
 # engine's layout, Tab/Enter on its buttons, live reload of the scripts.
-$(TERMINAL): $(TERM_SRC) $(TERM_HDR) include/sdui.h | lib lua
+$(TERMINAL): $(TERM_SRC) $(TERM_HDR) $(COMMON_SRC) $(COMMON_HDR) include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iinclude -o $@ $(TERM_SRC) $(HOST_LINK) $(CURSES_LIBS) -lm
+	$(CC) $(CFLAGS) -Iinclude -Iexamples/common -o $@ $(TERM_SRC) $(COMMON_SRC) $(HOST_LINK) $(CURSES_LIBS) -lm
 
 terminal: lib lua $(TERMINAL)
 
@@ -108,9 +114,9 @@ demo: lib lua $(DEMO) $(TERMINAL)
 
 # Benchmarks against the plain-Lua peer (../shared/bench); prints a table and
 # writes bench/results.md and bench/results.json. Not part of `make test`.
-$(BUILD)/bench/%: bench/%.c bench/bench.h include/sdui.h | lib lua
+$(BUILD)/bench/%: bench/%.c bench/bench.h examples/common/files.c include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -O2 -Iinclude -o $@ $< $(HOST_LINK)
+	$(CC) $(CFLAGS) -O2 -Iinclude -Iexamples/common -o $@ $< examples/common/files.c $(HOST_LINK)
 
 bench: lib lua $(BENCH_W4) $(BUILD)/bench/frames
 	bash bench/run.sh

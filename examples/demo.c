@@ -27,6 +27,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "files.h"
+#include "json.h"
 #include "sdui.h"
 
 /* ------------------------------------------------------------------------
@@ -45,42 +47,6 @@ static char *path_join(const char *dir, const char *name)
     p[a] = '/';
     memcpy(p + a + 1, name, b + 1);
     return p;
-}
-
-/* Reads a whole file; NULL on error (errno says why). */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char *data = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *p = realloc(data, cap);
-            if (p == NULL) {
-                free(data);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            data = p;
-        }
-        size_t got = fread(data + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(data);
-        errno = EIO;
-        return NULL;
-    }
-    *len = n;
-    return data;
 }
 
 /* Copies the file `from` to `to` (created or truncated). 0, or -1 with a message printed. */
@@ -171,119 +137,27 @@ static void remove_tree(const char *path)
 
 /* ------------------------------------------------------------------------
 ** Finding a button on screen. A real UI keeps its widgets; this host reads
-** the screen sdui_render_json() returns, with a small scanner that only
-** needs to skip over JSON values (the engine wrote them, so they are valid).
+** the screen sdui_render_json() returns with the shared JSON reader
+** (examples/common/json.h).
 */
 
-/* A span of JSON text. */
-typedef struct {
-    const char *p;
-    size_t n;
-} span;
-
-static const char *skip_ws(const char *p)
+static int is(const char *s, const char *t)
 {
-    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
-        p++;
-    return p;
+    return s != NULL && strcmp(s, t) == 0;
 }
 
-/* The end of the JSON value starting at p (after skip_ws). */
-static const char *skip_value(const char *p)
+/* The first button with `key` (any button when key is NULL) in the node tree at `node`; NULL when none. */
+static const json *find_keyed_button(const json *node, const char *key)
 {
-    if (*p == '"') {
-        for (p++; *p && *p != '"'; p++)
-            if (*p == '\\' && p[1] != '\0')
-                p++;
-        return *p ? p + 1 : p;
-    }
-    if (*p == '{' || *p == '[') {
-        int depth = 0;
-        do {
-            if (*p == '"') {
-                p = skip_value(p);
-                continue;
-            }
-            if (*p == '{' || *p == '[')
-                depth++;
-            else if (*p == '}' || *p == ']')
-                depth--;
-            p++;
-        } while (*p && depth > 0);
-        return p;
-    }
-    while (*p && *p != ',' && *p != '}' && *p != ']' && *p != ' ' && *p != '\n')
-        p++;
-    return p;
-}
-
-/* The value of member `name` of the object at p; {NULL, 0} when absent. */
-static span member(const char *p, const char *name)
-{
-    span none = {NULL, 0};
-    if (p == NULL)
-        return none;
-    p = skip_ws(p);
-    if (*p != '{')
-        return none;
-    p = skip_ws(p + 1);
-    size_t len = strlen(name);
-    while (*p == '"') {
-        const char *key = p + 1;
-        const char *end = skip_value(p);
-        p = skip_ws(skip_ws(end) + 1); /* past ':' */
-        const char *value_end = skip_value(p);
-        if ((size_t)(end - 1 - key) == len && memcmp(key, name, len) == 0) {
-            span found = {p, (size_t)(value_end - p)};
-            return found;
-        }
-        p = skip_ws(value_end);
-        if (*p != ',')
-            break;
-        p = skip_ws(p + 1);
-    }
-    return none;
-}
-
-/* True when the span is the JSON string `s` (written without escapes). */
-static int span_is(span v, const char *s)
-{
-    size_t len = strlen(s);
-    return v.p != NULL && v.n == len + 2 && v.p[0] == '"' && memcmp(v.p + 1, s, len) == 0;
-}
-
-/* The elements of the array at `array`, one a call: *cursor starts at NULL. */
-static int next_element(span array, const char **cursor, span *element)
-{
-    if (array.p == NULL || *array.p != '[')
-        return 0;
-    const char *p = skip_ws(*cursor ? *cursor : array.p + 1);
-    if (*p == ',')
-        p = skip_ws(p + 1);
-    if (*p == ']' || *p == '\0')
-        return 0;
-    element->p = p;
-    element->n = (size_t)(skip_value(p) - p);
-    *cursor = p + element->n;
-    return 1;
-}
-
-/* The first button with `key` (any button when key is NULL) in the node tree at `node`; {NULL, 0} when none. */
-static span find_keyed_button(span node, const char *key)
-{
-    span none = {NULL, 0};
-    if (node.p == NULL)
-        return none;
-    if (span_is(member(node.p, "type"), "button") && (key == NULL || span_is(member(node.p, "key"), key)))
+    if (is(json_get_string(node, "type"), "button") && (key == NULL || is(json_get_string(node, "key"), key)))
         return node;
-    span children = member(node.p, "children"), child;
-    const char *cursor = NULL;
-    while (next_element(children, &cursor, &child)) {
-        span found = find_keyed_button(child, key);
-        if (found.p != NULL)
+    const json *children = json_get(node, "children");
+    for (size_t i = 0; i < json_count(children); i++) {
+        const json *found = find_keyed_button(json_at(children, i), key);
+        if (found != NULL)
             return found;
     }
-    return none;
+    return NULL;
 }
 
 /* A button on screen: its component, its label and the action it carries. */
@@ -293,106 +167,50 @@ struct button {
     char *action; /* malloc'd JSON */
 };
 
-static void copy_string(char *dst, size_t size, span v)
-{
-    size_t n = v.p != NULL && v.n >= 2 ? v.n - 2 : 0;
-    if (n >= size)
-        n = size - 1;
-    memcpy(dst, v.n >= 2 ? v.p + 1 : "", n);
-    dst[n] = '\0';
-}
-
 /* The button with `key` in the `nth` (0-based) component of type `type`. */
-static int find_button(const char *screen, const char *type, int nth, const char *key, struct button *out)
+static int find_button(const char *screen, size_t screen_len, const char *type, int nth, const char *key,
+                       struct button *out)
 {
-    span components = member(screen, "components"), component;
-    const char *cursor = NULL;
-    while (next_element(components, &cursor, &component)) {
-        if (!span_is(member(component.p, "type"), type) || nth-- > 0)
+    json *doc = json_parse(screen, screen_len, NULL, 0);
+    const json *components = json_get(doc, "components");
+    int rc = -1;
+    for (size_t i = 0; i < json_count(components); i++) {
+        const json *component = json_at(components, i);
+        if (!is(json_get_string(component, "type"), type) || nth-- > 0)
             continue;
-        span button = find_keyed_button(member(component.p, "view"), key);
-        span action = member(button.p, "action"); /* {NULL, 0} when there is no button */
-        if (action.p == NULL)
-            return -1;
-        copy_string(out->component, sizeof out->component, member(component.p, "id"));
-        copy_string(out->label, sizeof out->label, member(button.p, "label"));
-        out->action = malloc(action.n + 1);
-        if (out->action == NULL)
-            return -1;
-        memcpy(out->action, action.p, action.n);
-        out->action[action.n] = '\0';
-        return 0;
+        const json *button = find_keyed_button(json_get(component, "view"), key);
+        const json *action = json_get(button, "action"); /* NULL when there is no button */
+        if (action == NULL)
+            break;
+        const char *id = json_get_string(component, "id"), *label = json_get_string(button, "label");
+        snprintf(out->component, sizeof out->component, "%s", id != NULL ? id : "");
+        snprintf(out->label, sizeof out->label, "%s", label != NULL ? label : "");
+        out->action = malloc(action->rawlen + 1);
+        if (out->action != NULL) {
+            memcpy(out->action, action->raw, action->rawlen);
+            out->action[action->rawlen] = '\0';
+            rc = 0;
+        }
+        break;
     }
-    return -1;
+    json_free(doc);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------
 ** Output.
 */
 
-static void indent(int depth)
-{
-    for (int i = 0; i < depth; i++)
-        fputs("  ", stdout);
-}
-
 /* Prints compact JSON with one member or element a line. */
-static void print_pretty(const char *json)
+static void print_pretty(const char *text)
 {
-    int depth = 0, in_string = 0;
-    for (const char *p = json; *p; p++) {
-        char c = *p;
-        if (in_string) {
-            putchar(c);
-            if (c == '\\' && p[1] != '\0')
-                putchar(*++p);
-            else if (c == '"')
-                in_string = 0;
-            continue;
-        }
-        switch (c) {
-        case '"':
-            in_string = 1;
-            putchar(c);
-            break;
-        case '{':
-        case '[': {
-            const char *q = skip_ws(p + 1);
-            if (*q == (c == '{' ? '}' : ']')) { /* empty: keep it on one line */
-                putchar(c);
-                putchar(*q);
-                p = q;
-                break;
-            }
-            putchar(c);
-            putchar('\n');
-            indent(++depth);
-            break;
-        }
-        case '}':
-        case ']':
-            putchar('\n');
-            indent(--depth);
-            putchar(c);
-            break;
-        case ',':
-            putchar(',');
-            putchar('\n');
-            indent(depth);
-            break;
-        case ':':
-            fputs(": ", stdout);
-            break;
-        case ' ':
-        case '\n':
-        case '\t':
-        case '\r':
-            break;
-        default:
-            putchar(c);
-        }
-    }
-    putchar('\n');
+    size_t n = 0;
+    char *pretty = json_pretty(text, strlen(text), &n);
+    if (pretty != NULL)
+        fwrite(pretty, 1, n, stdout);
+    else
+        printf("%s\n", text); /* out of memory: as it came */
+    free(pretty);
 }
 
 static void report(sdui_engine *e, const char *what, int status)
@@ -454,11 +272,12 @@ static int show_state(sdui_engine *engine, const char *service)
 static int press(sdui_engine *engine, const char *type, int nth, const char *key)
 {
     char *screen = NULL;
+    size_t screen_len = 0;
     struct button bt = {{0}, {0}, NULL};
-    int st = sdui_render_json(engine, &screen, NULL);
+    int st = sdui_render_json(engine, &screen, &screen_len);
     if (st != SDUI_OK)
         return st;
-    if (find_button(screen, type, nth, key, &bt) != 0) {
+    if (find_button(screen, screen_len, type, nth, key, &bt) != 0) {
         sdui_free(screen);
         return sdui_report(engine, SDUI_ENOTFOUND, "no such button on screen");
     }

@@ -18,14 +18,15 @@ typedef struct {
     double unit_per_line; /* layout units a line is high */
 } cells_metrics;
 
-/* Display cells of `len` bytes of UTF-8: 2 for wide and emoji characters, 0 for marks. */
+/* Display cells of `len` bytes of UTF-8, as the engine counts them
+** (sdui_text_cells): 2 for wide and emoji characters, 0 for marks. */
 size_t cells_width(const char *text, size_t len);
 
 /*
-** Word-wraps `text` at `max_cells` (SIZE_MAX: unbounded) the way the preview's
-** CSS does (break at spaces, a too-long word broken anywhere, "\n" ends a
-** line) and stores the widest line in *widest; returns the number of lines
-** (at least 1).
+** Word-wraps `text` at `max_cells` (SIZE_MAX: unbounded) exactly as the
+** layout wraps it (sdui_text_lines: break at spaces, a too-long word broken
+** between clusters, "\n" ends a line) and stores the widest line in
+** *widest; returns the number of lines (at least 1).
 */
 size_t cells_wrap(const char *text, size_t len, size_t max_cells, size_t *widest);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cells.h"
+#include "files.h"
 #include "html.h"
 #include "json.h"
 #include "sdui.h"
@@ -181,44 +182,6 @@ static int parse_args(int argc, char **argv, options *o)
     return -1;
 }
 
-/* Reads a whole file (or standard input for "-"); NULL with errno set on failure. */
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char *data = NULL;
-    size_t n = 0, cap = 0;
-    int bad = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *p = realloc(data, cap);
-            if (p == NULL) {
-                bad = ENOMEM;
-                break;
-            }
-            data = p;
-        }
-        size_t got = fread(data + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f))
-                bad = EIO;
-            break;
-        }
-    }
-    if (f != stdin)
-        fclose(f);
-    if (bad) {
-        free(data);
-        errno = bad;
-        return NULL;
-    }
-    *len = n;
-    return data;
-}
-
 /* Writes the output to FILE or standard output; 0, or 1 with a message printed. */
 static int write_output(const char *path, const char *data, size_t len)
 {
@@ -370,7 +333,7 @@ int main(int argc, char **argv)
         return rc;
 
     size_t page_len = 0;
-    char *page = read_all(o.page, &page_len);
+    char *page = strcmp(o.page, "-") == 0 ? read_stream(stdin, &page_len) : read_file(o.page, &page_len);
     if (page == NULL) {
         fprintf(stderr, "sdui: cannot read page %s: %s\n", strcmp(o.page, "-") == 0 ? "(standard input)" : o.page,
                 strerror(errno));

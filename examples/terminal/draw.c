@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "sdui.h"
 #include "text.h"
 
 enum { PAIR_ACCENT = 1, PAIR_SURFACE, PAIR_WARN, PAIR_ERROR, PAIR_STATUS, PAIR_STATUS_WARN };
@@ -53,7 +54,7 @@ typedef struct {
 
 static int cell(const json *frame, const char *name)
 {
-    double v = json_number(frame, name, 0);
+    double v = json_get_number(frame, name, 0);
     if (!isfinite(v))
         return 0;
     if (v > 1e6)
@@ -96,42 +97,35 @@ static void fill(const clip *c, int row, int col, int width, pen p, const char *
         put_text(c, row, col + i, glyph, strlen(glyph), 1, p);
 }
 
-/* Wrapped lines, collected up to a maximum. */
-typedef struct {
-    text_line *lines;
-    int count, max, total;
-} lines;
-
-static void collect(const text_line *l, void *userdata)
-{
-    lines *ls = userdata;
-    if (ls->count < ls->max)
-        ls->lines[ls->count++] = *l;
-    ls->total++;
-}
-
-/* Draws `text` wrapped at `width` in `height` rows from (row, col); an
-** ellipsis ends the last row when the text goes on. `center` centres each
-** line and the block. */
+/* Draws `text` wrapped at `width` in `height` rows from (row, col), into
+** the lines the layout counted (sdui_text_lines); an ellipsis ends the last
+** row when the text goes on. `center` centres each line and the block. */
 static void put_wrapped(const clip *c, int row, int col, int width, int height, const char *text, pen p, int center)
 {
     if (width <= 0 || height <= 0)
         return;
-    size_t len = strlen(text);
-    lines ls = {malloc(sizeof(text_line) * (size_t)height), 0, height, 0};
-    if (ls.lines == NULL)
+    char *lines = NULL;
+    size_t n = 0;
+    if (sdui_text_lines(text, strlen(text), width, &lines, &n) != SDUI_OK || lines == NULL)
         return;
-    text_wrap(text, len, width, collect, &ls);
-    int top = center && ls.total < height ? (height - ls.total) / 2 : 0;
-    for (int i = 0; i < ls.count; i++) {
-        const text_line *l = &ls.lines[i];
-        int more = i == ls.count - 1 && ls.total > ls.count;
-        int x = col + (center && l->width < width ? (width - l->width) / 2 : 0);
-        int drawn = put_text(c, row + top + i, x, text + l->start, l->end - l->start, more ? width - 1 : width, p);
+    int total = 1; /* the lines come joined by '\n' */
+    for (size_t i = 0; i < n; i++)
+        total += lines[i] == '\n';
+    int shown = total < height ? total : height;
+    int top = center && total < height ? (height - total) / 2 : 0;
+    const char *line = lines, *end = lines + n;
+    for (int i = 0; i < shown; i++) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = (size_t)((nl != NULL ? nl : end) - line);
+        int more = i == shown - 1 && total > shown;
+        long long cells = sdui_text_cells(line, len);
+        int x = col + (center && cells < width ? (width - (int)cells) / 2 : 0);
+        int drawn = put_text(c, row + top + i, x, line, len, more ? width - 1 : width, p);
         if (more)
             put_text(c, row + top + i, x + drawn, "\xe2\x80\xa6", 3, 1, p); /* … */
+        line = nl != NULL ? nl + 1 : end;
     }
-    free(ls.lines);
+    sdui_free(lines);
 }
 
 static int is(const char *s, const char *t)
@@ -183,8 +177,8 @@ static void put_box(const clip *c, int row, int col, int width, int height, cons
 static void draw_node(const view *v, const clip *c, const json *node, int top, pen p)
 {
     const json *frame = json_get(node, "frame");
-    const char *id = json_string(node, "id");
-    const char *type = json_string(node, "type");
+    const char *id = json_get_string(node, "id");
+    const char *type = json_get_string(node, "type");
     if (frame == NULL || id == NULL || type == NULL)
         return;
     int x = cell(frame, "x"), y = top + cell(frame, "y");
@@ -256,7 +250,7 @@ int component_rows(const json *component, int *top, int *bottom)
     const json *frame = json_get(root, "frame");
     if (frame == NULL || json_get(component, "y") == NULL)
         return -1;
-    double y = json_number(component, "y", 0);
+    double y = json_get_number(component, "y", 0);
     if (!isfinite(y) || fabs(y) > 1e8)
         return -1;
     *top = (int)floor(y + 0.5) + cell(frame, "y");
@@ -288,7 +282,7 @@ void draw_rows(const view *v, int row0, int row1)
         if (bottom <= row0 || top >= row1)
             continue;
         pen p = {A_NORMAL, 0};
-        double y = json_number(component, "y", 0);
+        double y = json_get_number(component, "y", 0);
         draw_node(v, &c, json_get(component, "root"), (int)floor(y + 0.5) - v->scroll, p);
     }
 }

@@ -39,10 +39,10 @@
 #include <unistd.h>
 
 #include "draw.h"
+#include "files.h"
 #include "json.h"
 #include "model.h"
 #include "sdui.h"
-#include "text.h"
 
 #define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 r \xc2\xb7 q"
 #define HINT "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 r reload \xc2\xb7 q quit"
@@ -152,45 +152,6 @@ static void damage_page_rows(int top, int bottom)
 }
 
 /* ------------------------------------------------------------------------
-** Files.
-*/
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    char *data = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *p = realloc(data, cap);
-            if (p == NULL) {
-                free(data);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            data = p;
-        }
-        size_t got = fread(data + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(data);
-        errno = EIO;
-        return NULL;
-    }
-    *len = n;
-    return data;
-}
-
-/* ------------------------------------------------------------------------
 ** The fake network: a "request" effect is answered REQUEST_MS later, from
 ** the main loop, with a confirmation number.
 */
@@ -237,7 +198,7 @@ static int compare_buttons(const void *a, const void *b)
 /* A frame member in whole cells (the engine's are whole; anything odd is clamped). */
 static int cells(const json *object, const char *name, double otherwise)
 {
-    double v = json_number(object, name, otherwise);
+    double v = json_get_number(object, name, otherwise);
     if (!(v > -1e8))
         return v != v ? 0 : -100000000;
     if (v > 1e8)
@@ -247,8 +208,8 @@ static int cells(const json *object, const char *name, double otherwise)
 
 static void collect_buttons(const json *node, int top, int *cap)
 {
-    const char *type = json_string(node, "type");
-    const char *id = json_string(node, "id");
+    const char *type = json_get_string(node, "type");
+    const char *id = json_get_string(node, "id");
     const json *frame = json_get(node, "frame");
     if (type != NULL && id != NULL && frame != NULL && strcmp(type, "button") == 0) {
         if (app.nbuttons == *cap) {
@@ -339,11 +300,11 @@ static int same_places(const json *a, const json *b)
     const json *ca = json_get(a, "components"), *cb = json_get(b, "components");
     if (a == NULL || b == NULL || json_count(ca) != json_count(cb))
         return 0;
-    if (json_number(a, "height", -1) != json_number(b, "height", -1))
+    if (json_get_number(a, "height", -1) != json_get_number(b, "height", -1))
         return 0;
     for (size_t i = 0; i < json_count(ca); i++) {
         const json *x = json_at(ca, i), *y = json_at(cb, i);
-        const char *ix = json_string(x, "id"), *iy = json_string(y, "id");
+        const char *ix = json_get_string(x, "id"), *iy = json_get_string(y, "id");
         int tx, bx, ty, by;
         if (ix == NULL || iy == NULL || strcmp(ix, iy) != 0 || component_rows(x, &tx, &bx) != 0 ||
             component_rows(y, &ty, &by) != 0 || tx != ty || bx != by)
@@ -362,7 +323,7 @@ static void relayout(const touched *t)
         report_error("layout");
         return;
     }
-    json *layout = json_parse(text, len);
+    json *layout = json_parse(text, len, NULL, 0);
     sdui_free(text);
     if (layout == NULL) {
         set_text(app.error, sizeof app.error, "layout: cannot read the engine's layout");
@@ -379,7 +340,7 @@ static void relayout(const touched *t)
         const json *components = json_get(layout, "components");
         for (size_t i = 0; i < json_count(components); i++) {
             const json *component = json_at(components, i);
-            const char *id = json_string(component, "id");
+            const char *id = json_get_string(component, "id");
             int top, bottom;
             if (id != NULL && touched_has(t, id) && component_rows(component, &top, &bottom) == 0) {
                 damage_page_rows(top, bottom);
@@ -404,7 +365,7 @@ static void refresh_diagnostics(void)
     size_t len = 0;
     if (sdui_diagnostics_json(app.engine, &text, &len) != SDUI_OK)
         return;
-    json *d = json_parse(text, len);
+    json *d = json_parse(text, len, NULL, 0);
     sdui_free(text);
     if (d == NULL)
         return;
@@ -412,8 +373,8 @@ static void refresh_diagnostics(void)
     app.diagnostic[0] = '\0';
     const json *last = json_at(d, json_count(d) - 1);
     if (last != NULL) {
-        const char *component = json_string(last, "component");
-        const char *message = json_string(last, "message");
+        const char *component = json_get_string(last, "component");
+        const char *message = json_get_string(last, "message");
         set_text(app.diagnostic, sizeof app.diagnostic, "%s%s%s", component ? component : "", component ? ": " : "",
                  message ? message : "");
     }
@@ -429,7 +390,7 @@ static int load_screen(void)
         report_error("render");
         return -1;
     }
-    json *screen = json_parse(text, len);
+    json *screen = json_parse(text, len, NULL, 0);
     int rc = screen != NULL ? model_load_screen(screen) : -1; /* it copies actions from the text */
     json_free(screen);
     sdui_free(text);
@@ -448,7 +409,7 @@ static void pull_patches(void)
         report_error("patches");
         return;
     }
-    json *doc = json_parse(text, len);
+    json *doc = json_parse(text, len, NULL, 0);
     size_t n = json_count(json_get(doc, "patches"));
     int ok = doc != NULL && model_apply_patches(doc, &t) == 0; /* it copies actions from the text */
     json_free(doc);
@@ -480,12 +441,12 @@ static void update_viewport(int pull)
         report_error("viewport");
         return;
     }
-    json *events = json_parse(text, len);
+    json *events = json_parse(text, len, NULL, 0);
     sdui_free(text);
     char appeared[256] = "", left[256] = "";
     for (size_t i = 0; i < json_count(events); i++) {
         const json *e = json_at(events, i);
-        const char *type = json_string(e, "type"), *id = json_string(e, "id");
+        const char *type = json_get_string(e, "type"), *id = json_get_string(e, "id");
         if (type == NULL || id == NULL)
             continue;
         char *list = strcmp(type, "appear") == 0 ? appeared : left;
@@ -537,7 +498,7 @@ static void draw_status_rows(void)
     for (int i = 0; i < 2; i++) { /* the short hint when the long one leaves no room */
         snprintf(b, sizeof b, "%s%sfocus: %s%srows %d-%d of %d", i ? SHORT_HINT : HINT, sep,
                  app.focus ? app.focus : "-", sep, app.scroll + 1, bottom, last);
-        if (text_width(b, strlen(b)) <= app.cols)
+        if (sdui_text_cells(b, strlen(b)) <= app.cols)
             break;
     }
     if (app.status_rows == 2) {

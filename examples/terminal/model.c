@@ -93,22 +93,22 @@ static char *node_text(const json *node, const char *type, int *dim)
     *dim = 0;
     const char *s = NULL;
     if (strcmp(type, "text") == 0) {
-        s = json_string(node, "text");
+        s = json_get_string(node, "text");
     } else if (strcmp(type, "button") == 0) {
-        s = json_string(node, "label");
+        s = json_get_string(node, "label");
     } else if (strcmp(type, "image") == 0) {
-        s = json_string(node, "alt");
+        s = json_get_string(node, "alt");
         if (s == NULL)
-            s = json_string(node, "placeholder");
+            s = json_get_string(node, "placeholder");
         if (s == NULL)
             s = "image";
     } else if (strcmp(type, "input") == 0) {
-        s = json_string(node, "value");
-        if (s == NULL && (s = json_string(node, "placeholder")) != NULL)
+        s = json_get_string(node, "value");
+        if (s == NULL && (s = json_get_string(node, "placeholder")) != NULL)
             *dim = 1;
     } else if (strcmp(type, "fallback") == 0) {
-        s = json_string(node, "text");
-        const char *kind = json_string(node, "componentType");
+        s = json_get_string(node, "text");
+        const char *kind = json_get_string(node, "componentType");
         if (s == NULL) {
             if (kind == NULL)
                 kind = "?";
@@ -122,7 +122,7 @@ static char *node_text(const json *node, const char *type, int *dim)
             return t;
         }
     } else if (strcmp(type, "error") == 0) {
-        const char *m = json_string(node, "message");
+        const char *m = json_get_string(node, "message");
         if (m == NULL)
             m = "";
         char *t = malloc(strlen(m) + 5);
@@ -138,8 +138,8 @@ static char *node_text(const json *node, const char *type, int *dim)
 /* Puts the node's own members under its id; with `deep`, its children's too. */
 static int put_node(const json *node, const char *component, int deep)
 {
-    const char *id = json_string(node, "id");
-    const char *type = json_string(node, "type");
+    const char *id = json_get_string(node, "id");
+    const char *type = json_get_string(node, "type");
     if (id == NULL || type == NULL)
         return -1;
     unsigned h = hash(id);
@@ -161,12 +161,12 @@ static int put_node(const json *node, const char *component, int deep)
     c->type = dup_string(type);
     c->text = node_text(node, type, &c->dim_text);
     const json *action = json_get(node, "action");
-    c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->raw_length) : NULL;
+    c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->rawlen) : NULL;
     const json *style = json_get(node, "style");
-    c->font = dup_string(json_string(style, "font"));
-    c->weight = dup_string(json_string(style, "fontWeight"));
-    c->color = dup_string(json_string(style, "color"));
-    c->background = dup_string(json_string(style, "background"));
+    c->font = dup_string(json_get_string(style, "font"));
+    c->weight = dup_string(json_get_string(style, "fontWeight"));
+    c->color = dup_string(json_get_string(style, "color"));
+    c->background = dup_string(json_get_string(style, "background"));
     if (c->component == NULL || c->type == NULL || c->text == NULL)
         return -1;
     if (deep) {
@@ -196,7 +196,7 @@ static void forget_component(const char *component)
 
 static int put_component(const json *component)
 {
-    const char *id = json_string(component, "id");
+    const char *id = json_get_string(component, "id");
     const json *view = json_get(component, "view");
     if (id == NULL || view == NULL)
         return -1;
@@ -255,7 +255,7 @@ void touched_reset(touched *t)
 
 static int apply_change(const json *change, const char *component)
 {
-    const char *op = json_string(change, "op");
+    const char *op = json_get_string(change, "op");
     if (op == NULL)
         return -1;
     if (strcmp(op, "set") == 0)
@@ -274,13 +274,13 @@ int model_apply_patches(const json *doc, touched *t)
         return -1;
     for (size_t i = 0; i < json_count(patches); i++) {
         const json *patch = json_at(patches, i);
-        const char *op = json_string(patch, "op");
+        const char *op = json_get_string(patch, "op");
         if (op == NULL)
             return -1;
         if (strcmp(op, "page") == 0) {
             t->structural = 1;
         } else if (strcmp(op, "remove") == 0) {
-            const char *id = json_string(patch, "id");
+            const char *id = json_get_string(patch, "id");
             if (id == NULL)
                 return -1;
             forget_component(id);
@@ -288,7 +288,7 @@ int model_apply_patches(const json *doc, touched *t)
             t->structural = 1;
         } else if (strcmp(op, "insert") == 0) {
             const json *component = json_get(patch, "component");
-            const char *id = json_string(component, "id");
+            const char *id = json_get_string(component, "id");
             if (id == NULL)
                 return -1;
             forget_component(id); /* removed and inserted again in one round */
@@ -297,10 +297,10 @@ int model_apply_patches(const json *doc, touched *t)
             touched_add(t, id);
             t->structural = 1;
         } else if (strcmp(op, "move") == 0) {
-            touched_add(t, json_string(patch, "id"));
+            touched_add(t, json_get_string(patch, "id"));
             t->structural = 1;
         } else if (strcmp(op, "update") == 0) {
-            const char *id = json_string(patch, "id");
+            const char *id = json_get_string(patch, "id");
             const json *changes = json_get(patch, "changes");
             if (id == NULL || changes == NULL || changes->type != JSON_ARRAY)
                 return -1;

@@ -1,9 +1,12 @@
 /*
-** tools_test.c -- unit tests of the CLI's helpers (tools/json.c, tools/html.c,
-** tools/cells.c): the JSON reader on good and malformed input, the HTML
-** escaper, cell widths and word wrapping, and html_page on bad documents.
+** tools_test.c -- unit tests of the CLI's helpers (tools/html.c,
+** tools/cells.c) and of the JSON reader the C hosts share
+** (examples/common/json.c): the reader on good and malformed input, the
+** HTML escaper, cell widths and word wrapping (which must be the engine's:
+** sdui_text_cells, sdui_text_lines), and html_page on bad documents.
 ** Prints "tools: N passed, M failed"; exits non-zero on failure.
 */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +14,7 @@
 #include "cells.h"
 #include "html.h"
 #include "json.h"
+#include "sdui.h"
 
 static int passed, failed;
 
@@ -40,6 +44,8 @@ static void test_json_good(void)
     CHECK(json_at(a, 0)->number == 1 && json_at(a, 1)->number == -250);
     CHECK(json_at(a, 2)->type == JSON_TRUE && json_at(a, 3)->type == JSON_FALSE && json_at(a, 4)->type == JSON_NULL);
     CHECK(json_at(a, 5) == NULL);
+    CHECK(json_count(a) == 5 && json_count(v) == 3 && json_count(json_at(a, 0)) == 0 && json_count(NULL) == 0);
+    CHECK(json_at(v, 0) == a && json_at(NULL, 0) == NULL);
     const char *s = json_get_string(v, "s");
     CHECK(s != NULL && strcmp(s, "x\xC3\xA9\xF0\x9F\x8E\xAC\n\"") == 0);
     const json *o = json_get(v, "o");
@@ -57,6 +63,23 @@ static void test_json_good(void)
     v = parse("\"a\\u0000b\"", err, sizeof err);
     CHECK(v != NULL && v->len == 3 && v->string[1] == '\0');
     json_free(v);
+
+    /* a repeated member: the last one counts */
+    v = parse("{\"k\": 1, \"k\": 2}", err, sizeof err);
+    CHECK(v != NULL && json_get_number(v, "k", 0) == 2);
+    json_free(v);
+
+    /* numbers do not depend on the C locale's decimal point */
+    static const char *comma[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"};
+    for (size_t i = 0; i < sizeof comma / sizeof *comma; i++) {
+        if (setlocale(LC_NUMERIC, comma[i]) == NULL)
+            continue;
+        v = parse("[1.5, -2.25e1]", err, sizeof err);
+        CHECK(v != NULL && json_at(v, 0)->number == 1.5 && json_at(v, 1)->number == -22.5);
+        json_free(v);
+        setlocale(LC_NUMERIC, "C");
+        break;
+    }
 }
 
 static void test_json_bad(void)
@@ -144,15 +167,55 @@ static void test_escape(void)
     buf_free(&b);
 }
 
+/* Texts whose cells the engine decides: wide, emoji, marks, joiners, flags, bad bytes. */
+static const char *const samples[] = {
+    "abc",
+    "\xE6\x98\xA0\xE7\x94\xBB",                                   /* 映画 */
+    "\xF0\x9F\x8E\xAC",                                           /* 🎬 */
+    "e\xCC\x81",                                                  /* e + combining acute */
+    "\xE2\x98\x85",                                               /* ★ */
+    "\xE2\x9D\xA4\xEF\xB8\x8F",                                   /* ❤️ */
+    "\xFF",                                                       /* bad byte */
+    "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB",                   /* 👩‍💻 */
+    "\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7",                             /* 🇫🇷 */
+    "\xE2\x9A\xA0 \xE2\x8F\xB1 \xF0\x9F\xAB\xA0",                      /* ⚠ ⏱ 🫠 */
+    "Le Phare \xC3\xA0 Wren Point \xF0\x9F\x8E\xAC \xE6\x98\xA0\xE7\x94\xBB\xE9\xA4\xA8 x",  /* mixed */
+};
+
+/* cells_wrap's lines and widest line, recomputed from sdui_text_lines. */
+static int wrap_agrees(const char *text, size_t max_cells)
+{
+    size_t len = strlen(text), widest = 0, want_widest = 0, want_lines = 1;
+    size_t lines = cells_wrap(text, len, max_cells, &widest);
+    char *out = NULL;
+    size_t n = 0;
+    if (sdui_text_lines(text, len, (int)max_cells, &out, &n) != SDUI_OK)
+        return 0;
+    for (size_t start = 0, i = 0; i <= n; i++) {
+        if (i == n || out[i] == '\n') {
+            long long w = sdui_text_cells(out + start, i - start);
+            if ((size_t)w > want_widest)
+                want_widest = (size_t)w;
+            want_lines += i < n;
+            start = i + 1;
+        }
+    }
+    sdui_free(out);
+    return lines == want_lines && widest == want_widest;
+}
+
 static void test_cells(void)
 {
-    CHECK(cells_width("abc", 3) == 3);
-    CHECK(cells_width("\xE6\x98\xA0\xE7\x94\xBB", 6) == 4);         /* 映画 */
-    CHECK(cells_width("\xF0\x9F\x8E\xAC", 4) == 2);                 /* 🎬 */
-    CHECK(cells_width("e\xCC\x81", 3) == 1);                        /* e + combining acute */
-    CHECK(cells_width("\xE2\x98\x85", 3) == 1);                     /* ★ */
-    CHECK(cells_width("\xE2\x9D\xA4\xEF\xB8\x8F", 6) == 2);         /* ❤️ */
-    CHECK(cells_width("\xFF", 1) == 1);                             /* bad byte */
+    for (size_t i = 0; i < sizeof samples / sizeof *samples; i++) {
+        size_t len = strlen(samples[i]);
+        long long want = sdui_text_cells(samples[i], len);
+        if (want < 0 || cells_width(samples[i], len) != (size_t)want)
+            fprintf(stderr, "cells_width disagrees with sdui_text_cells on sample %zu\n", i);
+        CHECK(want >= 0 && cells_width(samples[i], len) == (size_t)want);
+        for (size_t max = 1; max <= 12; max++)
+            CHECK(wrap_agrees(samples[i], max));
+    }
+    CHECK(cells_width("", 0) == 0 && cells_width(NULL, 0) == 0);
 
     size_t widest = 0;
     CHECK(cells_wrap("", 0, 10, &widest) == 1 && widest == 0);

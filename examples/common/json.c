@@ -1,11 +1,12 @@
 /*
-** json.c -- the small JSON reader of the sdui CLI (see json.h).
+** json.c -- the small JSON reader of the C hosts (see json.h).
 **
 ** A recursive-descent parser over (pointer, length): it never reads past
 ** `len`, never needs a NUL terminator, and on any error frees what it built.
 */
 #include "json.h"
 
+#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,15 +277,28 @@ static int parse_number(parser *p, double *out)
             return 0;
         }
     }
+    /* strtod reads the C locale's decimal point: a host that set LC_NUMERIC
+    ** (setlocale(LC_ALL, "")) may use ',', so the copy carries that one. */
+    const char *point = localeconv()->decimal_point;
+    size_t pointlen = point != NULL && point[0] != '\0' ? strlen(point) : 0;
     char small[64];
     size_t n = p->pos - start;
-    char *copy = n < sizeof small ? small : malloc(n + 1);
+    size_t need = n + (pointlen > 1 ? pointlen - 1 : 0) + 1;
+    char *copy = need <= sizeof small ? small : malloc(need);
     if (copy == NULL) {
         fail(p, "out of memory");
         return 0;
     }
-    memcpy(copy, p->text + start, n);
-    copy[n] = '\0';
+    size_t k = 0;
+    for (size_t i = start; i < p->pos; i++) {
+        if (p->text[i] == '.' && pointlen > 0) {
+            memcpy(copy + k, point, pointlen);
+            k += pointlen;
+        } else {
+            copy[k++] = p->text[i];
+        }
+    }
+    copy[k] = '\0';
     *out = strtod(copy, NULL);
     if (copy != small)
         free(copy);
@@ -509,9 +523,14 @@ double json_get_number(const json *object, const char *key, double fallback)
 
 const json *json_at(const json *value, size_t i)
 {
-    if (value == NULL || (value->type != JSON_ARRAY && value->type != JSON_OBJECT) || i >= value->count)
-        return NULL;
-    return &value->items[i];
+    return i < json_count(value) ? &value->items[i] : NULL;
+}
+
+size_t json_count(const json *value)
+{
+    if (value == NULL || (value->type != JSON_ARRAY && value->type != JSON_OBJECT))
+        return 0;
+    return value->count;
 }
 
 /* ------------------------------------------------------------------------
