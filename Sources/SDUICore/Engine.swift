@@ -510,12 +510,12 @@ public final class Engine {
         var items: [UInt8] = []
         let height = walkLayout(width: width) { id, y, _ in
             items.append(items.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
-            items += Array(#"{"id":"#.utf8)
+            items.append(contentsOf: #"{"id":"#.utf8)
             JSONWriter.write(.string(id), into: &items)
-            items += Array(#","y":"#.utf8)
+            items.append(contentsOf: #","y":"#.utf8)
             JSONWriter.write(Frame.number(y), into: &items)
-            items += Array(#","root":"#.utf8)
-            items += layouts.bytes(of: id)
+            items.append(contentsOf: #","root":"#.utf8)
+            items.append(contentsOf: layouts.bytes(of: id))
             items.append(UInt8(ascii: "}"))
         }
         var out: [UInt8] = []

@@ -33,6 +33,42 @@ public struct LayoutNode: Sendable, Equatable {
         return .object(o)
     }
 
+    /// Appends exactly `JSONWriter.bytes(json)` without building the `JSON`
+    /// value: layouts are written for the host after every change.
+    public func write(into out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        JSONWriter.write(.string(id), into: &out)
+        out.append(contentsOf: #","type":""#.utf8)
+        out.append(contentsOf: kind.rawValue.utf8) // kind names need no escaping
+        out.append(contentsOf: #"","frame":{"x":"#.utf8)
+        LayoutNode.write(frame.x, into: &out)
+        out.append(contentsOf: #","y":"#.utf8)
+        LayoutNode.write(frame.y, into: &out)
+        out.append(contentsOf: #","width":"#.utf8)
+        LayoutNode.write(frame.width, into: &out)
+        out.append(contentsOf: #","height":"#.utf8)
+        LayoutNode.write(frame.height, into: &out)
+        out.append(UInt8(ascii: "}"))
+        if !children.isEmpty {
+            out.append(contentsOf: #","children":["#.utf8)
+            for (i, child) in children.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                child.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// A frame number as `Frame.json` writes it; whole numbers without a detour through `JSON`.
+    private static func write(_ value: Double, into out: inout [UInt8]) {
+        if value.isFinite, value.rounded() == value, abs(value) < 9e15 {
+            out.append(contentsOf: String(Int64(value)).utf8)
+        } else {
+            JSONWriter.write(Frame.number(value), into: &out)
+        }
+    }
+
     /// The node with this id in this subtree (itself included), depth first.
     public func node(id: String) -> LayoutNode? {
         if self.id == id { return self }

@@ -118,4 +118,77 @@ extension Monospace {
             emit(piece.startIndex..<piece.startIndex, 0)
         }
     }
+
+    /// The measurer's answer for printable ASCII text (and "\n"), computed on
+    /// the bytes by the same rules as `wrap`, where every character is one
+    /// cell and one cluster; nil for any other text. Most UI text is ASCII,
+    /// and this is what makes laying out a page cheap.
+    static func measureASCII(_ text: String, maxWidth: Int?) -> Size? {
+        var text = text
+        return text.withUTF8 { bytes -> Size? in
+            for b in bytes where (b < 0x20 && b != 0x0A) || b > 0x7E { return nil }
+            let limit = maxWidth.map { max(0, $0) } ?? Int.max
+            var widest = 0
+            var count = 0
+            var pieceStart = 0
+            while true {
+                var pieceEnd = pieceStart
+                while pieceEnd < bytes.count, bytes[pieceEnd] != 0x0A { pieceEnd += 1 }
+                // One piece, as wrapPiece does it.
+                var lineOpen = false
+                var lineWidth = 0
+                var emitted = false
+                var spaces = 0
+                var i = pieceStart
+                func emit(_ width: Int) {
+                    widest = max(widest, width)
+                    count += 1
+                    emitted = true
+                }
+                while i < pieceEnd {
+                    if bytes[i] == 0x20 {
+                        spaces += 1
+                        i += 1
+                        continue
+                    }
+                    var word = 0
+                    while i < pieceEnd, bytes[i] != 0x20 {
+                        word += 1
+                        i += 1
+                    }
+                    if lineOpen, lineWidth + spaces + word <= limit {
+                        lineWidth += spaces + word
+                    } else {
+                        if lineOpen { emit(lineWidth) }
+                        let indent = !emitted && !lineOpen && spaces > 0
+                        let width = indent ? spaces + word : word
+                        if width <= limit {
+                            lineWidth = width
+                        } else {
+                            // Broken at cell boundaries, at least one cell a line.
+                            var part = 0
+                            for _ in 0..<width {
+                                if part > 0, part + 1 > limit {
+                                    emit(part)
+                                    part = 0
+                                }
+                                part += 1
+                            }
+                            lineWidth = part
+                        }
+                        lineOpen = true
+                    }
+                    spaces = 0
+                }
+                if lineOpen {
+                    emit(lineWidth)
+                } else if !emitted {
+                    emit(0)
+                }
+                guard pieceEnd < bytes.count else { break }
+                pieceStart = pieceEnd + 1
+            }
+            return Size(width: Double(widest), height: Double(count))
+        }
+    }
 }

@@ -59,7 +59,8 @@ final class LayoutCache {
     /// The JSON of component `id`'s current layout (it must have one: see `node`).
     func bytes(of id: String) -> [UInt8] {
         if let bytes = written[id] { return bytes }
-        let bytes = JSONWriter.bytes(entries[id]!.node.json)
+        var bytes: [UInt8] = []
+        entries[id]!.node.write(into: &bytes)
         written[id] = bytes
         return bytes
     }

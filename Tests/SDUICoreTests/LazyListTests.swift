@@ -104,6 +104,38 @@ struct LazyListTests {
             #expect(engine.layoutJSON(width: 30) == JSONWriter.bytes(engine.layout(width: 30).json))
             #expect(engine.layoutJSON(width: 31) == JSONWriter.bytes(engine.layout(width: 31).json))
         }
+        // A node written directly equals its JSON value written, fractions included.
+        let node = LayoutNode(id: "a\"b", kind: .text, frame: Frame(x: 0.5, y: 1, width: 2e16, height: -0.0),
+                              children: [LayoutNode(id: "c", kind: .spacer, frame: Frame(x: 1, y: 2, width: 3, height: 4))])
+        var direct: [UInt8] = []
+        node.write(into: &direct)
+        #expect(direct == JSONWriter.bytes(node.json))
         #expect(Engine().layoutJSON(width: 5) == Array(#"{"width":5,"height":0,"components":[]}"#.utf8))
+    }
+}
+
+@Suite("Monospace ASCII fast path")
+struct MonospaceASCIITests {
+    /// The general rules, measured from `lines` (which never takes the fast path).
+    static func general(_ text: String, _ width: Int?) -> Size {
+        let lines = Monospace.lines(text, maxWidth: width)
+        return Size(width: Double(lines.map { Monospace.width(of: $0) }.max() ?? 0), height: Double(lines.count))
+    }
+
+    @Test func agreesWithTheGeneralRulesOnRandomText() {
+        var rng = SeededRNG(seed: 7)
+        let alphabet = Array("ab cd  efghij klmnopqrstuvwxyz\n .,!".utf8)
+        for _ in 0..<3000 {
+            let length = Int(rng.next() % 60)
+            let text = String(decoding: (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] },
+                              as: UTF8.self)
+            let width: Int? = rng.next() % 5 == 0 ? nil : Int(rng.next() % 14)
+            let fast = Monospace.measureASCII(text, maxWidth: width)
+            #expect(fast == Self.general(text, width), "\(text.debugDescription) at \(String(describing: width))")
+        }
+        #expect(Monospace.measureASCII("tab\there", maxWidth: 5) == nil)
+        #expect(Monospace.measureASCII("crlf\r\n", maxWidth: 5) == nil)
+        #expect(Monospace.measureASCII("日本", maxWidth: 5) == nil)
+        #expect(Monospace.measureASCII("", maxWidth: 5) == Size(width: 0, height: 1))
     }
 }
