@@ -1,0 +1,24 @@
+/// What an effect performer sees: the effect (with the `id` the engine gave
+/// it) and ways to feed results back.
+public struct EffectContext {
+    public let id: Int
+    public let effect: Effect
+    public private(set) var queued: [Action] = []
+    public private(set) var finished = false
+
+    /// Queues an action to run after this performer returns.
+    public mutating func dispatch(_ action: Action) {
+        queued.append(action)
+    }
+
+    /// Finishes the effect now: queues its on_success / on_failure action
+    /// with `result` in the payload.
+    public mutating func finish(ok: Bool, result: JSON) {
+        guard !finished else { return }
+        finished = true
+        if let action = effect.followUp(ok: ok, result: result) { queued.append(action) }
+    }
+}
+
+/// Carries out effects of one type (requests, analytics…) for the host.
+public typealias EffectPerformer = (_ context: inout EffectContext) throws -> Void

@@ -1,0 +1,13 @@
+/// How much work the engine did, for tests and benchmarks.
+public struct EngineCounters: Sendable, Equatable {
+    /// Factory invocations.
+    public var factoryRuns = 0
+    /// Components rendered, first renders and re-renders alike.
+    public var componentRenders = 0
+    /// Actions run, follow-ups included.
+    public var actions = 0
+    /// Component layouts computed (not served from the layout cache).
+    public var layouts = 0
+
+    public init() {}
+}
