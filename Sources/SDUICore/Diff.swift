@@ -79,12 +79,12 @@ public enum Diff {
     ///
     /// Removals come first. The ids that keep their relative order (a
     /// longest increasing subsequence of their old positions) never move;
-    /// the others are moved or inserted, walking the new list from its end,
-    /// each right before its successor, as keyed UI diffs (Epoxy, Inferno)
-    /// do. So a single item moving costs one step, whatever the list length.
+    /// the others are moved or inserted walking the new list in order, each
+    /// right after its predecessor, as keyed UI diffs (Epoxy, Inferno) do
+    /// from either end. So a single item moving costs one step, whatever the
+    /// list length, and a first screen arrives as inserts in reading order.
     public static func keyedSteps(from old: [String], to new: [String]) -> [Step] {
         if old == new { return [] }
-        if old.isEmpty { return new.enumerated().map { .insert($1, $0) } } // a first screen, in reading order
         let wanted = Set(new)
         var steps: [Step] = []
         var current: [String] = []
@@ -97,19 +97,13 @@ public enum Diff {
         let stable = longestIncreasing(new.compactMap { position[$0] }).reduce(into: Set<String>()) {
             $0.insert(current[$1])
         }
-        for i in stride(from: new.count - 1, through: 0, by: -1) {
-            let id = new[i]
-            if stable.contains(id) { continue }
-            var anchor = i + 1 < new.count ? current.firstIndex(of: new[i + 1])! : current.count
-            if let at = current.firstIndex(of: id) {
-                current.remove(at: at)
-                if at < anchor { anchor -= 1 }
-                current.insert(id, at: anchor)
-                steps.append(.move(id, anchor))
-            } else {
-                current.insert(id, at: anchor)
-                steps.append(.insert(id, anchor))
-            }
+        for (i, id) in new.enumerated() where !stable.contains(id) {
+            // The predecessor is stable or already placed, so it is where it belongs.
+            if let at = current.firstIndex(of: id) { current.remove(at: at) }
+            let anchor = i > 0 ? current.firstIndex(of: new[i - 1])! + 1 : 0
+            let isMove = position[id] != nil
+            current.insert(id, at: anchor)
+            steps.append(isMove ? .move(id, anchor) : .insert(id, anchor))
         }
         return steps
     }

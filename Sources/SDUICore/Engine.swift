@@ -13,7 +13,13 @@ public final class Engine {
     public let store = Store()
     /// The current page; nil until one loads.
     public private(set) var page: Page?
-    public private(set) var counters = EngineCounters()
+    /// Work done so far; `layouts` comes from the layout cache itself.
+    public var counters: EngineCounters {
+        var all = work
+        all.layouts = layouts.runs
+        return all
+    }
+    private var work = EngineCounters()
     /// Lays out the screen; replace its measurer to size text the host's way.
     private let layouts = LayoutCache(engine: LayoutEngine())
 
@@ -213,7 +219,7 @@ public final class Engine {
     public func dispatch(_ action: Action) throws(EngineError) {
         let before = store.services
         let outcome = try store.dispatch(action)
-        counters.actions += outcome.actions
+        work.actions += outcome.actions
         run(settle(before: before, outcome: outcome))
     }
 
@@ -276,7 +282,7 @@ public final class Engine {
             let before = store.services
             do {
                 let outcome = try store.dispatch(pending)
-                counters.actions += outcome.actions
+                work.actions += outcome.actions
                 pending = settle(before: before, outcome: outcome)
             } catch {
                 note(Diagnostic(.error, "followup-failed", component: nil, "\(error)"))
@@ -459,7 +465,6 @@ public final class Engine {
             y += node.frame.height
         }
         layouts.keep(onlyIn: pageIndex)
-        counters.layouts = layouts.runs
         return y + Double(page.components.count - next) * estimate
     }
 
@@ -629,8 +634,8 @@ public final class Engine {
 
     private func rerender(_ component: Component, with renderer: Renderer) {
         let result = renderer.render(component)
-        counters.componentRenders += 1
-        if result.factoryRan { counters.factoryRuns += 1 }
+        work.componentRenders += 1
+        if result.factoryRan { work.factoryRuns += 1 }
         let old = entries[component.id]
         if let old { readers.remove(old.render.reads, of: component.id) }
         readers.add(result.reads, of: component.id)

@@ -539,9 +539,9 @@ struct ServerPatchTests {
         try engine.apply(ServerPatch(changes: [.init(id: "a", components: [Self.t("x", "X"), Self.t("y", "Y")])]))
         #expect(engine.page?.components.map(\.id) == ["x", "y", "b", "c"])
         let set = engine.takePatches()
-        // Walking the new list from its end, each inserted right before its successor.
-        #expect(set.patches == [.remove(id: "a"), .insert(index: 0, component: Self.rendered("y", "Y")),
-                                .insert(index: 0, component: Self.rendered("x", "X"))])
+        // Walking the new list in order, each inserted right after its predecessor.
+        #expect(set.patches == [.remove(id: "a"), .insert(index: 0, component: Self.rendered("x", "X")),
+                                .insert(index: 1, component: Self.rendered("y", "Y"))])
         #expect(try host.applying(set.patches) == engine.currentScreen())
     }
 
