@@ -43,7 +43,7 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps demo cli terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
-        test-preview check-symbols memcheck install uninstall clean bench
+        test-preview check-symbols memcheck install uninstall clean bench bench-instr
 
 all: lib lua
 
@@ -118,8 +118,15 @@ $(BUILD)/bench/%: bench/%.c bench/bench.h examples/common/files.c include/sdui.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -Iinclude -Iexamples/common -o $@ $< examples/common/files.c $(HOST_LINK)
 
-bench: lib lua $(BENCH_W4) $(BUILD)/bench/frames
+BENCH_HOSTS := $(BENCH_W4) $(BUILD)/bench/frames $(BUILD)/bench/workloads
+
+bench: lib lua $(BENCH_HOSTS)
 	bash bench/run.sh
+
+# Instruction counts of W1 and W2 (and the peer's decode and pipeline) under
+# callgrind: stable where wall time is noisy. Not part of `make test`.
+bench-instr: lib lua $(BUILD)/bench/workloads
+	bash bench/instr.sh
 
 test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols memcheck
 

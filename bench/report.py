@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""bench/report.py OUT_DIR -- the table, bench/results.md and bench/results.json.
+
+Reads what bench/run.sh saved in OUT_DIR (the peer's output on the 1,000
+and 10,000 pages, and the lines of w4, frames and workloads), prints one
+table and writes bench/results.md and bench/results.json next to this file.
+The run's parameters (page size, round counts) come from the environment
+run.sh exports. Fails (exit 1) only when a result line is missing; a target
+that is not met is reported, never an error.
+"""
+import datetime
+import json
+import os
+import platform
+import re
+import sys
+
+OUT = sys.argv[1]
+BENCH = os.path.dirname(os.path.abspath(__file__))
+ENV = os.environ
+
+
+def die(message):
+    sys.exit("bench: " + message)
+
+
+def read(name):
+    try:
+        with open(os.path.join(OUT, name), encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        die("cannot read %s: %s" % (name, e))
+
+
+def fields(name, label):
+    """The key=value fields of the line of `name` whose first word is `label` and that has such fields."""
+    for line in read(name).splitlines():
+        words = line.split()
+        found = dict(re.findall(r"(\w+)=(\S+)", line))
+        if words and words[0] == label and found:
+            return found
+    die("%s has no %s line" % (name, label))
+
+
+def peer(name, label):
+    """The number after the workload name on a line of the peer's output."""
+    for line in read(name).splitlines():
+        words = line.split()
+        if len(words) > 1 and words[0] == label:
+            return float(words[1])
+    die("the peer printed no %s line in %s" % (label, name))
+
+
+def num(d, key):
+    try:
+        return float(d[key])
+    except (KeyError, ValueError):
+        die("a result line lacks %s: %s" % (key, d))
+
+
+def yes(ok):
+    return "yes" if ok else "no"
+
+
+def ms(v, digits=3):
+    return "%.*f ms" % (digits, v)
+
+
+def span(lo, hi, digits=3, unit="ms"):
+    return "%.*f–%.*f %s" % (digits, lo, digits, hi, unit)
+
+
+def aps(v):
+    return "{:,.0f} actions/s".format(v)
+
+
+page_size = int(ENV.get("PAGE_SIZE", "1000"))
+results = {}
+rows = []
+
+# W1: sdui_load_page alone against cjson.decode.
+w1 = fields("w1.txt", "W1")
+w1_s, w1_p = num(w1, "median_ms"), peer("peer.txt", "decode")
+w1_r = w1_p / w1_s
+rows.append(["W1 parse", ms(w1_s), ms(w1_p), "%.2fx" % w1_r, span(num(w1, "min_ms"), num(w1, "max_ms")),
+             "≥10x faster", yes(w1_r >= 10)])
+results["W1"] = {"sdui_ms": w1_s, "peer_ms": w1_p, "ratio": round(w1_r, 2),
+                 "target": "≥10x faster than cjson.decode", "met": w1_r >= 10, "unit": "ms",
+                 "same_bytes_again_ms": num(w1, "same_bytes_ms")}
+
+# W2: load + render_json against decode + render + encode.
+w2 = fields("w2.txt", "W2")
+w2_s, w2_p = num(w2, "median_ms"), peer("peer.txt", "pipeline")
+w2_r = w2_p / w2_s
+rows.append(["W2 bytes → screen JSON", ms(w2_s), ms(w2_p), "%.2fx" % w2_r, span(num(w2, "min_ms"), num(w2, "max_ms")),
+             "≥2x faster", yes(w2_r >= 2)])
+results["W2"] = {"sdui_ms": w2_s, "peer_ms": w2_p, "ratio": round(w2_r, 2),
+                 "target": "≥2x faster than the peer's decode + render + encode", "met": w2_r >= 2, "unit": "ms"}
+
+# W3: actions/s through the Lua handler, absolute target.
+W3_TARGET = 500000
+w3 = fields("w3.txt", "W3")
+w3_s, w3_p = num(w3, "median_aps"), peer("peer.txt", "dispatch")
+rows.append(["W3 dispatch, no render", aps(w3_s), aps(w3_p) + " (in-process)", "%.3fx of target" % (w3_s / W3_TARGET),
+             "{:,.0f}–{:,.0f} actions/s".format(num(w3, "min_aps"), num(w3, "max_aps")), "≥500,000 actions/s",
+             yes(w3_s >= W3_TARGET)])
+results["W3"] = {"sdui_actions_per_s": w3_s, "peer_actions_per_s": w3_p, "ratio": round(w3_s / W3_TARGET, 4),
+                 "target": "≥500,000 actions/s", "met": w3_s >= W3_TARGET, "unit": "actions/s",
+                 "ratio_is": "sdui / target"}
+
+# W4 (bench/w4.c), as before.
+w4 = fields("w4.txt", "W4")
+w4_s, w4_p = num(w4, "median_ms"), peer("peer.txt", "update_full_rerender")
+w4_r = w4_p / w4_s
+rows.append(["W4", ms(w4_s, 4), ms(w4_p), "%.1fx" % w4_r, span(num(w4, "min_ms"), num(w4, "max_ms"), 4),
+             "≥100x faster", yes(w4_r >= 100)])
+results["W4"] = {"sdui_ms": w4_s, "peer_ms": w4_p, "ratio": round(w4_r, 1),
+                 "target": "≥100x faster than the peer's full re-render + encode", "met": w4_r >= 100, "unit": "ms"}
+
+# W5: render_json of the rendered 10,000 page against cjson.encode of the peer's tree.
+w5 = fields("w5.txt", "W5")
+w5_s, w5_p = num(w5, "median_ms"), peer("peer_10000.txt", "encode")
+w5_r = w5_p / w5_s
+rows.append(["W5 render_json, 10k", ms(w5_s), ms(w5_p), "%.2fx" % w5_r, span(num(w5, "min_ms"), num(w5, "max_ms")),
+             "≥3x faster", yes(w5_r >= 3)])
+results["W5"] = {"sdui_ms": w5_s, "peer_ms": w5_p, "ratio": round(w5_r, 2),
+                 "target": "≥3x faster than cjson.encode (10,000 page)", "met": w5_r >= 3, "unit": "ms",
+                 "first_render_json_ms": num(w5, "first_ms")}
+
+# W6: rewrite the movie card script -> poll -> patches (absolute); the banner is informational.
+w6 = fields("w6.txt", "W6")
+w6b = fields("w6.txt", "W6banner")
+w6_s, w6b_s = num(w6, "median_ms"), num(w6b, "median_ms")
+rows.append(["W6 script rewrite → patches", ms(w6_s), "–", "–", span(num(w6, "min_ms"), num(w6, "max_ms")),
+             "≤5 ms", yes(w6_s <= 5)])
+rows.append(["W6 banner rewrite (info)", ms(w6b_s), "–", "–", span(num(w6b, "min_ms"), num(w6b, "max_ms")), "–", "–"])
+results["W6"] = {"sdui_ms": w6_s, "peer_ms": None, "ratio": None, "target": "≤5 ms median", "met": w6_s <= 5,
+                 "unit": "ms", "banner_ms": w6b_s}
+
+# W7: whole-process cold start, absolute target; the peer requires cjson.
+w7 = fields("w7.txt", "W7")
+w7p = fields("w7.txt", "W7peer")
+w7_s, w7_p = num(w7, "median_ms"), num(w7p, "median_ms")
+w7_r = w7_p / w7_s
+rows.append(["W7 cold start", ms(w7_s), ms(w7_p) + " (cjson)", "%.2fx" % w7_r, span(num(w7, "min_ms"), num(w7, "max_ms")),
+             "≤15 ms", yes(w7_s <= 15)])
+results["W7"] = {"sdui_ms": w7_s, "peer_ms": w7_p, "ratio": round(w7_r, 2), "target": "≤15 ms", "met": w7_s <= 15,
+                 "unit": "ms"}
+
+# W8: peak RSS (ru_maxrss, KiB / 1024), sdui loaded + rendered against the peer's decode only.
+w8 = fields("w8.txt", "W8")
+w8p = fields("w8.txt", "W8peer")
+w8_s, w8_p = num(w8, "maxrss_kb") / 1024, num(w8p, "maxrss_kb") / 1024
+w8_r = w8_p / w8_s
+rows.append(["W8 peak RSS, 10k", "%.1f MB" % w8_s, "%.1f MB (decode only)" % w8_p, "%.2fx" % w8_r,
+             span(num(w8, "maxrss_min_kb") / 1024, num(w8, "maxrss_max_kb") / 1024, 1, "MB"), "≤ the peer's",
+             yes(w8_s <= w8_p)])
+results["W8"] = {"sdui_mb": round(w8_s, 1), "peer_mb": round(w8_p, 1), "ratio": round(w8_r, 2),
+                 "target": "≤ the peer's peak RSS", "met": w8_s <= w8_p, "unit": "MB"}
+
+# L1 and F1 (bench/frames.c), as before.
+l1 = fields("frames.txt", "L1")
+f1 = fields("frames.txt", "F1")
+l1_c, l1_w = num(l1, "cold_ms"), num(l1, "warm_ms")
+f1_b, f1_s = num(f1, "big_ms"), num(f1, "small_ms")
+f1_r = round(f1_b / f1_s, 2)
+rows.append(["L1 layout, cold", ms(l1_c), "–", "–", "warm (1 changed): %.3f ms" % l1_w, "≤1 ms", yes(l1_c <= 1)])
+rows.append(["F1 first frame, 10k", ms(f1_b), "20 page: %.3f ms" % f1_s, "%.2fx of 20" % f1_r, "–",
+             "≤2x the 20 page", yes(f1_r <= 2)])
+results["L1"] = {"sdui_ms": l1_c, "warm_ms": l1_w, "target": "≤1 ms for the 1,000 page", "met": l1_c <= 1,
+                 "unit": "ms"}
+results["F1"] = {"sdui_ms": f1_b, "small_page_ms": f1_s, "ratio": f1_r, "target": "≤2x the 20-component page",
+                 "met": f1_r <= 2, "unit": "ms"}
+
+# One markdown table, padded by characters (python3 counts "–" and "≥" as one).
+header = ["workload", "sdui median", "peer median", "ratio", "sdui min–max", "target", "met"]
+table = [header] + rows
+widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+
+
+def line(cells):
+    return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths)) + " |"
+
+
+TABLE = "\n".join([line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|"] + [line(r) for r in rows])
+met = sum(1 for r in rows if r[-1] == "yes")
+judged = sum(1 for r in rows if r[-1] in ("yes", "no"))
+print()
+print(TABLE)
+print()
+print("ratio: peer/sdui (above 1: sdui faster or smaller); W3: sdui/target. %d of %d targets met." % (met, judged))
+
+# ---- bench/results.md ----
+date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+cpu = ""
+try:
+    with open("/proc/cpuinfo", encoding="utf-8") as f:
+        cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "")
+except OSError:
+    pass
+machine = "%s%s, %d cores, %s %s" % (platform.machine(), " (" + cpu + ")" if cpu else "", os.cpu_count() or 0,
+                                     platform.system(), platform.release())
+page_bytes = os.path.getsize(os.path.join(OUT, "page_%d.json" % page_size))
+page10k_bytes = os.path.getsize(os.path.join(OUT, "page_10000.json"))
+E = lambda k, d: ENV.get(k, d)
+
+md = f"""# Benchmark results
+
+Date: {date}
+Machine: {machine}
+Pages: `make_page.py {page_size}` ({page_bytes} bytes; W5 and W8: `make_page.py 10000`, {page10k_bytes} bytes).
+Peer: `../shared/bench/peer_pure_lua.lua` (Lua 5.4 + lua-cjson), median of {E('PEER_ROUNDS', '15')} rounds on the
+{page_size} page and {E('PEER10K_ROUNDS', '3')} on the 10,000 page; it times with `os.clock()` (CPU time).
+sdui: `bench/w4`, `bench/frames` and `bench/workloads` (C, `sdui.h` only) with the Lua scripts of
+`bench/scripts` (one file a component type, and `services.lua`) through the script host, timed on the
+monotonic clock (wall time). Every sdui workload checks it did the work it times (render counters, no
+error or fallback node, the expected patches) and fails otherwise.
+
+{TABLE}
+
+ratio: peer/sdui (above 1: sdui faster or smaller); W3: sdui/target. {met} of {judged} targets met.
+
+- **W1** bytes → parsed page. sdui: `sdui_load_page` of the page's bytes alone, median of
+  {E('W1_ROUNDS', '50')} rounds; between rounds (untimed) `{{"id":"x","components":[]}}` is loaded, so every
+  timed load parses everything (the same bytes loaded again right away, informational:
+  {num(w1, 'same_bytes_ms'):.3f} ms). Peer: `decode` (`cjson.decode` of the bytes).
+- **W2** bytes → rendered screen as JSON for the host. sdui: `sdui_load_page` + `sdui_render_json`
+  ({num(w2, 'screen_bytes'):.0f} bytes), median of {E('W2_ROUNDS', '30')} rounds; between rounds the empty page is
+  loaded and rendered (untimed) and each round must render all {num(w2, 'components'):.0f} components.
+  Peer: `pipeline` (`cjson.encode(render(cjson.decode(bytes)))`).
+- **W3** actions/s through a Lua handler updating one service, no render. sdui: `sdui_dispatch` of
+  `favorites/toggle` for the page's {num(w3, 'distinct_actions'):.0f} movie ids in turn (action strings
+  built beforehand), on an engine with the scripts and no page (the render counter must not move),
+  {E('W3_BATCHES', '5')} batches of {E('W3_BATCH', '20000')}; median batch rate. Peer: `dispatch` (the reducer
+  called in-process from Lua, no JSON, for reference). Target absolute.
+- **W4** one favourite toggle on a rendered page until the host has the update. sdui: `sdui_dispatch`
+  of `favorites/toggle` + `sdui_patches_json` (one component re-rendered, {num(w4, 'patch_bytes'):.0f} bytes of
+  patches), median of {E('W4_ROUNDS', '200')} rounds. Peer: `update_full_rerender` (the toggle, every component
+  rendered again, the whole tree encoded with cjson).
+- **W5** render tree → JSON, 10,000 page. sdui: `sdui_render_json` alone on an engine that has
+  rendered the page once, nothing changed in between (the render counter must not move;
+  {num(w5, 'screen_bytes'):.0f} bytes), median of {E('W5_ROUNDS', '15')} rounds; the first `sdui_render_json`
+  (every component rendered) took {num(w5, 'first_ms'):.1f} ms. Peer: `encode` (`cjson.encode` of the
+  rendered tree) on the 10,000 page.
+- **W6** rewrite one component script → reload → patches ready. sdui: `bench/scripts` copied to a temporary
+  folder, the page loaded and rendered; each round rewrites `movie_card.lua` (untimed; "Add to order" and
+  "Add to cart" in turn), then times `sdui_scripts_poll` + `sdui_patches_json`: one file reloaded,
+  {num(w6, 'updates'):.0f} movie cards re-rendered and updated ({num(w6, 'patch_bytes'):.0f} bytes of patches;
+  poll {num(w6, 'poll_ms'):.3f} ms, patches {num(w6, 'patches_ms'):.3f} ms), median of {E('W6_ROUNDS', '30')} rounds.
+  Informational (not judged): the same for `banner.lua` ({num(w6b, 'updates'):.0f} banners, title style
+  swapped): {w6b_s:.3f} ms. No peer. Target absolute.
+- **W7** cold start, whole process. sdui: `lua5.4 -e 'require "sdui"'` with `LUA_CPATH=build/lua/?.so`;
+  peer: `lua5.4 -e 'require "cjson"'`; each the wall time of posix_spawn + wait4, median of
+  {E('W7_RUNS', '30')} runs. Target absolute.
+- **W8** peak RSS (`ru_maxrss` from wait4, KiB/1024), 10,000 page. sdui: `workloads w8` (engine,
+  scripts, the page loaded, bytes freed, rendered with `sdui_render_json`, buffer freed, exit). Peer:
+  `lua5.4 bench/peer_rss.lua` — **decode only** (read, `cjson.decode`, drop the bytes, `collectgarbage()`,
+  exit), as the 22 MB figure of `../shared/bench/README.md`. Median of {E('W8_RUNS', '3')} runs each.
+- **L1** `sdui_layout_json` of the rendered page at 80 columns, every component laid out
+  afresh (cold) — and after one toggle (warm), when only that card is laid out again and the
+  rest comes from the cache; both include writing the whole layout as JSON for the host.
+- **F1** from a loaded page to the first viewport's layout (50 rows, 80 columns):
+  `sdui_set_viewport` + `sdui_layout_json`, for the 10,000-component page and the 20 one.
+
+Regenerate with `make bench`; instruction counts of W1/W2 with `make bench-instr`. Absolute numbers
+are noisy; compare ratios from one run.
+"""
+with open(os.path.join(BENCH, "results.md"), "w", encoding="utf-8") as f:
+    f.write(md)
+
+# ---- bench/results.json: one line an entry ----
+order = ["W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "L1", "F1"]
+entries = ['"%s": %s' % (k, json.dumps(results[k], ensure_ascii=False)) for k in order]
+with open(os.path.join(BENCH, "results.json"), "w", encoding="utf-8") as f:
+    f.write("{" + ",\n ".join(entries) + "}\n")
+print("wrote bench/results.md and bench/results.json")
