@@ -27,18 +27,28 @@ func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: String) thro
 
 /// A malloc'd NUL-terminated copy of `bytes`, for the caller to sdui_free().
 func mallocCopy(_ bytes: [UInt8]) throws(Failure) -> UnsafeMutablePointer<CChar> {
+    try bytes.withUnsafeBufferPointer { (src) throws(Failure) in try mallocCopy(src) }
+}
+
+/// A malloc'd, NUL-terminated copy of `bytes`, for `sdui_free`.
+func mallocCopy(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> UnsafeMutablePointer<CChar> {
     guard let buffer = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else {
         throw Failure(SDUI_ENOMEM, "out of memory allocating \(bytes.count + 1) bytes")
     }
-    bytes.withUnsafeBytes { src in
-        if let base = src.baseAddress { memcpy(buffer, base, bytes.count) }
-    }
+    if let base = bytes.baseAddress { memcpy(buffer, base, bytes.count) }
     buffer[bytes.count] = 0
     return buffer
 }
 
 /// Hands `bytes` to a C caller through (out, out_len).
 func deliver(_ bytes: [UInt8], _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+             _ outLength: UnsafeMutablePointer<Int>?) throws(Failure)
+{
+    try bytes.withUnsafeBufferPointer { (src) throws(Failure) in try deliver(src, out, outLength) }
+}
+
+/// Hands `bytes` to a C caller through (out, out_len) as a malloc'd copy.
+func deliver(_ bytes: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
              _ outLength: UnsafeMutablePointer<Int>?) throws(Failure)
 {
     guard let out else { throw .invalid("out is NULL") }

@@ -116,7 +116,7 @@ public func sdui_render_json(_ engine: OpaquePointer?,
     out?.pointee = nil
     return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard out != nil else { throw .invalid("out is NULL") }
-        try deliver(JSONWriter.bytes(engine.render().json), out, outLength)
+        try engine.renderJSON { (bytes) throws(Failure) in try deliver(bytes, out, outLength) }
     }
 }
 

@@ -33,6 +33,10 @@ public final class Engine {
     }
 
     private var entries: [String: Entry] = [:]
+    /// Each rendered component's JSON (`RenderedComponent.json`), written the
+    /// first time the whole screen is asked for as JSON and kept until the
+    /// component renders again or leaves the page.
+    private var componentJSON: [String: [UInt8]] = [:]
     /// Components to render on the next refresh: new, changed or stale.
     private var dirty: Set<String> = []
     /// Where each component id sits in the page.
@@ -375,6 +379,29 @@ public final class Engine {
         return screen
     }
 
+    /// The current screen as compact JSON, exactly `JSONWriter.bytes(render().json)`,
+    /// handed to `body` (valid only during the call); moves the patch baseline
+    /// like `render`. Each component's JSON is written once and reused until
+    /// that component renders again, so asking twice costs a copy.
+    public func renderJSON<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        let screen = render()
+        var sink = ByteSink(capacity: 64 + screen.components.count * 1024)
+        screen.writeHead(into: &sink)
+        for i in screen.components.indices {
+            if i != 0 { sink.append(UInt8(ascii: ",")) }
+            let id = screen.components[i].id
+            if let json = componentJSON[id] {
+                sink.append(json)
+            } else {
+                let json = screen.components[i].jsonBytes()
+                componentJSON[id] = json
+                sink.append(json)
+            }
+        }
+        sink.append("]}")
+        return try sink.withBytes(body)
+    }
+
     /// The current screen without moving the patch baseline.
     public func currentScreen() -> Screen {
         refresh()
@@ -644,6 +671,7 @@ public final class Engine {
         for url in images { retainImage(url) }
         entries[component.id] = Entry(component: component, render: result, images: images,
                                       revision: (old?.revision ?? 0) + 1)
+        componentJSON[component.id] = nil
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
             keepFullBaseline()
             screenStale = true
@@ -659,6 +687,7 @@ public final class Engine {
         readers.remove(entry.render.reads, of: id)
         for url in entry.images { releaseImage(url) }
         entries[id] = nil
+        componentJSON[id] = nil
         dirty.remove(id)
     }
 

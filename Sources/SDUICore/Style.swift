@@ -67,7 +67,13 @@ public struct Style: Sendable, Equatable {
     public init() {}
 
     /// True when no field is set.
-    public var isEmpty: Bool { self == Style() }
+    public var isEmpty: Bool {
+        // Field by field: comparing with `Style()` would build and compare a whole style.
+        font == nil && fontWeight == nil && color == nil && background == nil && padding == nil
+            && spacing == nil && alignment == nil && distribution == nil && width == nil && height == nil
+            && minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && weight == nil
+            && cornerRadius == nil && opacity == nil && lineLimit == nil
+    }
 
     static let fieldNames: Set<String> = [
         "font", "fontWeight", "color", "background", "padding", "spacing", "alignment", "distribution",

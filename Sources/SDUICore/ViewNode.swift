@@ -17,18 +17,27 @@ public struct ViewNode: Sendable, Equatable {
         /// Rendered by the engine for a component whose factory failed.
         case error
 
-        /// The content members a node of this kind may carry, and which are required.
+        /// The content members a node of this kind may carry, and which are
+        /// required, in the order the JSON form writes them.
         var props: [(name: String, required: Bool)] {
             switch self {
-            case .text: return [("text", true)]
-            case .image: return [("url", true), ("placeholder", false), ("alt", false)]
-            case .button: return [("label", false)]
-            case .input: return [("name", true), ("value", false), ("placeholder", false)]
-            case .fallback: return [("componentType", true), ("text", false)]
-            case .error: return [("message", true)]
+            case .text: return Kind.textProps
+            case .image: return Kind.imageProps
+            case .button: return Kind.buttonProps
+            case .input: return Kind.inputProps
+            case .fallback: return Kind.fallbackProps
+            case .error: return Kind.errorProps
             case .vstack, .hstack, .zstack, .spacer, .list: return []
             }
         }
+
+        // Built once: `props` runs for every node decoded or written.
+        private static let textProps = [(name: "text", required: true)]
+        private static let imageProps = [(name: "url", required: true), ("placeholder", false), ("alt", false)]
+        private static let buttonProps = [(name: "label", required: false)]
+        private static let inputProps = [(name: "name", required: true), ("value", false), ("placeholder", false)]
+        private static let fallbackProps = [(name: "componentType", required: true), ("text", false)]
+        private static let errorProps = [(name: "message", required: true)]
 
         /// Kinds that hold children.
         public var isContainer: Bool {
@@ -49,7 +58,13 @@ public struct ViewNode: Sendable, Equatable {
     public var key: String?
     /// Kind-specific content, all strings: text, url, label, name, value, placeholder…
     public var props: [String: String]
-    public var style: Style
+    /// How the node looks. Most nodes have no style, so it is kept out of
+    /// line: a node stays small to copy and to keep.
+    public var style: Style {
+        get { styleBox?.style ?? Style() }
+        set { styleBox = newValue.isEmpty ? nil : StyleBox(newValue) }
+    }
+    private var styleBox: StyleBox?
     public var action: Action?
     public var children: [ViewNode]
 
@@ -60,7 +75,7 @@ public struct ViewNode: Sendable, Equatable {
         self.id = id
         self.key = key
         self.props = props
-        self.style = style
+        self.styleBox = style.isEmpty ? nil : StyleBox(style)
         self.action = action
         self.children = children
     }
@@ -87,43 +102,83 @@ public struct ViewNode: Sendable, Equatable {
     /// the error names the JSON path of the first offending value.
     public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
         let o = try Decode.object(json, at: path, "a view node")
-        let typeName = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        try self.init(type: try Decode.nonEmptyString(o["type"], at: path.appending("type")), at: path)
+        for (k, v) in o where k != "type" {
+            try setMember(k, v, at: path.appending(k))
+        }
+        try checkRequired(at: path)
+    }
+
+    /// An empty node of the kind named `type`; the error lists the known kinds.
+    init(type typeName: String, at path: JSONPath) throws(ContractError) {
         guard let kind = Kind(rawValue: typeName) else {
             let names = Kind.allCases.map(\.rawValue).joined(separator: ", ")
             throw ContractError(path.appending("type"), "unknown node type \"\(typeName)\" (known: \(names))")
         }
         self.init(kind)
-        let allowed = kind.props
-        for (k, v) in o {
-            let at = path.appending(k)
-            switch k {
-            case "type": break
-            case "id": id = try Decode.string(v, at: at, required: false) ?? ""
-            case "key": key = try Decode.string(v, at: at, required: false)
-            case "style": style = try Style(json: v, at: at)
-            case "action":
-                guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
-                action = v.isNull ? nil : try Action(json: v, at: at)
-            case "children":
-                guard kind.isContainer else { throw ContractError(at, "a \(kind.rawValue) node has no children") }
-                guard case .array(let items) = v else {
-                    throw ContractError(at, "children must be an array, got \(v.typeName)")
-                }
-                children.reserveCapacity(items.count)
-                for (i, item) in items.enumerated() {
-                    children.append(try ViewNode(json: item, at: at.appending(i)))
-                }
-            default:
-                guard allowed.contains(where: { $0.name == k }) else {
-                    let names = (allowed.map(\.name) + ["id", "key", "style"]
-                        + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
-                        .joined(separator: ", ")
-                    throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
-                }
-                props[k] = try Decode.string(v, at: at, required: true)
+    }
+
+    /// Sets member `k` (anything but "type") from its JSON value found at `at`.
+    mutating func setMember(_ k: String, _ v: JSON, at: JSONPath) throws(ContractError) {
+        switch k {
+        case "type": throw ContractError(at, "the type of a node is set once")
+        case "id": id = try Decode.string(v, at: at, required: false) ?? ""
+        case "key": key = try Decode.string(v, at: at, required: false)
+        case "style": style = try Style(json: v, at: at)
+        case "action":
+            guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
+            action = v.isNull ? nil : try Action(json: v, at: at)
+        case "children":
+            guard kind.isContainer else { throw ContractError(at, "a \(kind.rawValue) node has no children") }
+            guard case .array(let items) = v else {
+                throw ContractError(at, "children must be an array, got \(v.typeName)")
             }
+            children.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                children.append(try ViewNode(json: item, at: at.appending(i)))
+            }
+        default:
+            try checkContent(k, at: at)
+            props[k] = try Decode.string(v, at: at, required: true)
         }
-        for prop in allowed where prop.required && props[prop.name] == nil {
+    }
+
+    /// Sets a member given as a string: content ("text", "label"…), "id",
+    /// "key", or "style" as the font shorthand; anything else as `setMember`.
+    mutating func setMember(_ k: String, string v: String, at path: () -> JSONPath) throws(ContractError) {
+        switch k {
+        case "id": id = v
+        case "key": key = v
+        case "style":
+            var font = Style()
+            font.font = v
+            style = font
+        case "type", "action", "children": try setMember(k, .string(v), at: path())
+        default:
+            if !kind.props.contains(where: { $0.name == k }) { try checkContent(k, at: path()) }
+            props[k] = v
+        }
+    }
+
+    /// Throws unless `k` is a content member of this node's kind.
+    private func checkContent(_ k: String, at: JSONPath) throws(ContractError) {
+        let allowed = kind.props
+        guard allowed.contains(where: { $0.name == k }) else {
+            let names = (allowed.map(\.name) + ["id", "key", "style"]
+                + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
+                .joined(separator: ", ")
+            throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
+        }
+    }
+
+    /// True when every content member the kind requires is there.
+    var hasRequired: Bool {
+        kind.props.allSatisfy { !$0.required || props[$0.name] != nil }
+    }
+
+    /// Throws when a content member the kind requires is missing.
+    func checkRequired(at path: JSONPath) throws(ContractError) {
+        for prop in kind.props where prop.required && props[prop.name] == nil {
             throw ContractError(path, "a \(kind.rawValue) node needs \"\(prop.name)\" (a string)")
         }
     }
@@ -148,29 +203,52 @@ public struct ViewNode: Sendable, Equatable {
     ///
     /// Throws when two nodes of the component share a key.
     public mutating func assignIds(componentId: String) throws(ContractError) {
-        var seen = Set<String>()
-        try assignIds(id: componentId, componentId: componentId, path: .root, seenKeys: &seen)
+        var seen: Set<String>? = nil // made at the first key: most components have none
+        var at: [Int] = []
+        try assignIds(id: componentId, componentId: componentId, at: &at, seenKeys: &seen)
     }
 
-    private mutating func assignIds(id: String, componentId: String, path: JSONPath, seenKeys: inout Set<String>)
+    /// `at` holds the child indexes down to this node: its JSON path, worked
+    /// out only for an error.
+    private mutating func assignIds(id: String, componentId: String, at: inout [Int], seenKeys: inout Set<String>?)
         throws(ContractError)
     {
         if let key {
-            guard seenKeys.insert(key).inserted else {
+            guard seenKeys == nil || !seenKeys!.contains(key) else {
+                let path = at.reduce(JSONPath.root) { $0.appending("children").appending($1) }
                 throw ContractError(path.appending("key"), "duplicate key \"\(key)\" in component \"\(componentId)\"")
             }
+            seenKeys = seenKeys ?? []
+            seenKeys!.insert(key)
             self.id = componentId + "#" + key
         } else {
             self.id = id
         }
+        guard !children.isEmpty else { return }
+        var prefix = self.id
+        prefix.append("/")
         for i in children.indices {
-            try children[i].assignIds(id: self.id + "/" + String(i), componentId: componentId,
-                                      path: path.appending("children").appending(i), seenKeys: &seenKeys)
+            at.append(i)
+            try children[i].assignIds(id: prefix + String(i), componentId: componentId, at: &at, seenKeys: &seenKeys)
+            at.removeLast()
         }
     }
 
     /// Number of nodes in this subtree, itself included.
     public var nodeCount: Int {
         children.reduce(1) { $0 + $1.nodeCount }
+    }
+}
+
+/// A node's style out of line (see `ViewNode.style`); never changed once made.
+private final class StyleBox: Sendable, Equatable {
+    let style: Style
+
+    init(_ style: Style) {
+        self.style = style
+    }
+
+    static func == (lhs: StyleBox, rhs: StyleBox) -> Bool {
+        lhs === rhs || lhs.style == rhs.style
     }
 }
