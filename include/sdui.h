@@ -590,6 +590,39 @@ int sdui_call_state(sdui_call *call, const char *service, const char *path, char
 int sdui_call_return(sdui_call *call, const char *json, size_t len);
 
 /*
+** Factory only: the node builder, which sets the view tree node by node
+** instead of as JSON text (what language bindings use: their tables go
+** straight in, with no text in between). The checks are sdui_call_return()'s.
+**
+**   sdui_call_begin(call, "vstack");
+**     sdui_call_begin(call, "text");
+**     sdui_call_member(call, "text", "Hello", 5);
+**     sdui_call_end(call);
+**   sdui_call_end(call);            closing the root sets the view
+**
+** sdui_call_begin() opens a node of `type` as the next child of the open
+** node, or as the root. sdui_call_member() sets a member of the open node
+** from a string of `len` bytes (UTF-8): content ("text", "label", "url"...),
+** "id", "key", or "style" as the font shorthand. sdui_call_member_json()
+** sets any member from JSON: "action", a "style" object, even "children".
+** sdui_call_end() closes the open node; closing the root makes the tree the
+** call's result, as sdui_call_return() would. `type` and `name` are
+** NUL-terminated and copied.
+**
+** Errors: SDUI_ECONTRACT (unknown type or member, a member the kind does
+** not take, a required member missing at end; the message names the JSON
+** path the member has in the JSON form, "$.children[1].text: ..."),
+** SDUI_EPARSE (sdui_call_member_json), SDUI_ELIMIT (nesting deeper than
+** SDUI_LIMIT_DEPTH), SDUI_EINVAL (NULL arguments, invalid UTF-8, not a
+** factory). Any error discards the partly built tree; the call's earlier
+** result, if any, stands.
+*/
+int sdui_call_begin(sdui_call *call, const char *type);
+int sdui_call_member(sdui_call *call, const char *name, const char *value, size_t len);
+int sdui_call_member_json(sdui_call *call, const char *name, const char *json, size_t len);
+int sdui_call_end(sdui_call *call);
+
+/*
 ** Handler only: sets the value at `path` in its service's state to the JSON
 ** `json`, creating missing object members on the way; an index equal to an
 ** array's length appends; members keep their place in their object.

@@ -24,6 +24,8 @@ final class CallHandle {
     let role: Role
     /// The factory's view, once sdui_call_return accepted one.
     var view: ViewNode?
+    /// The tree sdui_call_begin/sdui_call_end are building.
+    var builder = ViewNodeBuilder()
     /// The message given with sdui_call_error.
     var userError: String?
     /// sdui_call_errmsg's text.
@@ -282,4 +284,79 @@ public func sdui_call_finish(_ call: OpaquePointer?, _ ok: Int32, _ json: Unsafe
 public func sdui_call_error(_ call: OpaquePointer?, _ message: UnsafePointer<CChar>?) {
     guard let call = CallHandle.from(call) else { return }
     call.userError = message.map { String(cString: $0) }
+}
+
+// The node builder: a factory's view without JSON text in between.
+
+/// Runs one builder step for a factory; a failure discards the partial tree.
+private func build(_ call: CallHandle, _ step: (inout ViewNodeBuilder) throws(ContractError) -> Void) throws(Failure) {
+    guard case .factory = call.role else { throw .invalid("the node builder is for factories") }
+    do throws(ContractError) {
+        try step(&call.builder)
+    } catch {
+        call.builder = ViewNodeBuilder()
+        throw Failure(SDUI_ECONTRACT, error.description)
+    }
+}
+
+/// A (pointer, length) string argument as a Swift string; invalid UTF-8 is an error.
+private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: String) throws(Failure) -> String {
+    guard let pointer else { throw .invalid("\(what) is NULL") }
+    let buffer = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
+    guard let s = String(validating: buffer, as: UTF8.self) else { throw .invalid("\(what) is not valid UTF-8") }
+    return s
+}
+
+@_cdecl("sdui_call_begin")
+public func sdui_call_begin(_ call: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let type = try requiredString(type, "type")
+        guard call.builder.depth < call.engine.limits.maxDepth else {
+            call.builder = ViewNodeBuilder()
+            throw Failure(SDUI_ELIMIT, "the view is nested deeper than \(call.engine.limits.maxDepth) nodes")
+        }
+        try build(call) { (b) throws(ContractError) in try b.begin(type) }
+    }
+}
+
+@_cdecl("sdui_call_member")
+public func sdui_call_member(_ call: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?,
+                             _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let name = try requiredString(name, "name")
+        let value = try text(value, length, "value")
+        try build(call) { (b) throws(ContractError) in try b.set(name, string: value) }
+    }
+}
+
+@_cdecl("sdui_call_member_json")
+public func sdui_call_member_json(_ call: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+                                  _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let name = try requiredString(name, "name")
+        guard case .factory = call.role else { throw .invalid("the node builder is for factories") }
+        let value: JSON
+        do throws(Failure) {
+            value = try call.parse(json, length).0
+        } catch {
+            call.builder = ViewNodeBuilder()
+            throw error
+        }
+        try build(call) { (b) throws(ContractError) in try b.set(name, json: value) }
+    }
+}
+
+@_cdecl("sdui_call_end")
+public func sdui_call_end(_ call: OpaquePointer?) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        var root: ViewNode?
+        try build(call) { (b) throws(ContractError) in root = try b.end() }
+        if let root { call.view = root }
+    }
 }

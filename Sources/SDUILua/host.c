@@ -18,6 +18,7 @@
 #include "ctx.h"
 #include "host.h"
 #include "luajson.h"
+#include "view.h"
 
 #define BUFFER_MT "sdui.buffer"
 
@@ -175,7 +176,7 @@ static int factory_run(lua_State *L)
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
                           fn->name, luaL_typename(L, -1));
-    return_value(L, call, lua_gettop(L), "view");
+    view_return(L, call, lua_gettop(L));
     return 0;
 }
 

@@ -283,6 +283,45 @@ describe("an engine", function()
       assert.equal(4, #e:diagnostics())
     end)
 
+    it("takes view tables through the node builder, with the JSON path's errors", function()
+      local e <close> = sdui.engine()
+      local card = { type = "vstack", style = { spacing = 1 }, children = {
+        { type = "text", text = "Tab\there \"é\"", style = "title" },
+        { type = "button", key = "fav", label = "★",
+          action = { type = "favorites/toggle", payload = { movieId = 7, r = 1.5 } } },
+        { type = "image", url = "a.png" },
+      } }
+      assert(e:component("Card", function() return card end))
+      local bad = {
+        Unknown = { type = "vstack", children = { { type = "text", text = "a" }, { type = "txet" } } },
+        Member = { type = "vstack", children = { { type = "text", text = "a", label = "x" } } },
+        Missing = { type = "vstack", children = { { type = "image", alt = "no url" } } },
+        Number = { type = "text", text = 5 },
+        Func = { type = "text", text = "a", action = print },
+      }
+      for name, view in pairs(bad) do
+        assert(e:component(name, function() return view end))
+      end
+      assert(e:load_page{ components = {
+        { id = "c", type = "Card" }, { id = "u", type = "Unknown" }, { id = "m", type = "Member" },
+        { id = "r", type = "Missing" }, { id = "n", type = "Number" }, { id = "f", type = "Func" },
+      } })
+      local json = e:render_json()
+      local first = json:sub(1, json:find(',{"id":"u"', 1, true) - 1)
+      assert.equal('{"components":[{"id":"c","type":"Card","view":{"type":"vstack","id":"c",'
+        .. '"style":{"spacing":1.0},"children":[{"type":"text","id":"c/0","text":"Tab\\there \\"é\\"",'
+        .. '"style":{"font":"title"}},{"type":"button","id":"c#fav","key":"fav","label":"★","action":'
+        .. '{"type":"favorites/toggle","payload":{"movieId":7,"r":1.5}}},{"type":"image","id":"c/2",'
+        .. '"url":"a.png"}]}}', first)
+      local messages = {}
+      for _, d in ipairs(e:diagnostics()) do messages[d.component] = d.message end
+      assert.matches("invalid view at $.children[1].type: unknown node type \"txet\"", messages.u, 1, true)
+      assert.matches("invalid view at $.children[0].label: unknown member \"label\"", messages.m, 1, true)
+      assert.matches("invalid view at $.children[0]: a image node needs \"url\"", messages.r, 1, true)
+      assert.matches("invalid view at $.text", messages.n, 1, true)
+      assert.matches("function", messages.f, 1, true)
+    end)
+
     it("lists unknown types, fallbacks and dropped components in diagnostics", function()
       local e <close> = hello_engine()
       assert(e:load_page{ components = {

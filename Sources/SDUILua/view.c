@@ -1,0 +1,89 @@
+/*
+** view.c -- a factory's view table into the engine through the node builder.
+**
+** The walk mirrors the JSON form member for member: "type" opens the node,
+** strings become members as they are, "children" recurses, and other values
+** (an action or a style table, a number) are encoded on their own and set
+** from JSON. The walk gives up (returns 0) on anything it does not cover or
+** that the engine refuses; view_return then sends the whole table as JSON,
+** so errors read exactly as they always have.
+*/
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "luajson.h"
+#include "view.h"
+
+/* Builds the node at idx (an absolute index); 1 when done, 0 to fall back. */
+static int build(lua_State *L, sdui_call *call, int idx, int depth)
+{
+    if (lua_type(L, idx) != LUA_TTABLE || depth > LUAJSON_MAXDEPTH)
+        return 0;
+    luaL_checkstack(L, 6, "view nested too deep");
+    if (lua_getfield(L, idx, "type") != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    int st = sdui_call_begin(call, lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (st != SDUI_OK)
+        return 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) { /* key at -2, value at -1 */
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        const char *name = lua_tostring(L, -2); /* a string key: no conversion */
+        int type = lua_type(L, -1);
+        if (strcmp(name, "type") == 0) {
+            /* done by sdui_call_begin */
+        } else if (type == LUA_TSTRING) {
+            size_t len;
+            const char *s = lua_tolstring(L, -1, &len);
+            st = sdui_call_member(call, name, s, len);
+        } else if (strcmp(name, "children") == 0 && type == LUA_TTABLE) {
+            int list = lua_gettop(L);
+            lua_Unsigned n = lua_rawlen(L, list);
+            for (lua_Unsigned i = 1; i <= n && st == SDUI_OK; i++) {
+                lua_rawgeti(L, list, (lua_Integer)i);
+                if (!build(L, call, lua_gettop(L), depth + 1))
+                    st = SDUI_ECONTRACT;
+                lua_pop(L, 1);
+            }
+        } else if (type == LUA_TTABLE || type == LUA_TNUMBER || type == LUA_TBOOLEAN || luajson_isnull(L, -1)) {
+            size_t len;
+            luajson_pushencoded(L, -1);
+            const char *json = lua_tolstring(L, -1, &len);
+            st = sdui_call_member_json(call, name, json, len);
+            lua_pop(L, 1);
+        } else {
+            st = SDUI_EINVAL; /* a function, a userdata...: the JSON path names it */
+        }
+        if (st != SDUI_OK) {
+            lua_pop(L, 2);
+            return 0;
+        }
+        lua_pop(L, 1);
+    }
+    return sdui_call_end(call) == SDUI_OK;
+}
+
+void view_return(lua_State *L, sdui_call *call, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (build(L, call, idx, 0))
+        return;
+    luajson_pushencoded(L, idx);
+    size_t len;
+    const char *json = lua_tolstring(L, -1, &len);
+    if (sdui_call_return(call, json, len) != SDUI_OK) {
+        /* The JSON's line:column means nothing to a script author; the path does. */
+        const char *msg = sdui_call_errmsg(call);
+        const char *path = strstr(msg, "$");
+        luaL_error(L, "invalid view at %s", path ? path : msg);
+    }
+    lua_pop(L, 1);
+}

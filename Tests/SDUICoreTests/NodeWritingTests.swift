@@ -1,0 +1,96 @@
+import Testing
+@testable import SDUICore
+
+/// The two paths that skip the `JSON` tree — the direct screen writer and the
+/// node builder — against the paths through it, which are the reference.
+@Suite("Direct node writing and building")
+struct NodeWritingTests {
+    /// Trees covering every kind, styles, actions with nested payloads, keys,
+    /// escapes, control characters and non-ASCII text.
+    static let trees: [String] = [
+        ViewNodeTests.full,
+        #"{"type":"text","text":"quote \" backslash \\ tab \t nl \n ctl \u0001 é ★ 🎬"}"#,
+        #"{"type":"button","label":"L","action":{"type":"a/b","payload":[1,1.0,-2.5e-7,true,null,"s",{"k":[{}]}]}}"#,
+        #"{"type":"image","url":"u","alt":"a","placeholder":"p","style":{"width":"fill","opacity":0}}"#,
+        #"{"type":"hstack","key":"row","children":[{"type":"text","text":"a","key":"k1"},{"type":"spacer"}]}"#,
+    ]
+
+    @Test(arguments: trees)
+    func nodeBytesAreTheJSONWriters(_ text: String) throws {
+        let node = try ViewNode(json: json(text))
+        #expect(node.jsonBytes() == JSONWriter.bytes(node.json))
+    }
+
+    @Test func screenBytesAreTheJSONWriters() throws {
+        let components = try Self.trees.enumerated().map { i, text in
+            var view = try ViewNode(json: json(text))
+            try view.assignIds(componentId: "c\(i)")
+            return RenderedComponent(id: "c\(i)", type: "T\"\(i)", view: view)
+        }
+        for screen in [Screen(), Screen(pageId: "home", version: .double(2.5), components: components),
+                       Screen(pageId: nil, version: json(#"{"v":[1]}"#), components: components)]
+        {
+            #expect(screen.jsonBytes() == JSONWriter.bytes(screen.json))
+        }
+    }
+
+    /// Feeds a tree's JSON form to a builder the way a binding would:
+    /// strings with `set(_:string:)`, children by recursion, the rest as JSON.
+    static func build(_ value: JSON, into b: inout ViewNodeBuilder) throws(ContractError) -> ViewNode? {
+        guard case .object(let o) = value, case .string(let type)? = o["type"] else {
+            throw ContractError(.root, "not a node")
+        }
+        try b.begin(type)
+        for (k, v) in o where k != "type" {
+            switch (k, v) {
+            case (_, .string(let s)): try b.set(k, string: s)
+            case ("children", .array(let items)):
+                for item in items { _ = try build(item, into: &b) }
+            default: try b.set(k, json: v)
+            }
+        }
+        return try b.end()
+    }
+
+    @Test(arguments: trees)
+    func builderMakesWhatTheDecoderMakes(_ text: String) throws {
+        var b = ViewNodeBuilder()
+        let built = try Self.build(json(text), into: &b)
+        #expect(built == (try ViewNode(json: json(text))))
+        #expect(!b.isBuilding)
+    }
+
+    /// One mistake each; the builder must report what `ViewNode(json:)` reports.
+    @Test(arguments: [
+        #"{"type":"vstack","children":[{"type":"text","text":"a"},{"type":"txet"}]}"#,
+        #"{"type":"vstack","children":[{"type":"hstack","children":[{"type":"text","text":"a","label":"x"}]}]}"#,
+        #"{"type":"vstack","children":[{"type":"spacer"},{"type":"image","alt":"no url"}]}"#,
+        #"{"type":"text","text":"a","action":{"type":"a/b"}}"#,
+        #"{"type":"vstack","children":[{"type":"button","action":{"payload":1}}]}"#,
+        #"{"type":"button","action":{"type":"a/b","extra":1}}"#,
+        #"{"type":"text","text":1}"#,
+        #"{"type":"text","text":"a","style":{"font":"x","colour":"red"}}"#,
+        #"{"type":"hstack","children":[{"type":"text","text":"a"}],"style":"title","key":""}"#,
+    ])
+    func builderErrorsAreTheDecoders(_ text: String) {
+        var decoded: ContractError?
+        do throws(ContractError) { _ = try ViewNode(json: json(text)) } catch { decoded = error }
+        var built: ContractError?
+        var b = ViewNodeBuilder()
+        do throws(ContractError) { _ = try Self.build(json(text), into: &b) } catch { built = error }
+        if text.contains(#""key":"""#) {
+            // An empty key is a string like any other, on both paths.
+            #expect(decoded == nil && built == nil)
+        } else {
+            #expect(decoded != nil)
+            #expect(built == decoded)
+        }
+    }
+
+    @Test func misuseIsAnError() {
+        var b = ViewNodeBuilder()
+        #expect(throws: ContractError.self) { _ = try b.end() }
+        #expect(throws: ContractError.self) { try b.set("text", string: "a") }
+        #expect(throws: ContractError.self) { try b.set("text", json: .string("a")) }
+    }
+}
