@@ -5,6 +5,13 @@ struct ByteSink: ~Copyable {
     private var count = 0
     private var capacity: Int
 
+    /// The bytes `write` appends to a new sink of `capacity`.
+    static func bytes(capacity: Int, _ write: (inout ByteSink) -> Void) -> [UInt8] {
+        var sink = ByteSink(capacity: capacity)
+        write(&sink)
+        return sink.withBytes { [UInt8]($0) }
+    }
+
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)

@@ -386,19 +386,11 @@ public final class Engine {
     public func renderJSON<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         let screen = render()
         var sink = ByteSink(capacity: 64 + screen.components.count * 1024)
-        screen.writeHead(into: &sink)
-        for i in screen.components.indices {
-            if i != 0 { sink.append(UInt8(ascii: ",")) }
+        screen.write(into: &sink) { i, sink in
             let id = screen.components[i].id
-            if let json = componentJSON[id] {
-                sink.append(json)
-            } else {
-                let json = screen.components[i].jsonBytes()
-                componentJSON[id] = json
-                sink.append(json)
-            }
+            if componentJSON[id] == nil { componentJSON[id] = screen.components[i].jsonBytes() }
+            sink.append(componentJSON[id]!)
         }
-        sink.append("]}")
         return try sink.withBytes(body)
     }
 

@@ -15,9 +15,7 @@ public enum JSONWriter {
 
     /// The compact encoding of `value` as bytes.
     public static func bytes(_ value: JSON) -> [UInt8] {
-        var sink = ByteSink(capacity: 256)
-        sink.write(value)
-        return sink.withBytes { [UInt8]($0) }
+        ByteSink.bytes(capacity: 256) { $0.write(value) }
     }
 
     /// The compact encoding of `value` as a string.

@@ -6,21 +6,20 @@
 extension Screen {
     /// The compact JSON form of the screen (see `json`).
     public func jsonBytes() -> [UInt8] {
-        withJSONBytes { [UInt8]($0) }
+        ByteSink.bytes(capacity: 64 + components.count * 1024) { sink in
+            write(into: &sink) { i, sink in components[i].write(into: &sink) }
+        }
     }
 
-    /// Calls `body` with the compact JSON form of the screen, valid only during the call.
-    public func withJSONBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
-        // Room for a typical component up front: growing copies everything written so far.
-        var sink = ByteSink(capacity: 64 + components.count * 1024)
+    /// Appends the JSON form, each component's `{"id","type","view"}` written
+    /// by `component(index, &sink)`, so the engine can put in bytes it kept.
+    func write(into sink: inout ByteSink, component: (Int, inout ByteSink) -> Void) {
         writeHead(into: &sink)
-        // Indexes, not `for in`: iterating would copy every component and retain its strings.
         for i in components.indices {
             if i != 0 { sink.append(UInt8(ascii: ",")) }
-            components[i].write(into: &sink)
+            component(i, &sink)
         }
         sink.append("]}")
-        return try sink.withBytes(body)
     }
 
     /// `{"id":…,"version":…,"components":[`: everything before the first component.
@@ -43,9 +42,7 @@ extension Screen {
 extension RenderedComponent {
     /// The compact JSON form, `{"id","type","view"}`, as bytes.
     public func jsonBytes() -> [UInt8] {
-        var sink = ByteSink(capacity: 1024)
-        write(into: &sink)
-        return sink.withBytes { [UInt8]($0) }
+        ByteSink.bytes(capacity: 1024) { write(into: &$0) }
     }
 
     func write(into sink: inout ByteSink) {
@@ -62,9 +59,7 @@ extension RenderedComponent {
 extension ViewNode {
     /// The compact JSON form of this subtree (see `json`), as bytes.
     public func jsonBytes() -> [UInt8] {
-        var sink = ByteSink(capacity: 256)
-        write(into: &sink)
-        return sink.withBytes { [UInt8]($0) }
+        ByteSink.bytes(capacity: 256) { write(into: &$0) }
     }
 
     /// Appends the JSON form: members in the order `json` gives them.
@@ -80,19 +75,17 @@ extension ViewNode {
             sink.append(#","key":"#)
             sink.writeString(key)
         }
-        if props.count == 1, let (name, value) = props.first {
-            // The common case (a text, a label): no lookups by name.
+        func member(_ name: String, _ value: String) {
             sink.append(UInt8(ascii: ","))
             sink.writeString(name)
             sink.append(UInt8(ascii: ":"))
             sink.writeString(value)
+        }
+        if props.count == 1, let (name, value) = props.first {
+            member(name, value) // the common case (a text, a label): no lookups by name
         } else if !props.isEmpty {
             for prop in kind.props {
-                guard let value = props[prop.name] else { continue }
-                sink.append(UInt8(ascii: ","))
-                sink.writeString(prop.name)
-                sink.append(UInt8(ascii: ":"))
-                sink.writeString(value)
+                if let value = props[prop.name] { member(prop.name, value) }
             }
         }
         if !style.isEmpty {

@@ -145,7 +145,7 @@ public struct ViewNode: Sendable, Equatable {
 
     /// Sets a member given as a string: content ("text", "label"…), "id",
     /// "key", or "style" as the font shorthand; anything else as `setMember`.
-    mutating func setMember(_ k: String, string v: String, at path: () -> JSONPath) throws(ContractError) {
+    mutating func setMember(_ k: String, string v: String, at path: JSONPath) throws(ContractError) {
         switch k {
         case "id": id = v
         case "key": key = v
@@ -153,9 +153,9 @@ public struct ViewNode: Sendable, Equatable {
             var font = Style()
             font.font = v
             style = font
-        case "type", "action", "children": try setMember(k, .string(v), at: path())
+        case "type", "action", "children": try setMember(k, .string(v), at: path)
         default:
-            if !kind.props.contains(where: { $0.name == k }) { try checkContent(k, at: path()) }
+            try checkContent(k, at: path)
             props[k] = v
         }
     }
@@ -169,11 +169,6 @@ public struct ViewNode: Sendable, Equatable {
                 .joined(separator: ", ")
             throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
         }
-    }
-
-    /// True when every content member the kind requires is there.
-    var hasRequired: Bool {
-        kind.props.allSatisfy { !$0.required || props[$0.name] != nil }
     }
 
     /// Throws when a content member the kind requires is missing.

@@ -26,45 +26,49 @@ public struct ViewNodeBuilder: Sendable {
         if let parent = open.last, !parent.kind.isContainer {
             throw ContractError(path().appending("children"), "a \(parent.kind.rawValue) node has no children")
         }
-        guard let kind = ViewNode.Kind(rawValue: type) else {
-            _ = try ViewNode(type: type, at: childPath()) // throws, naming the path
-            return
+        do throws(ContractError) {
+            open.append(try ViewNode(type: type, at: .root))
+        } catch {
+            throw error.under(childPath())
         }
-        open.append(ViewNode(kind))
     }
 
     /// Sets a member of the open node from a string (see `ViewNode.setMember(_:string:at:)`).
     public mutating func set(_ name: String, string value: String) throws(ContractError) {
-        guard !open.isEmpty else { throw ContractError(.root, "no open node to set \"\(name)\" on") }
-        do throws(ContractError) {
-            try open[open.count - 1].setMember(name, string: value, at: { .root })
-        } catch {
-            let at = path().appending(name)
-            try open[open.count - 1].setMember(name, string: value, at: { at })
-        }
+        try change(name) { (node) throws(ContractError) in try node.setMember(name, string: value, at: .root) }
     }
 
     /// Sets a member of the open node from any JSON value ("action", a style object…).
     public mutating func set(_ name: String, json value: JSON) throws(ContractError) {
-        guard !open.isEmpty else { throw ContractError(.root, "no open node to set \"\(name)\" on") }
-        // The path costs more than the member: work it out only for an error.
-        do throws(ContractError) {
-            try open[open.count - 1].setMember(name, value, at: .root)
-        } catch {
-            try open[open.count - 1].setMember(name, value, at: path().appending(name))
-        }
+        try change(name) { (node) throws(ContractError) in try node.setMember(name, value, at: .root) }
     }
 
     /// Closes the open node: returns the finished tree when it was the root, else nil.
     public mutating func end() throws(ContractError) -> ViewNode? {
         guard !open.isEmpty else { throw ContractError(.root, "no open node to end") }
         let node = open.removeLast()
-        if !node.hasRequired {
-            try node.checkRequired(at: childPath()) // throws, with the path it had while open
+        do throws(ContractError) {
+            try node.checkRequired(at: .root)
+        } catch {
+            throw error.under(childPath()) // the path it had while open
         }
         guard !open.isEmpty else { return node }
         open[open.count - 1].children.append(node)
         return nil
+    }
+
+    /// Runs `body` on the open node. Members are set at `.root`, so nothing
+    /// builds a path unless there is an error; then the error is moved under
+    /// the member's real path.
+    private mutating func change(_ name: String, _ body: (inout ViewNode) throws(ContractError) -> Void)
+        throws(ContractError)
+    {
+        guard !open.isEmpty else { throw ContractError(.root, "no open node to set \"\(name)\" on") }
+        do throws(ContractError) {
+            try body(&open[open.count - 1])
+        } catch {
+            throw error.under(path().appending(name))
+        }
     }
 
     /// The JSON path of the open node.
@@ -80,5 +84,12 @@ public struct ViewNodeBuilder: Sendable {
     private func childPath() -> JSONPath {
         guard let parent = open.last else { return .root }
         return path().appending("children").appending(parent.children.count)
+    }
+}
+
+extension ContractError {
+    /// This error, found in a value that sits at `base` in the whole.
+    func under(_ base: JSONPath) -> ContractError {
+        ContractError(JSONPath(base.segments + path.segments), message)
     }
 }
