@@ -144,8 +144,7 @@ static void push_source(lua_State *L, sdui_call *call, int source)
     lua_remove(L, -2); /* the emptied box */
 }
 
-/* Hands the value at idx back as the call's result. */
-static void return_value(lua_State *L, sdui_call *call, int idx, const char *what)
+void host_return_json(lua_State *L, sdui_call *call, int idx, const char *what)
 {
     luajson_pushencoded(L, idx);
     size_t len;
@@ -193,7 +192,7 @@ static int handler_run(lua_State *L)
     ctx_push(L, fn->host, CTX_HANDLER, fn->name, NULL, state);
     lua_call(L, 3, 1);
     /* nil keeps the state table the handler may have changed in place */
-    return_value(L, call, lua_isnil(L, -1) ? state : lua_gettop(L), "state");
+    host_return_json(L, call, lua_isnil(L, -1) ? state : lua_gettop(L), "state");
     return 0;
 }
 

@@ -93,4 +93,11 @@ int host_array(lua_State *L);
 extern const char sdui_ui_source[];
 extern const unsigned long sdui_ui_source_len;
 
+/*
+** Hands the value at idx back as the call's result (sdui_call_return), as
+** JSON; a rejected value raises "invalid WHAT at $.path: ..." (the JSON's
+** line:column means nothing to a script author; the path does).
+*/
+void host_return_json(lua_State *L, sdui_call *call, int idx, const char *what);
+
 #endif

@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "host.h"
 #include "luajson.h"
 #include "view.h"
 
@@ -74,16 +75,6 @@ static int build(lua_State *L, sdui_call *call, int idx, int depth)
 void view_return(lua_State *L, sdui_call *call, int idx)
 {
     idx = lua_absindex(L, idx);
-    if (build(L, call, idx, 0))
-        return;
-    luajson_pushencoded(L, idx);
-    size_t len;
-    const char *json = lua_tolstring(L, -1, &len);
-    if (sdui_call_return(call, json, len) != SDUI_OK) {
-        /* The JSON's line:column means nothing to a script author; the path does. */
-        const char *msg = sdui_call_errmsg(call);
-        const char *path = strstr(msg, "$");
-        luaL_error(L, "invalid view at %s", path ? path : msg);
-    }
-    lua_pop(L, 1);
+    if (!build(L, call, idx, 0))
+        host_return_json(L, call, idx, "view");
 }
