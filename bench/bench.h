@@ -1,13 +1,14 @@
 /*
 ** bench.h -- the small helpers the benchmark hosts share: a monotonic
-** clock in milliseconds and the median of a sample. (Files are read with
-** examples/common/files.h, like the other hosts.)
+** clock in milliseconds, the median of a sample and counting a substring.
+** (Files are read with examples/common/files.h, like the other hosts.)
 */
 #ifndef SDUI_BENCH_H
 #define SDUI_BENCH_H
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "files.h"
@@ -30,6 +31,16 @@ static inline double median_of(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, by_value);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* How many times needle occurs in hay (not overlapping). */
+static inline int count_of(const char *hay, const char *needle)
+{
+    int n = 0;
+    size_t len = strlen(needle);
+    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + len, needle))
+        n++;
+    return n;
 }
 
 #endif

@@ -78,24 +78,27 @@ page_size = int(ENV.get("PAGE_SIZE", "1000"))
 results = {}
 rows = []
 
+
+def faster(wid, label, line, peer_file, peer_label, factor, target, digits=3, ratio_digits=2, **extra):
+    """A row where sdui must be `factor` times faster than the peer's `peer_label` step; returns sdui's fields."""
+    d = fields(line, wid)
+    sdui, other = num(d, "median_ms"), peer(peer_file, peer_label)
+    ratio = other / sdui
+    rows.append([label, ms(sdui, digits), ms(other), "%.*fx" % (ratio_digits, ratio),
+                 span(num(d, "min_ms"), num(d, "max_ms"), digits), "≥%gx faster" % factor, yes(ratio >= factor)])
+    results[wid] = {"sdui_ms": sdui, "peer_ms": other, "ratio": round(ratio, ratio_digits),
+                    "target": target, "met": ratio >= factor, "unit": "ms",
+                    **{k: num(d, v) for k, v in extra.items()}}
+    return d
+
+
 # W1: sdui_load_page alone against cjson.decode.
-w1 = fields("w1.txt", "W1")
-w1_s, w1_p = num(w1, "median_ms"), peer("peer.txt", "decode")
-w1_r = w1_p / w1_s
-rows.append(["W1 parse", ms(w1_s), ms(w1_p), "%.2fx" % w1_r, span(num(w1, "min_ms"), num(w1, "max_ms")),
-             "≥10x faster", yes(w1_r >= 10)])
-results["W1"] = {"sdui_ms": w1_s, "peer_ms": w1_p, "ratio": round(w1_r, 2),
-                 "target": "≥10x faster than cjson.decode", "met": w1_r >= 10, "unit": "ms",
-                 "same_bytes_again_ms": num(w1, "same_bytes_ms")}
+w1 = faster("W1", "W1 parse", "w1.txt", "peer.txt", "decode", 10, "≥10x faster than cjson.decode",
+       same_bytes_again_ms="same_bytes_ms")
 
 # W2: load + render_json against decode + render + encode.
-w2 = fields("w2.txt", "W2")
-w2_s, w2_p = num(w2, "median_ms"), peer("peer.txt", "pipeline")
-w2_r = w2_p / w2_s
-rows.append(["W2 bytes → screen JSON", ms(w2_s), ms(w2_p), "%.2fx" % w2_r, span(num(w2, "min_ms"), num(w2, "max_ms")),
-             "≥2x faster", yes(w2_r >= 2)])
-results["W2"] = {"sdui_ms": w2_s, "peer_ms": w2_p, "ratio": round(w2_r, 2),
-                 "target": "≥2x faster than the peer's decode + render + encode", "met": w2_r >= 2, "unit": "ms"}
+w2 = faster("W2", "W2 bytes → screen JSON", "w2.txt", "peer.txt", "pipeline", 2,
+       "≥2x faster than the peer's decode + render + encode")
 
 # W3: actions/s through the Lua handler, absolute target.
 W3_TARGET = 500000
@@ -109,23 +112,12 @@ results["W3"] = {"sdui_actions_per_s": w3_s, "peer_actions_per_s": w3_p, "ratio"
                  "ratio_is": "sdui / target"}
 
 # W4 (bench/w4.c), as before.
-w4 = fields("w4.txt", "W4")
-w4_s, w4_p = num(w4, "median_ms"), peer("peer.txt", "update_full_rerender")
-w4_r = w4_p / w4_s
-rows.append(["W4", ms(w4_s, 4), ms(w4_p), "%.1fx" % w4_r, span(num(w4, "min_ms"), num(w4, "max_ms"), 4),
-             "≥100x faster", yes(w4_r >= 100)])
-results["W4"] = {"sdui_ms": w4_s, "peer_ms": w4_p, "ratio": round(w4_r, 1),
-                 "target": "≥100x faster than the peer's full re-render + encode", "met": w4_r >= 100, "unit": "ms"}
+w4 = faster("W4", "W4", "w4.txt", "peer.txt", "update_full_rerender", 100,
+       "≥100x faster than the peer's full re-render + encode", digits=4, ratio_digits=1)
 
 # W5: render_json of the rendered 10,000 page against cjson.encode of the peer's tree.
-w5 = fields("w5.txt", "W5")
-w5_s, w5_p = num(w5, "median_ms"), peer("peer_10000.txt", "encode")
-w5_r = w5_p / w5_s
-rows.append(["W5 render_json, 10k", ms(w5_s), ms(w5_p), "%.2fx" % w5_r, span(num(w5, "min_ms"), num(w5, "max_ms")),
-             "≥3x faster", yes(w5_r >= 3)])
-results["W5"] = {"sdui_ms": w5_s, "peer_ms": w5_p, "ratio": round(w5_r, 2),
-                 "target": "≥3x faster than cjson.encode (10,000 page)", "met": w5_r >= 3, "unit": "ms",
-                 "first_render_json_ms": num(w5, "first_ms")}
+w5 = faster("W5", "W5 render_json, 10k", "w5.txt", "peer_10000.txt", "encode", 3,
+       "≥3x faster than cjson.encode (10,000 page)", first_render_json_ms="first_ms")
 
 # W6: rewrite the movie card script -> poll -> patches (absolute); the banner is informational.
 w6 = fields("w6.txt", "W6")

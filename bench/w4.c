@@ -27,15 +27,6 @@
 #include "bench.h"
 #include "sdui.h"
 
-static int count_of(const char *hay, const char *needle)
-{
-    int n = 0;
-    size_t len = strlen(needle);
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + len, needle))
-        n++;
-    return n;
-}
-
 static int fail(sdui_engine *e, const char *what, int status)
 {
     fprintf(stderr, "w4: %s failed: %s: %s\n", what, sdui_errstr(status), sdui_errmsg(e));

@@ -62,15 +62,6 @@ static void check(sdui_engine *e, int status, const char *what)
         die("%s failed: %s: %s", what, sdui_errstr(status), sdui_errmsg(e));
 }
 
-static int count_of(const char *hay, const char *needle)
-{
-    int n = 0;
-    size_t len = strlen(needle);
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + len, needle))
-        n++;
-    return n;
-}
-
 static int positive(const char *arg, const char *name)
 {
     int n = atoi(arg);
