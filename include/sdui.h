@@ -634,6 +634,18 @@ int sdui_call_end(sdui_call *call);
 int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t len);
 
 /*
+** Handler only: the versions of its service's state, for bindings that keep
+** their own copy of a state between dispatches (the Lua host does). Every
+** state the engine stores gets a version never used before; a failed
+** dispatch puts back the states it restores with their old versions. So
+** equal versions mean equal states. *received is the version of the state
+** the handler was given; *result the version the state carries once this
+** handler returns SDUI_OK (whatever it changed). Either pointer may be
+** NULL. Errors: SDUI_EINVAL (not a handler).
+*/
+int sdui_call_versions(sdui_call *call, long long *received, long long *result);
+
+/*
 ** Handler, subscriber or performer: queues a follow-up action (JSON, as
 ** sdui_dispatch()) to run after the current callback returns (a handler's
 ** in the same transaction, the others' as the next round). Errors:
@@ -696,7 +708,11 @@ void sdui_call_error(sdui_call *call, const char *message);
 ** such a table, changes nothing: the previous version of its components and
 ** actions stays live, and the error reads "file:line: message". A factory
 ** that raises renders an "error" node for its component only; a handler
-** that raises fails the dispatch and rolls it back. Service state is never
+** that raises fails the dispatch and rolls it back. A handler's `state` is
+** a view over the host's copy of the service's state (kept between
+** dispatches, refreshed when sdui_call_versions() says it is out of date):
+** each assignment into it is an sdui_call_set() at its path; returning
+** another table replaces the state whole. Service state is never
 ** touched by (re)loading, except that a service a script declares is
 ** created when it does not exist yet. Components, actions and effects a
 ** reloaded script no longer declares are unregistered.

@@ -231,10 +231,22 @@ public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
             value = try call.parse(json, length).0
         }
         do throws(JSONPathError) {
-            try context.pointee.state.set(value, at: at)
+            try context.pointee.set(value, at: at)
         } catch {
             throw Failure(SDUI_ENOTFOUND, error.description)
         }
+    }
+}
+
+@_cdecl("sdui_call_versions")
+public func sdui_call_versions(_ call: OpaquePointer?, _ received: UnsafeMutablePointer<Int64>?,
+                               _ result: UnsafeMutablePointer<Int64>?) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_versions")
+        received?.pointee = context.pointee.versions.received
+        result?.pointee = context.pointee.versions.result
     }
 }
 

@@ -64,7 +64,8 @@ public final class Engine {
     /// Diagnostics not tied to a render: failed timers, effects, subscribers.
     private var runtimeDiagnostics: [Diagnostic] = []
 
-    private var subscriptions: [(id: Int, service: String, path: JSONPath, run: Subscriber)] = []
+    private typealias SubscriptionEntry = (id: Int, service: String, path: JSONPath, run: Subscriber)
+    private var subscriptions: [SubscriptionEntry] = []
     private var performers: [String: EffectPerformer] = [:]
     private var pendingEffects: [Int: Effect] = [:]
     private var timers: [(due: Int64, sequence: Int, action: Action)] = []
@@ -171,9 +172,11 @@ public final class Engine {
     /// Creates a service or replaces its state; readers re-render and
     /// subscribers fire as after a dispatch.
     public func register(service name: String, state: JSON) throws(EngineError) {
-        let before = store.services
+        let watched = watchedValues()
+        var change = StateChange()
+        change.noteReplaced(from: store.services[name])
         try store.register(service: name, state: state)
-        let queued = settle(before: before, outcome: DispatchOutcome(touched: [name]))
+        let queued = settle(watched: watched, outcome: DispatchOutcome(changes: [name: change]))
         run(queued)
     }
 
@@ -221,10 +224,10 @@ public final class Engine {
     /// rounds. Errors of the first round are thrown (and change nothing);
     /// later rounds that fail are rolled back and become diagnostics.
     public func dispatch(_ action: Action) throws(EngineError) {
-        let before = store.services
+        let watched = watchedValues()
         let outcome = try store.dispatch(action)
         work.actions += outcome.actions
-        run(settle(before: before, outcome: outcome))
+        run(settle(watched: watched, outcome: outcome))
     }
 
     /// Parses an action and dispatches it.
@@ -283,11 +286,11 @@ public final class Engine {
                                 "subscribers and effects kept queueing actions; stopped after \(limits.queueLimit) rounds"))
                 return
             }
-            let before = store.services
+            let watched = watchedValues()
             do {
                 let outcome = try store.dispatch(pending)
                 work.actions += outcome.actions
-                pending = settle(before: before, outcome: outcome)
+                pending = settle(watched: watched, outcome: outcome)
             } catch {
                 note(Diagnostic(.error, "followup-failed", component: nil, "\(error)"))
                 return
@@ -297,13 +300,18 @@ public final class Engine {
 
     /// After a committed change: marks stale readers, fires subscribers,
     /// schedules and performs effects. Returns the actions they queued.
-    private func settle(before: [String: JSON], outcome: DispatchOutcome) -> [Action] {
-        for service in outcome.touched {
-            invalidate(service: service, old: before[service], new: store.services[service])
+    /// Each subscription with the value it watches now, taken before a
+    /// dispatch so `settle` can tell what changed.
+    private func watchedValues() -> [(subscription: SubscriptionEntry, value: JSON?)] {
+        subscriptions.map { ($0, store.services[$0.service]?.value(at: $0.path)) }
+    }
+
+    private func settle(watched: [(subscription: SubscriptionEntry, value: JSON?)], outcome: DispatchOutcome) -> [Action] {
+        for (service, change) in outcome.changes {
+            invalidate(service: service, change: change, new: store.services[service])
         }
         var queued: [Action] = []
-        for subscription in subscriptions where outcome.touched.contains(subscription.service) {
-            let old = before[subscription.service]?.value(at: subscription.path)
+        for (subscription, old) in watched where outcome.changes[subscription.service] != nil {
             let new = store.services[subscription.service]?.value(at: subscription.path)
             guard !JSON.identical(old, new) else { continue }
             var context = SubscriptionContext(service: subscription.service, path: subscription.path, value: new)
@@ -684,8 +692,8 @@ public final class Engine {
     }
 
     /// Marks stale the components whose reads of `service` changed.
-    private func invalidate(service: String, old: JSON?, new: JSON?) {
-        for id in readers.candidates(service: service, old: old, new: new) where !dirty.contains(id) {
+    private func invalidate(service: String, change: StateChange, new: JSON?) {
+        for id in readers.candidates(service: service, change: change, new: new) where !dirty.contains(id) {
             guard let entry = entries[id] else { continue }
             if entry.render.reads.contains(where: { $0.service == service && $0.isStale(in: new) }) {
                 dirty.insert(id)

@@ -172,6 +172,33 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
     }
 
+    /// Appends a member that is not there yet.
+    mutating func append(_ key: String, _ value: JSON) {
+        keys.append(key)
+        values.append(value)
+    }
+
+    /// Removes the member at `index`.
+    mutating func remove(at index: Int) {
+        keys.remove(at: index)
+        values.remove(at: index)
+    }
+
+    /// Inserts a member that is not there yet at `position` (clamped to the end).
+    mutating func insert(_ key: String, _ value: JSON, at position: Int) {
+        let at = Swift.min(position, keys.count)
+        keys.insert(key, at: at)
+        values.insert(value, at: at)
+    }
+
+    /// Runs `body` on the value at `index` in place.
+    mutating func updateValue(at index: Int, _ body: (inout JSON) -> Void) {
+        var value = values[index]
+        values[index] = .null // drop the array's reference so `value` is uniquely owned
+        body(&value)
+        values[index] = value
+    }
+
     public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
         zip(keys, values).makeIterator()
     }

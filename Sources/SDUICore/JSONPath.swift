@@ -43,6 +43,39 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
+    /// The segments of the common path shape, dotted plain keys ("a.b",
+    /// "$.a", ".a", "$", ""), read byte by byte; nil for anything else
+    /// (brackets, quotes, other characters, empty keys), which the full
+    /// parser handles and reports.
+    static func plainKeys(_ text: String) -> [Segment]? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> [Segment]? in
+            var i = 0
+            if i < bytes.count, bytes[i] == UInt8(ascii: "$") {
+                i += 1
+                if i == bytes.count { return [] }
+                guard bytes[i] == UInt8(ascii: ".") else { return nil }
+            }
+            if i < bytes.count, bytes[i] == UInt8(ascii: ".") { i += 1 } else if i == bytes.count { return [] }
+            var segments: [Segment] = []
+            var start = i
+            while true {
+                if i == bytes.count || bytes[i] == UInt8(ascii: ".") {
+                    guard i > start else { return nil }
+                    segments.append(.key(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
+                    if i == bytes.count { return segments }
+                    i += 1
+                    start = i
+                    continue
+                }
+                let c = bytes[i]
+                guard (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+                    || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
+                else { return nil }
+                i += 1
+            }
+        } ?? nil
+    }
+
     static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
             return false
@@ -61,6 +94,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// made of digits is a key; on an array it also selects the element by
     /// index (see `JSON.value(at:)`). The empty string is the root.
     public init(parsing text: String) throws(JSONPathError) {
+        if let plain = JSONPath.plainKeys(text) {
+            self.segments = plain
+            return
+        }
         var segments: [Segment] = []
         let chars = Array(text.unicodeScalars)
         var i = 0

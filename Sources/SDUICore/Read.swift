@@ -54,12 +54,18 @@ struct ReadIndex {
         }
     }
 
-    /// Components that may be affected when `service` went from `old` to `new`:
-    /// readers of the changed top-level keys when both are objects, else every reader.
-    func candidates(service: String, old: JSON?, new: JSON?) -> Set<String> {
+    /// Components that may be affected by `change` to `service` (now `new`):
+    /// readers of the members it changed, of the members that differ from
+    /// the state it replaced, and of the whole service; every reader when
+    /// the replaced state is unknown or either side is not an object.
+    func candidates(service: String, change: StateChange, new: JSON?) -> Set<String> {
         var found = whole[service] ?? []
         guard let keyed = byKey[service] else { return found }
-        if case .object(let a)? = old, case .object(let b)? = new {
+        for key in change.keys {
+            if let ids = keyed[key] { found.formUnion(ids) }
+        }
+        guard change.replaced else { return found }
+        if case .object(let a)? = change.replacedFrom, case .object(let b)? = new {
             for (key, value) in a where !JSON.identical(b[key], value) {
                 if let ids = keyed[key] { found.formUnion(ids) }
             }

@@ -1,23 +1,57 @@
 /// What an action handler works with: the action, its service's state to
-/// change in place, read access to the other services, and a queue for
-/// follow-up actions.
+/// change, read access to the other services, and a queue for follow-up
+/// actions.
 public struct HandlerContext {
     public let action: Action
     /// The service this handler owns ("favorites" for "favorites/toggle").
     public let service: String
-    /// The service's state; the handler changes it in place.
-    public var state: JSON
+    /// The version of the state this handler received, and the version the
+    /// state carries once it returns (see `Store.version(of:)`).
+    public let versions: (received: Int64, result: Int64)
+    /// The service's state. Assigning it, or changing it through this
+    /// property, replaces the whole state; `set(_:at:)` changes one place,
+    /// which costs the engine only what changed.
+    public var state: JSON {
+        get { current }
+        set {
+            undo.append(JSONUndo(path: [], step: .restore(current)))
+            change.noteReplaced(from: current)
+            current = newValue
+        }
+    }
     /// Follow-ups, run in order after this handler returns.
     public private(set) var queued: [Action] = []
     /// Effects, run after the whole dispatch commits.
     public private(set) var effects: [Effect] = []
+    private(set) var current: JSON
+    /// How to take back this handler's changes, oldest first.
+    private(set) var undo: [JSONUndo] = []
+    /// What this handler changed.
+    private(set) var change = StateChange()
     private let store: Store
 
-    init(action: Action, service: String, state: JSON, store: Store) {
+    init(action: Action, service: String, state: JSON, versions: (Int64, Int64), store: Store) {
         self.action = action
         self.service = service
-        self.state = state
+        self.current = state
+        self.versions = versions
         self.store = store
+    }
+
+    /// Sets the value at `path` in the state (nil removes it), in place:
+    /// see `JSON.set(_:at:)`. On error the state is unchanged.
+    public mutating func set(_ value: JSON?, at path: JSONPath) throws(JSONPathError) {
+        var objectRoot = false
+        if case .object = current { objectRoot = true }
+        guard let record = try current.set(value, at: path) else { return }
+        if case .key(let key)? = record.path.first, objectRoot {
+            change.keys.insert(key)
+        } else if case .restore(let old) = record.step, record.path.isEmpty {
+            change.noteReplaced(from: old)
+        } else {
+            change.noteReplaced(from: nil)
+        }
+        undo.append(record)
     }
 
     public var payload: JSON { action.payload }
@@ -34,7 +68,7 @@ public struct HandlerContext {
 
     /// Reads any service, this one included, with this dispatch's changes so far.
     public func state(of service: String, at path: JSONPath = .root) -> JSON? {
-        let value = service == self.service ? state : store.services[service]
+        let value = service == self.service ? current : store.services[service]
         return value?.value(at: path)
     }
 }
@@ -51,13 +85,16 @@ public enum MiddlewarePhase: String, Sendable {
 /// guards). A middleware that throws fails the dispatch like a handler.
 public typealias Middleware = (_ phase: MiddlewarePhase, _ action: Action) throws -> Void
 
-/// What a committed dispatch did: the services its handlers ran on and the
-/// effects they emitted, in order.
+/// What a committed dispatch did: the services its handlers ran on, what
+/// changed in each, and the effects they emitted, in order.
 public struct DispatchOutcome {
-    public var touched: Set<String> = []
+    public var changes: [String: StateChange] = [:]
     public var effects: [Effect] = []
     /// How many actions ran, follow-ups included.
     public var actions = 0
+
+    /// The services its handlers ran on.
+    public var touched: Dictionary<String, StateChange>.Keys { changes.keys }
 }
 
 /// The application state: named services, each a JSON value with the
@@ -65,9 +102,14 @@ public struct DispatchOutcome {
 ///
 /// A dispatch runs the action's handler, then the follow-ups it queued, in
 /// order, until the queue is empty: one transaction. If any handler fails
-/// the services are restored to what they were before the dispatch.
+/// the services are restored to what they were before the dispatch, by
+/// undoing each change (no copy of the state is taken up front, so a
+/// change costs what it touches, not what the state holds).
 public final class Store {
     public private(set) var services: [String: JSON] = [:]
+    /// Each service's version; see `version(of:)`.
+    private var versions: [String: Int64] = [:]
+    private var lastVersion: Int64 = 0
     private var handlers: [String: ActionHandler] = [:]
     private var middleware: [(id: Int, run: Middleware)] = []
     private var nextMiddlewareId = 1
@@ -82,6 +124,21 @@ public final class Store {
             throw EngineError(.invalid, "bad service name \"\(name)\": it must be non-empty and contain no '/'")
         }
         services[name] = state
+        versions[name] = newVersion()
+    }
+
+    /// A number that names the current state of `service`: every state
+    /// stored gets one never used before, and a failed dispatch puts back
+    /// the versions of the states it restores. Equal versions mean equal
+    /// states, so a binding can keep its own copy of a state between
+    /// dispatches and know when it is out of date.
+    public func version(of service: String) -> Int64? {
+        versions[service]
+    }
+
+    private func newVersion() -> Int64 {
+        lastVersion += 1
+        return lastVersion
     }
 
     /// Registers (or replaces) the handler for `type` ("service/name"); the service must exist.
@@ -150,7 +207,7 @@ public final class Store {
         for action in actions where handlers[action.type] == nil {
             throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
         }
-        let before = services
+        var journal: [Journal] = []
         var queue = actions
         var next = 0
         var outcome = DispatchOutcome()
@@ -164,32 +221,63 @@ public final class Store {
                 guard let handler = handlers[current.type] else {
                     throw EngineError(.notFound, "no handler for follow-up action \"\(current.type)\" (queued by \"\(queue[0].type)\")")
                 }
-                let service = String(current.service)
-                // Move the state out so the handler mutates it without a copy.
-                let state = services.removeValue(forKey: service) ?? .null
-                var context = HandlerContext(action: current, service: service, state: state, store: self)
-                do {
-                    for m in middleware { try m.run(.before, current) }
-                    try handler(&context)
-                } catch {
-                    throw EngineError(.callback, "action \"\(current.type)\" failed: \(error)")
-                }
-                services[service] = context.state
-                do {
-                    for m in middleware { try m.run(.after, current) }
-                } catch {
-                    throw EngineError(.callback, "action \"\(current.type)\" failed in middleware: \(error)")
-                }
+                let context = try run(handler, for: current, journal: &journal)
                 queue.append(contentsOf: context.queued)
-                outcome.touched.insert(service)
+                outcome.changes[context.service, default: StateChange()].merge(context.change)
                 outcome.effects += context.effects
             }
         } catch {
-            services = before
+            for entry in journal.reversed() {
+                if entry.version == nil {
+                    services[entry.service] = nil // it did not exist
+                } else {
+                    entry.undo.reversed().forEach { services[entry.service]?.undo($0) }
+                }
+                versions[entry.service] = entry.version
+            }
             throw error
         }
         outcome.actions = next
         return outcome
+    }
+
+    /// One handler's changes as the transaction records them.
+    private struct Journal {
+        var service: String
+        var undo: [JSONUndo]
+        /// The service's version before the handler ran.
+        var version: Int64?
+    }
+
+    /// Runs one handler and its middleware on its service's state, in place;
+    /// whatever it changed, even when it fails, goes in the journal.
+    private func run(_ handler: ActionHandler, for action: Action, journal: inout [Journal])
+        throws(EngineError) -> HandlerContext
+    {
+        let service = String(action.service)
+        let version = versions[service]
+        let result = newVersion()
+        // Move the state out so the handler mutates it without a copy.
+        var context = HandlerContext(action: action, service: service,
+                                     state: services.removeValue(forKey: service) ?? .null,
+                                     versions: (version ?? 0, result), store: self)
+        defer {
+            services[service] = context.current
+            versions[service] = result
+            journal.append(Journal(service: service, undo: context.undo, version: version))
+        }
+        do {
+            for m in middleware { try m.run(.before, action) }
+            try handler(&context)
+        } catch {
+            throw EngineError(.callback, "action \"\(action.type)\" failed: \(error)")
+        }
+        do {
+            for m in middleware { try m.run(.after, action) }
+        } catch {
+            throw EngineError(.callback, "action \"\(action.type)\" failed in middleware: \(error)")
+        }
+        return context
     }
 
     /// Runs one action and its follow-ups as one transaction; see `dispatch(_:)` for a list.

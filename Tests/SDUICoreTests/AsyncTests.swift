@@ -283,21 +283,21 @@ struct SubscriptionTests {
         let engine = try asyncEngine()
         try engine.register(service: "counter", state: ["n": 0, "other": 0])
         try engine.store.register(action: "counter/bump") { ctx in
-            try ctx.state.set(.int(ctx.state["n"]!.intValue! + 1), at: JSONPath([.key("n")]))
+            try ctx.set(.int(ctx.state["n"]!.intValue! + 1), at: JSONPath([.key("n")]))
             ctx.dispatch(Action(type: "counter/bumpAgain"))
             ctx.dispatch(Action(type: "log/append", payload: "bumped"))
         }
         try engine.store.register(action: "counter/bumpAgain") { ctx in
-            try ctx.state.set(.int(ctx.state["n"]!.intValue! + 1), at: JSONPath([.key("n")]))
+            try ctx.set(.int(ctx.state["n"]!.intValue! + 1), at: JSONPath([.key("n")]))
         }
         try engine.store.register(action: "counter/set") { ctx in
-            try ctx.state.set(ctx.payload, at: JSONPath([.key("n")]))
+            try ctx.set(ctx.payload, at: JSONPath([.key("n")]))
         }
         try engine.store.register(action: "counter/other") { ctx in
-            try ctx.state.set(.int(ctx.state["other"]!.intValue! + 1), at: JSONPath([.key("other")]))
+            try ctx.set(.int(ctx.state["other"]!.intValue! + 1), at: JSONPath([.key("other")]))
         }
         try engine.store.register(action: "counter/drop") { ctx in
-            try ctx.state.set(nil, at: JSONPath([.key("n")]))
+            try ctx.set(nil, at: JSONPath([.key("n")]))
         }
         return engine
     }

@@ -84,18 +84,18 @@ final class Scenario {
         try engine.store.register(action: "s1/set") { ctx in
             let key = ctx.payload["key"]!.stringValue!
             let value = ctx.payload["value"]
-            try ctx.state.set(value == nil || value == .null ? nil : value, at: JSONPath([.key(key)]))
+            try ctx.set(value == nil || value == .null ? nil : value, at: JSONPath([.key(key)]))
         }
         try engine.store.register(action: "s1/replace") { ctx in ctx.state = ctx.payload }
         try engine.store.register(action: "s1/fail") { ctx in
-            try ctx.state.set(99, at: JSONPath([.key("k0")]))
+            try ctx.set(99, at: JSONPath([.key("k0")]))
             ctx.dispatch(Action(type: "s2/set", payload: ["n": 9]))
             ctx.dispatch(Action(type: "s1/boom"))
         }
         try engine.store.register(action: "s1/boom") { _ in throw CallbackError("boom") }
         try engine.store.register(action: "s2/set") { ctx in
             let n = Int(ctx.payload["n"]!.intValue!)
-            try ctx.state.set(.array((0..<n).map { .int(Int64($0)) }), at: JSONPath([.key("list")]))
+            try ctx.set(.array((0..<n).map { .int(Int64($0)) }), at: JSONPath([.key("list")]))
         }
         for type in ["A", "B", "C", "D"] { try registerFactory(type) }
         engine.loadPage(randomPage())

@@ -186,18 +186,18 @@ enum BenchPage {
         try engine.register(service: "order", state: ["items": [], "total": 0])
         try engine.store.register(action: "favorites/toggle") { ctx in
             let key = String(ctx.payload["movieId"]!.intValue!)
-            try ctx.state.set(ctx.state[key] == nil ? .bool(true) : nil, at: JSONPath([.key(key)]))
+            try ctx.set(ctx.state[key] == nil ? .bool(true) : nil, at: JSONPath([.key(key)]))
         }
         try engine.store.register(action: "order/add") { ctx in
             let count = ctx.state["items"]!.arrayValue!.count
-            try ctx.state.set(ctx.payload["movieId"]!, at: JSONPath([.key("items"), .index(count)]))
-            try ctx.state.set(.int(ctx.state["total"]!.intValue! + ctx.payload["price"]!.intValue!),
+            try ctx.set(ctx.payload["movieId"]!, at: JSONPath([.key("items"), .index(count)]))
+            try ctx.set(.int(ctx.state["total"]!.intValue! + ctx.payload["price"]!.intValue!),
                               at: JSONPath([.key("total")]))
         }
         // Writes a favorites key that no movie id can be.
         try engine.store.register(action: "favorites/touch") { ctx in
             let n = ctx.state["touched"]?.intValue ?? 0
-            try ctx.state.set(.int(n + 1), at: JSONPath([.key("touched")]))
+            try ctx.set(.int(n + 1), at: JSONPath([.key("touched")]))
         }
         // Rewrites the order with an equal value.
         try engine.store.register(action: "order/rewrite") { ctx in

@@ -11,14 +11,14 @@ struct StoreTests {
         try store.register(service: "log", state: json("[]"))
         try store.register(action: "favorites/toggle") { ctx in
             let key = String(ctx.payload["movieId"]!.intValue!)
-            try ctx.state.set(ctx.state[key] == nil ? .bool(true) : nil, at: JSONPath([.key(key)]))
+            try ctx.set(ctx.state[key] == nil ? .bool(true) : nil, at: JSONPath([.key(key)]))
             ctx.dispatch(Action(type: "log/append", payload: .string("toggled \(key)")))
         }
         try store.register(action: "order/add") { ctx in
             guard let price = ctx.payload["price"]?.intValue else { throw CallbackError("payload needs a price") }
             let count = ctx.state["items"]!.arrayValue!.count
-            try ctx.state.set(ctx.payload["movieId"]!, at: JSONPath([.key("items"), .index(count)]))
-            try ctx.state.set(.int(ctx.state["total"]!.intValue! + price), at: JSONPath([.key("total")]))
+            try ctx.set(ctx.payload["movieId"]!, at: JSONPath([.key("items"), .index(count)]))
+            try ctx.set(.int(ctx.state["total"]!.intValue! + price), at: JSONPath([.key("total")]))
             ctx.dispatch(Action(type: "log/append", payload: "added"))
             ctx.dispatch(Action(type: "log/append", payload: "total updated"))
         }
@@ -52,11 +52,11 @@ struct StoreTests {
         try store.register(action: "trace/outer") { ctx in
             ctx.dispatch(Action(type: "trace/inner"))
             // The follow-up has not run yet: the trace holds only what this handler wrote.
-            try ctx.state.set("outer-start", at: JSONPath([.index(ctx.state.arrayValue!.count)]))
-            try ctx.state.set("outer-end", at: JSONPath([.index(ctx.state.arrayValue!.count)]))
+            try ctx.set("outer-start", at: JSONPath([.index(ctx.state.arrayValue!.count)]))
+            try ctx.set("outer-end", at: JSONPath([.index(ctx.state.arrayValue!.count)]))
         }
         try store.register(action: "trace/inner") { ctx in
-            try ctx.state.set("inner", at: JSONPath([.index(ctx.state.arrayValue!.count)]))
+            try ctx.set("inner", at: JSONPath([.index(ctx.state.arrayValue!.count)]))
         }
         try store.dispatch(Action(type: "trace/outer"))
         #expect(try store.state("trace") == json(#"["outer-start","outer-end","inner"]"#))
@@ -77,7 +77,7 @@ struct StoreTests {
         let store = try Self.makeStore()
         try store.register(action: "log/fail") { _ in throw CallbackError("disk full") }
         try store.register(action: "order/addThenFail") { ctx in
-            try ctx.state.set(99, at: JSONPath([.key("total")]))
+            try ctx.set(99, at: JSONPath([.key("total")]))
             ctx.dispatch(Action(type: "log/append", payload: "first"))
             ctx.dispatch(Action(type: "log/fail"))
         }
@@ -85,6 +85,44 @@ struct StoreTests {
         let error = engineError { () throws(EngineError) in try store.dispatch(Action(type: "order/addThenFail")) }
         #expect(error?.code == .callback)
         #expect(store.services == before)
+    }
+
+    @Test func rollbackPutsBackMemberOrderAndVersions() throws {
+        let store = try Self.makeStore()
+        try store.register(service: "prefs", state: json(#"{"a":1,"b":[1,2],"c":3}"#))
+        try store.register(action: "prefs/shuffle") { ctx in
+            try ctx.set(nil, at: JSONPath(parsing: "a"))
+            try ctx.set(nil, at: JSONPath(parsing: "b[0]"))
+            try ctx.set(9, at: JSONPath(parsing: "b[1]"))
+            try ctx.set("new", at: JSONPath(parsing: "d.e"))
+            ctx.dispatch(Action(type: "prefs/replace"))
+        }
+        try store.register(action: "prefs/replace") { ctx in
+            ctx.state = "replaced"
+            ctx.dispatch(Action(type: "log/fail"))
+        }
+        try store.register(action: "log/fail") { _ in throw CallbackError("disk full") }
+        let before = try store.state("prefs"), version = store.version(of: "prefs")
+        let logVersion = store.version(of: "log")
+        #expect(engineError { () throws(EngineError) in try store.dispatch(Action(type: "prefs/shuffle")) }?.code == .callback)
+        #expect(try store.state("prefs").isIdentical(to: before))
+        #expect(store.version(of: "prefs") == version)
+        #expect(store.version(of: "log") == logVersion)
+    }
+
+    @Test func everyStoredStateGetsANewVersion() throws {
+        let store = try Self.makeStore()
+        var seen: Set<Int64> = [store.version(of: "favorites")!, store.version(of: "order")!, store.version(of: "log")!]
+        #expect(seen.count == 3)
+        var handed: (received: Int64, result: Int64)?
+        try store.register(action: "favorites/peek") { ctx in handed = ctx.versions }
+        let start = store.version(of: "favorites")!
+        try store.dispatch(Action(type: "favorites/peek"))
+        #expect(handed?.received == start)
+        #expect(store.version(of: "favorites") == handed?.result)
+        #expect(seen.insert(handed!.result).inserted)
+        try store.register(service: "favorites", state: json("{}"))
+        #expect(seen.insert(store.version(of: "favorites")!).inserted)
     }
 
     @Test func unknownActionChangesNothing() throws {
@@ -166,5 +204,17 @@ struct JSONMutationTests {
         #expect(JSONPath([.key("a"), .index(1), .key("x y")]).description == #"$.a[1]["x y"]"#)
         #expect(throws: JSONPathError.self) { try JSONPath(parsing: "a[x]") }
         #expect(throws: JSONPathError.self) { try JSONPath(parsing: "a..b") }
+    }
+
+    @Test(arguments: ["", "$", ".", "$.", "$a", "a", ".a", "$.a", "a.b.c", "126225", "a-b_C9", "a..b", "a.",
+                      "a b", "é.x", "a[0]", "$.a.b"])
+    func plainPathsReadAsTheFullParserReadsThem(text: String) {
+        let fast = JSONPath.plainKeys(text)
+        let full = Result { () throws(JSONPathError) in try JSONPath(parsing: text) }
+        if let fast {
+            #expect(fast == (try? full.get())?.segments, "\(text)")
+        }
+        // Whatever the fast path declines, the full parser decides (and reports).
+        #expect((fast == nil) == (text.contains(where: { "[ é\"".contains($0) }) || (try? full.get()) == nil), "\(text)")
     }
 }

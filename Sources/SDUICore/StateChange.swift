@@ -1,0 +1,35 @@
+/// What a dispatch changed in one service's state: enough for the engine to
+/// find the components that may read something new without comparing the
+/// whole state before and after.
+public struct StateChange: Sendable {
+    /// Top-level members changed in place (through `HandlerContext.set`).
+    public var keys: Set<String> = []
+    /// Whether the state changed other than through top-level members (it
+    /// was assigned whole, or it is not an object).
+    public private(set) var replaced = false
+    /// The state before the first such change, when that is all that is
+    /// needed to tell which members differ; nil when unknown (every reader
+    /// must then be looked at).
+    public private(set) var replacedFrom: JSON?
+
+    public init() {}
+
+    /// Notes a whole-state change; `old` is the state just before it, or nil
+    /// when it was not kept. Only the first one counts: later ones start
+    /// from a state this change already covers.
+    mutating func noteReplaced(from old: JSON?) {
+        guard !replaced else { return }
+        replaced = true
+        replacedFrom = old
+    }
+
+    /// Both changes, this one first.
+    mutating func merge(_ later: StateChange) {
+        keys.formUnion(later.keys)
+        if later.replaced && !replaced {
+            // A replacement after members changed: the members differ from
+            // `replacedFrom`, or they are in `keys` already.
+            noteReplaced(from: later.replacedFrom)
+        }
+    }
+}
