@@ -14,6 +14,7 @@
 
 #include "ctx.h"
 #include "luajson.h"
+#include "state.h"
 
 /* The call behind a ctx function, or an error once its callback returned. */
 static sdui_call *current_call(lua_State *L)
@@ -37,9 +38,9 @@ static int invalid(lua_State *L, sdui_call *call, const char *who, const char *w
 }
 
 /*
-** ctx.state(service [, path]) -> value, or nil when absent. In a handler,
-** its own service reads the state table as the handler has changed it so
-** far (upvalue 3): it is handed to the engine first.
+** ctx.state(service [, path]) -> value, or nil when absent. In a handler
+** (upvalue 3 is true), its own service reads the state as the handler has
+** changed it so far: the tables it assigned are handed to the engine first.
 */
 static int ctx_state(lua_State *L)
 {
@@ -48,14 +49,8 @@ static int ctx_state(lua_State *L)
     const char *path = luaL_optstring(L, 2, NULL);
     if (!lua_isnone(L, lua_upvalueindex(3))) {
         const char *type = sdui_call_id(call), *slash = strchr(type, '/');
-        if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0) {
-            luajson_pushencoded(L, lua_upvalueindex(3));
-            size_t len;
-            const char *json = lua_tolstring(L, -1, &len);
-            if (sdui_call_return(call, json, len) != SDUI_OK)
-                return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
-            lua_pop(L, 1);
-        }
+        if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0)
+            state_flush(L, lua_touserdata(L, lua_upvalueindex(1)), service, strlen(service));
     }
     char **box = host_newbuffer(L);
     size_t len = 0;
@@ -169,18 +164,83 @@ static int ctx_finish(lua_State *L)
     return 0;
 }
 
-/* Sets ctx[name] to a closure of `fn` over the host and the callback's number. */
-static void set_function(lua_State *L, sdui_host *host, const char *name, lua_CFunction fn)
+/*
+** The ctx functions are made when a callback first reads them (most
+** callbacks use none, or one): ctx's metatable for its kind has an __index
+** that finds the name in the kind's list, makes the closure over the host
+** and the callback's number (kept in ctx under light userdata keys) and
+** stores it in ctx.
+*/
+static char CTX_HOST, CTX_SERIAL; /* their addresses are the keys */
+
+typedef struct ctx_function {
+    const char *name;
+    lua_CFunction fn;
+} ctx_function;
+
+static const ctx_function factory_functions[] = {{"state", ctx_state}, {NULL, NULL}};
+static const ctx_function handler_functions[] = {
+    {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"emit", ctx_emit},
+    {"after", ctx_after}, {"request", ctx_request}, {NULL, NULL}};
+static const ctx_function subscriber_functions[] = {{"state", ctx_state}, {"dispatch", ctx_dispatch}, {NULL, NULL}};
+static const ctx_function performer_functions[] = {
+    {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"finish", ctx_finish}, {NULL, NULL}};
+
+static const ctx_function *const functions_of[] = {
+    [CTX_FACTORY] = factory_functions,
+    [CTX_HANDLER] = handler_functions,
+    [CTX_SUBSCRIBER] = subscriber_functions,
+    [CTX_MIDDLEWARE] = factory_functions, /* state only */
+    [CTX_PERFORMER] = performer_functions,
+};
+
+static const char *const metatable_names[] = {
+    [CTX_FACTORY] = "sdui.ctx.factory",
+    [CTX_HANDLER] = "sdui.ctx.handler",
+    [CTX_SUBSCRIBER] = "sdui.ctx.subscriber",
+    [CTX_MIDDLEWARE] = "sdui.ctx.middleware",
+    [CTX_PERFORMER] = "sdui.ctx.performer",
+};
+
+/* __index(ctx, name): the function `name` of ctx's kind (upvalue 1), made now; nil for other names. */
+static int ctx_index(lua_State *L)
 {
-    lua_pushlightuserdata(L, host);
-    lua_pushinteger(L, (lua_Integer)host->active);
-    lua_pushcclosure(L, fn, 2);
-    lua_setfield(L, -2, name);
+    ctx_kind kind = (ctx_kind)lua_tointeger(L, lua_upvalueindex(1));
+    const char *name = lua_tostring(L, 2);
+    if (lua_type(L, 2) != LUA_TSTRING)
+        return 0;
+    for (const ctx_function *f = functions_of[kind]; f->name != NULL; f++) {
+        if (strcmp(f->name, name) != 0)
+            continue;
+        lua_rawgetp(L, 1, &CTX_HOST);
+        lua_rawgetp(L, 1, &CTX_SERIAL);
+        int n = 2;
+        if (f->fn == ctx_state && kind == CTX_HANDLER) {
+            lua_pushboolean(L, 1); /* its own service is read after the tables it assigned go in */
+            n = 3;
+        }
+        lua_pushcclosure(L, f->fn, n);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);
+        return 1;
+    }
+    return 0;
 }
 
-void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path, int state)
+/* Pushes the metatable of ctx tables of `kind`, made the first time. */
+static void push_metatable(lua_State *L, ctx_kind kind)
 {
-    lua_createtable(L, 0, 8);
+    if (luaL_newmetatable(L, metatable_names[kind])) {
+        lua_pushinteger(L, kind);
+        lua_pushcclosure(L, ctx_index, 1);
+        lua_setfield(L, -2, "__index");
+    }
+}
+
+void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path)
+{
+    lua_createtable(L, 0, 4);
     if (kind != CTX_SUBSCRIBER) {
         /* middleware: the action's type, as the call names it */
         lua_pushstring(L, kind == CTX_MIDDLEWARE ? sdui_call_id(host->call) : name);
@@ -195,10 +255,6 @@ void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, co
         const char *slash = strchr(name, '/');
         lua_pushlstring(L, name, slash ? (size_t)(slash - name) : strlen(name));
         lua_setfield(L, -2, "service");
-        set_function(L, host, "dispatch", ctx_dispatch);
-        set_function(L, host, "emit", ctx_emit);
-        set_function(L, host, "after", ctx_after);
-        set_function(L, host, "request", ctx_request);
         break;
     }
     case CTX_SUBSCRIBER:
@@ -208,22 +264,15 @@ void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, co
             lua_pushstring(L, path);
             lua_setfield(L, -2, "path");
         }
-        set_function(L, host, "dispatch", ctx_dispatch);
         break;
     case CTX_MIDDLEWARE:
-        break;
     case CTX_PERFORMER:
-        set_function(L, host, "dispatch", ctx_dispatch);
-        set_function(L, host, "finish", ctx_finish);
         break;
     }
     lua_pushlightuserdata(L, host);
+    lua_rawsetp(L, -2, &CTX_HOST);
     lua_pushinteger(L, (lua_Integer)host->active);
-    if (state != 0) {
-        lua_pushvalue(L, state);
-        lua_pushcclosure(L, ctx_state, 3);
-    } else {
-        lua_pushcclosure(L, ctx_state, 2);
-    }
-    lua_setfield(L, -2, "state");
+    lua_rawsetp(L, -2, &CTX_SERIAL);
+    push_metatable(L, kind);
+    lua_setmetatable(L, -2);
 }

@@ -23,9 +23,10 @@ typedef enum ctx_kind {
 ** Pushes the ctx table for the callback now running (host->call, numbered
 ** host->active). `name` is what the Lua function was registered for (the
 ** component or action type, the service, the effect type); `path` the
-** subscriber's path or NULL; `state` the index of a handler's state table,
-** or 0. Every function in it raises once its callback has returned.
+** subscriber's path or NULL. A handler's ctx.state of its own service
+** first hands over the tables the handler assigned into its state. Every
+** function in it raises once its callback has returned.
 */
-void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path, int state);
+void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path);
 
 #endif

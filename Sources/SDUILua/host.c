@@ -18,6 +18,7 @@
 #include "ctx.h"
 #include "host.h"
 #include "luajson.h"
+#include "state.h"
 #include "view.h"
 
 #define BUFFER_MT "sdui.buffer"
@@ -38,6 +39,11 @@ void host_init(sdui_host *host, sdui_engine *engine, lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     host->main = lua_tothread(L, -1);
     lua_pop(L, 1);
+}
+
+void host_close(sdui_host *host, lua_State *L)
+{
+    state_release(L, host);
 }
 
 void host_begin_run(sdui_host *host)
@@ -170,7 +176,7 @@ static int factory_run(lua_State *L)
     sdui_call *call = fn->host->call;
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     push_source(L, call, SDUI_INPUT);
-    ctx_push(L, fn->host, CTX_FACTORY, fn->name, NULL, 0);
+    ctx_push(L, fn->host, CTX_FACTORY, fn->name, NULL);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
@@ -179,20 +185,25 @@ static int factory_run(lua_State *L)
     return 0;
 }
 
-/* Handler: fn(state, payload, ctx) -> new state, or nil for the state table as changed. */
+/*
+** Handler: fn(state, payload, ctx) -> new state, or nil (or the state
+** itself) for the state as it changed in place. The state is a view over
+** the host's mirror of it (state.c).
+*/
 static int handler_run(lua_State *L)
 {
     host_fn *fn = lua_touserdata(L, 1);
-    sdui_call *call = fn->host->call;
-    push_source(L, call, SDUI_STATE);
-    int state = lua_gettop(L);
+    sdui_host *host = fn->host;
+    const char *slash = strchr(fn->name, '/');
+    size_t len = slash ? (size_t)(slash - fn->name) : strlen(fn->name);
+    state_push(L, host, fn->name, len);
+    int view = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
-    lua_pushvalue(L, state);
-    push_source(L, call, SDUI_INPUT);
-    ctx_push(L, fn->host, CTX_HANDLER, fn->name, NULL, state);
+    lua_pushvalue(L, view);
+    push_source(L, host->call, SDUI_INPUT);
+    ctx_push(L, host, CTX_HANDLER, fn->name, NULL);
     lua_call(L, 3, 1);
-    /* nil keeps the state table the handler may have changed in place */
-    host_return_json(L, call, lua_isnil(L, -1) ? state : lua_gettop(L), "state");
+    state_finish(L, host, fn->name, len, view, lua_gettop(L));
     return 0;
 }
 
@@ -206,7 +217,7 @@ static int subscriber_run(lua_State *L)
         lua_pop(L, 1);
         lua_pushnil(L);
     }
-    ctx_push(L, fn->host, CTX_SUBSCRIBER, fn->name, fn->name + strlen(fn->name) + 1, 0);
+    ctx_push(L, fn->host, CTX_SUBSCRIBER, fn->name, fn->name + strlen(fn->name) + 1);
     lua_call(L, 2, 0);
     return 0;
 }
@@ -221,7 +232,7 @@ static int middleware_run(lua_State *L)
     lua_getfield(L, input, "phase");
     lua_getfield(L, input, "action");
     lua_remove(L, input);
-    ctx_push(L, fn->host, CTX_MIDDLEWARE, fn->name, NULL, 0);
+    ctx_push(L, fn->host, CTX_MIDDLEWARE, fn->name, NULL);
     lua_call(L, 3, 0);
     return 0;
 }
@@ -232,7 +243,7 @@ static int performer_run(lua_State *L)
     host_fn *fn = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     push_source(L, fn->host->call, SDUI_INPUT);
-    ctx_push(L, fn->host, CTX_PERFORMER, fn->name, NULL, 0);
+    ctx_push(L, fn->host, CTX_PERFORMER, fn->name, NULL);
     lua_call(L, 2, 0);
     return 0;
 }

@@ -28,10 +28,14 @@ typedef struct sdui_host {
     long long budget;    /* VM instructions per callback or script run; 0: none */
     long long used;      /* instructions counted so far in this run */
     int limit_hit;       /* the last error came from the budget */
+    int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
 } sdui_host;
 
 /* Points `host` at the main thread of L; engine, budget and the rest are the caller's. */
 void host_init(sdui_host *host, sdui_engine *engine, lua_State *L);
+
+/* Releases what the host keeps in L's registry (call when its engine closes). */
+void host_close(sdui_host *host, lua_State *L);
 
 /*
 ** Registers the Lua function at index `fn` as the factory of component
@@ -95,8 +99,9 @@ extern const unsigned long sdui_ui_source_len;
 
 /*
 ** Hands the value at idx back as the call's result (sdui_call_return), as
-** JSON; a rejected value raises "invalid WHAT at $.path: ..." (the JSON's
-** line:column means nothing to a script author; the path does).
+** JSON, and leaves that JSON text on the stack; a rejected value raises
+** "invalid WHAT at $.path: ..." (the JSON's line:column means nothing to a
+** script author; the path does).
 */
 void host_return_json(lua_State *L, sdui_call *call, int idx, const char *what);
 

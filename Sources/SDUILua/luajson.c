@@ -1121,10 +1121,24 @@ static int is_marked(encoder *e, int t)
     return yes;
 }
 
+/* Replaces a state view (see luajson.h) at the top with the table it shows. */
+static void unwrap_view(lua_State *L)
+{
+    int top = lua_gettop(L);
+    if (!lua_getmetatable(L, top))
+        return;
+    if (lua_getfield(L, top + 1, "__name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), LUAJSON_VIEW_NAME) == 0
+        && lua_getfield(L, top + 1, "__index") == LUA_TTABLE)
+        lua_replace(L, top);
+    lua_settop(L, top);
+}
+
 /* Appends the table at the top (depth `depth`) as an array or an object. */
 static void encode_table(encoder *e, int depth)
 {
     lua_State *L = e->L;
+    luaL_checkstack(L, 4, "JSON encoding too deep");
+    unwrap_view(L);
     int t = lua_gettop(L);
     open_table(e, depth);
     /* key and value of an item, and temporaries */

@@ -11,7 +11,7 @@
 **   true, false -> booleans;  null -> the null marker (sdui.null)
 **
 ** Mapping (encode) is the reverse, with raw access only (no __index, no
-** __pairs); object members are sorted by key (bytewise), the same in every
+** __pairs; a state view, see LUAJSON_VIEW_NAME, is the exception); object members are sorted by key (bytewise), the same in every
 ** Lua state. A table is an array when it carries the array metatable (or
 ** any metatable whose __name is "sdui.array") or when
 ** its keys are exactly 1..n; an object when all its keys are strings; an
@@ -45,6 +45,13 @@
 
 /* Deepest nesting of arrays and objects that decode and encode accept. */
 #define LUAJSON_MAXDEPTH 1000
+
+/*
+** A table whose metatable is named "sdui.state" (__name) is a view: it
+** encodes as the table in its metatable's __index. The Lua host hands
+** action handlers their state as views (state.c).
+*/
+#define LUAJSON_VIEW_NAME "sdui.state"
 
 /* Registry key of the shared array metatable. */
 #define LUAJSON_ARRAY_MT "sdui.array"

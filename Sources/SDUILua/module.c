@@ -416,6 +416,7 @@ static int engine_close(lua_State *L)
         sdui_engine *engine = e->engine;
         e->engine = NULL;
         sdui_engine_free(engine);
+        host_close(&e->host, L);
     }
     return 0;
 }

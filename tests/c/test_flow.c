@@ -800,6 +800,67 @@ static void test_rerender_after_dispatch(void)
     check_engine(NULL);
 }
 
+/* What a handler saw of its service's versions; `fail` makes it fail after recording. */
+struct seen_versions {
+    long long received, result;
+    int fail;
+};
+
+static int versions_handler(sdui_call *call, void *userdata)
+{
+    struct seen_versions *seen = userdata;
+    int st = sdui_call_versions(call, &seen->received, &seen->result);
+    if (st != SDUI_OK)
+        return st;
+    if (sdui_call_set(call, "n", "7", 1) != SDUI_OK)
+        return SDUI_ERROR;
+    return seen->fail ? SDUI_ERROR : SDUI_OK;
+}
+
+static int versions_in_factory(sdui_call *call, void *userdata)
+{
+    long long v = 0;
+    int *status = userdata;
+    *status = sdui_call_versions(call, &v, NULL);
+    return sdui_call_return(call, "{\"type\":\"text\",\"text\":\"x\"}", 26);
+}
+
+static void test_state_versions(void)
+{
+    struct seen_versions seen = {0, 0, 0};
+    int factory_status = 0;
+    sdui_engine *e = sdui_engine_new();
+    if (!CHECK(e != NULL))
+        return;
+    CHECK_STATUS(service(e, "v", "{\"n\":0}"), SDUI_OK);
+    CHECK_STATUS(sdui_register_action(e, "v/set", versions_handler, &seen, NULL), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"v/set\"}"), SDUI_OK);
+    long long first = seen.received, after_first = seen.result;
+    CHECK(first > 0 && after_first > first);
+    /* the next handler receives the state the last one left */
+    CHECK_STATUS(dispatch(e, "{\"type\":\"v/set\"}"), SDUI_OK);
+    CHECK(seen.received == after_first);
+    long long committed = seen.result;
+    /* a failed dispatch puts the state and its version back */
+    seen.fail = 1;
+    CHECK_STATUS(dispatch(e, "{\"type\":\"v/set\"}"), SDUI_ECALLBACK);
+    seen.fail = 0;
+    CHECK_STATUS(dispatch(e, "{\"type\":\"v/set\"}"), SDUI_OK);
+    CHECK(seen.received == committed);
+    /* a state stored from outside gets a version never used before */
+    CHECK_STATUS(service(e, "v", "{\"n\":1}"), SDUI_OK);
+    long long last = seen.result;
+    CHECK_STATUS(dispatch(e, "{\"type\":\"v/set\"}"), SDUI_OK);
+    CHECK(seen.received != last && seen.received > last);
+    /* handlers only */
+    CHECK_STATUS(sdui_call_versions(NULL, NULL, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_register_component(e, "V", versions_in_factory, &factory_status, NULL), SDUI_OK);
+    CHECK_STATUS(load(e, "[{\"id\":\"a\",\"type\":\"V\"}]"), SDUI_OK);
+    free(check_render(e));
+    CHECK_STATUS(factory_status, SDUI_EINVAL);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_version();
@@ -807,5 +868,6 @@ int main(void)
     test_dispatch();
     test_followups();
     test_rerender_after_dispatch();
+    test_state_versions();
     return check_summary();
 }
