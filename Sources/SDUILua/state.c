@@ -481,6 +481,10 @@ void state_push(lua_State *L, sdui_host *host, const char *service, size_t len)
     int current = lua_tointeger(L, -1) == (lua_Integer)received;
     lua_pop(L, 1);
     if (!current) {
+        /* views of the old copy, if a script kept any, no longer reach the state */
+        lua_rawgeti(L, entry, ENTRY_ROOT);
+        detach(L, lua_gettop(L));
+        lua_pop(L, 1);
         char **box = host_newbuffer(L);
         size_t n = 0;
         if (sdui_call_json(host->call, SDUI_STATE, NULL, box, &n) != SDUI_OK)

@@ -17,7 +17,9 @@
 ** What a view cannot do that a plain table can: next() and rawget() see an
 ** empty table (use pairs() and plain indexing); assigning nil to an array
 ** element removes it (the elements after it move down, as table.remove()),
-** since a JSON array has no holes.
+** since a JSON array has no holes. Writing to a view anywhere but in a
+** running handler of its service raises; views of a copy that was replaced
+** (the state changed elsewhere) no longer reach the state at all.
 */
 #ifndef SDUI_LUA_STATE_H
 #define SDUI_LUA_STATE_H

@@ -142,6 +142,23 @@ describe("a handler's state", function()
     assert.equal(1, e:state("s", "n"))
   end)
 
+  it("cuts off views of a copy the engine replaced", function()
+    local kept
+    local e = engine_with({ n = 1 }, {
+      keep = function(state) kept = state end,
+      write_kept = function() kept.n = 99 end,
+    })
+    assert(run(e, "keep"))
+    assert(e:service("s", { n = 2 })) -- the next handler gets a fresh copy
+    assert(run(e, "keep"))
+    local old = kept
+    assert(e:service("s", { n = 3 }))
+    assert(run(e, "keep"))
+    kept = old
+    assert(run(e, "write_kept")) -- a plain table now: the state is untouched
+    assert.equal(3, e:state("s", "n"))
+  end)
+
   it("names the place of a value that is not JSON", function()
     local e = engine_with({ a = {} }, {
       fn = function(state) state.a.f = print end,
