@@ -388,18 +388,37 @@ public final class Engine {
     }
 
     /// The current screen as compact JSON, exactly `JSONWriter.bytes(render().json)`,
-    /// handed to `body` (valid only during the call); moves the patch baseline
-    /// like `render`. Each component's JSON is written once and reused until
-    /// that component renders again, so asking twice costs a copy.
-    public func renderJSON<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    /// written straight into the memory `allocate(byteCount)` gives (the
+    /// JSON and a NUL after it), so a host receives it without a copy; nil
+    /// when `allocate` does. Moves the patch baseline like `render`. Each
+    /// component's JSON is written once and reused until that component
+    /// renders again, so asking twice costs a copy of the bytes.
+    public func renderJSON(allocate: (Int) -> UnsafeMutablePointer<UInt8>?) -> UnsafeBufferPointer<UInt8>? {
         let screen = render()
-        var sink = ByteSink(capacity: 64 + screen.components.count * 1024)
-        screen.write(into: &sink) { i, sink in
+        let head = ByteSink.bytes(capacity: 64) { screen.writeHead(into: &$0) }
+        var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(screen.components.count)
+        var total = head.count + max(0, screen.components.count - 1) + 2
+        for i in screen.components.indices {
             let id = screen.components[i].id
-            if componentJSON[id] == nil { componentJSON[id] = screen.components[i].jsonBytes() }
-            sink.append(componentJSON[id]!)
+            let piece = componentJSON[id] ?? screen.components[i].jsonBytes()
+            if componentJSON[id] == nil { componentJSON[id] = piece }
+            total += piece.count
+            pieces.append(piece)
         }
-        return try sink.withBytes(body)
+        guard let out = allocate(total + 1) else { return nil }
+        var at = out
+        func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
+            at += bytes.count
+        }
+        put(head)
+        for i in pieces.indices {
+            if i != 0 { at.initialize(to: UInt8(ascii: ",")); at += 1 }
+            put(pieces[i])
+        }
+        put([UInt8(ascii: "]"), UInt8(ascii: "}"), 0])
+        return UnsafeBufferPointer(start: out, count: total)
     }
 
     /// The current screen without moving the patch baseline.

@@ -34,6 +34,29 @@ struct NodeWritingTests {
         }
     }
 
+    @Test func engineWritesTheScreenIntoTheMemoryItIsGiven() throws {
+        let engine = Engine()
+        try engine.register(component: "T") { data, _ in
+            ViewNode(.text, id: "", props: ["text": JSONWriter.string(data["n"] ?? .null)])
+        }
+        for page in [#"{"components":[]}"#, #"{"id":"p","version":3,"components":[{"id":"a","type":"T","data":{"n":"x"}}]}"#,
+                     #"{"id":"p","components":[{"id":"a","type":"T"},{"id":"b","type":"T","data":{"n":2}}]}"#]
+        {
+            try loadPage(engine, page)
+            var given = 0
+            let first = engine.renderJSON { count in given = count; return .allocate(capacity: count) }
+            let again = engine.renderJSON { .allocate(capacity: $0) } // from the kept component bytes
+            let expected = JSONWriter.bytes(engine.currentScreen().json)
+            for bytes in [first, again] {
+                #expect(bytes.map(Array.init) == expected)
+                #expect(bytes?.baseAddress?[expected.count] == 0)
+                bytes?.baseAddress?.deallocate()
+            }
+            #expect(given == expected.count + 1)
+        }
+        #expect(engine.renderJSON { _ in nil } == nil)
+    }
+
     /// Feeds a tree's JSON form to a builder the way a binding would:
     /// strings with `set(_:string:)`, children by recursion, the rest as JSON.
     static func build(_ value: JSON, into b: inout ViewNodeBuilder) throws(ContractError) -> ViewNode? {
