@@ -398,7 +398,13 @@ static int view_newindex(lua_State *L)
         return 0;
     }
     if (lua_type(L, 3) == LUA_TTABLE && !is_view(L, 3)) {
-        /* taken when the handler returns; until then reads give it back as it is */
+        /*
+        ** Taken when the handler returns; until then reads give it back as
+        ** it is. The engine holds null in its place meanwhile, so array
+        ** indexes and member order stay as the script sees them.
+        */
+        if (sdui_call_set(host->call, path, "null", 4) != SDUI_OK)
+            return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
         lua_rawgeti(L, 7, ENTRY_PENDING);
         if (lua_isnil(L, -1)) {
             lua_pop(L, 1);

@@ -76,6 +76,19 @@ describe("a handler's state", function()
     assert.same({ t = { x = 1, y = 2 }, list = { "first" } }, e:state("s"))
   end)
 
+  it("keeps places and order for tables assigned among other changes", function()
+    local e = engine_with({ items = sdui.array() }, {
+      mix = function(state)
+        state.items[#state.items + 1] = { id = 1 } -- a table: handed over at the end
+        state.items[#state.items + 1] = 2          -- a scalar: at once, after it
+        state.first = { x = 1 }
+        state.second = true
+      end,
+    })
+    assert(run(e, "mix"))
+    assert.same({ items = { { id = 1 }, 2 }, first = { x = 1 }, second = true }, e:state("s"))
+  end)
+
   it("copies a view assigned elsewhere in the state", function()
     local e = engine_with({ a = { v = 1 } }, {
       copy = function(state)

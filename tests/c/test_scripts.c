@@ -335,6 +335,23 @@ static void test_callbacks(void)
     CHECK_STR_EQ(json, "5");
     sdui_free(json);
 
+    /* A handler's changes reach the engine in the order it made them, tables
+    ** it assigned (handed over when it returns) included. */
+    write_script("order.lua", "return {\n"
+                              "  services = { ordered = {} },\n"
+                              "  actions = { ['ordered/fill'] = function(state)\n"
+                              "    state.zeta = { 1, 2 }\n"
+                              "    state.alpha = true\n"
+                              "    state.mid = { x = 'y' }\n"
+                              "    state.zeta[3] = 3\n"
+                              "  end },\n"
+                              "}\n");
+    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"ordered/fill\"}"), SDUI_OK);
+    CHECK_STATUS(sdui_state_json(e, "ordered", NULL, &json, NULL), SDUI_OK);
+    CHECK_STR_EQ(json, "{\"zeta\":[1,2,3],\"alpha\":true,\"mid\":{\"x\":\"y\"}}");
+    sdui_free(json);
+
     /* Reload while dispatching: refused, nothing changes. */
     int statuses[2 + sizeof(sdui_engine *) / sizeof(int) + 1];
     *(sdui_engine **)(statuses + 2) = e;
