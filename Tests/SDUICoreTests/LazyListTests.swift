@@ -114,28 +114,60 @@ struct LazyListTests {
     }
 }
 
-@Suite("Monospace ASCII fast path")
-struct MonospaceASCIITests {
+@Suite("Monospace fast path")
+struct MonospaceFastPathTests {
     /// The general rules, measured from `lines` (which never takes the fast path).
     static func general(_ text: String, _ width: Int?) -> Size {
         let lines = Monospace.lines(text, maxWidth: width)
         return Size(width: Double(lines.map { Monospace.width(of: $0) }.max() ?? 0), height: Double(lines.count))
     }
 
-    @Test func agreesWithTheGeneralRulesOnRandomText() {
-        var rng = SeededRNG(seed: 7)
-        let alphabet = Array("ab cd  efghij klmnopqrstuvwxyz\n .,!".utf8)
-        for _ in 0..<3000 {
-            let length = Int(rng.next() % 60)
-            let text = String(decoding: (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] },
-                              as: UTF8.self)
+    /// Random texts of `alphabet`'s pieces measured at random widths: the
+    /// fast path, where it answers, and the measurer agree with the rules.
+    static func check(_ alphabet: [String], seed: UInt64, rounds: Int) -> Int {
+        var rng = SeededRNG(seed: seed)
+        var answered = 0
+        for _ in 0..<rounds {
+            let length = Int(rng.next() % 40)
+            let text = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
             let width: Int? = rng.next() % 5 == 0 ? nil : Int(rng.next() % 14)
-            let fast = Monospace.measureASCII(text, maxWidth: width)
-            #expect(fast == Self.general(text, width), "\(text.debugDescription) at \(String(describing: width))")
+            let expected = general(text, width)
+            if let fast = Monospace.measureFast(text, maxWidth: width) {
+                answered += 1
+                #expect(fast == expected, "\(text.debugDescription) at \(String(describing: width))")
+            }
+            #expect(Monospace.measurer(text, nil, width.map(Double.init)) == expected,
+                    "measurer: \(text.debugDescription) at \(String(describing: width))")
         }
-        #expect(Monospace.measureASCII("tab\there", maxWidth: 5) == nil)
-        #expect(Monospace.measureASCII("crlf\r\n", maxWidth: 5) == nil)
-        #expect(Monospace.measureASCII("日本", maxWidth: 5) == nil)
-        #expect(Monospace.measureASCII("", maxWidth: 5) == Size(width: 0, height: 1))
+        return answered
+    }
+
+    @Test func asciiAgreesWithTheGeneralRules() {
+        let alphabet = ["a", "b", " ", "  ", "cd", "efghij", "klmnopqrstuvwxyz", "\n", ".", ",!"]
+        #expect(Self.check(alphabet, seed: 7, rounds: 4000) == 4000) // all printable ASCII: always answered
+    }
+
+    @Test func otherTextAgreesWithTheGeneralRules() {
+        // Wide characters, symbols, accents, and what the fast path leaves to
+        // the general one: combining marks, emoji presentation, joiners,
+        // flags, tabs, "\r\n", other controls.
+        let alphabet = ["a", "bc", " ", "\n", "·", "★", "é", "日本", "語", "🎬", "ＡＢ", "Ω", "€",
+                        "e\u{301}", "❤\u{FE0F}", "👨\u{200D}👩", "🇫🇷", "\t", "\r\n", "\u{7}", "\u{85}", "\u{200B}"]
+        let answered = Self.check(alphabet, seed: 11, rounds: 6000)
+        #expect(answered > 300) // the fast path was exercised
+        let simple = ["a", "bc", " ", "  ", "\n", "·", "★", "é", "日本", "語", "🎬", "ＡＢ", "Ω", "€", "xyzw"]
+        #expect(Self.check(simple, seed: 13, rounds: 4000) == 4000)
+    }
+
+    @Test func answersOnlyForSingleScalarClusters() {
+        for text in ["", "hello world", "★ 8.7", "7.8 · 1980", "日本 語", "a\nb", "\n", "  x  "] {
+            #expect(Monospace.measureFast(text, maxWidth: 4) == Self.general(text, 4), "\(text.debugDescription)")
+        }
+        for text in ["tab\there", "crlf\r\n", "e\u{301}", "❤\u{FE0F}", "🇫🇷", "👨\u{200D}👩", "a\u{200B}b", "\u{0}"] {
+            #expect(Monospace.measureFast(text, maxWidth: 4) == nil, "\(text.debugDescription)")
+        }
+        #expect(Monospace.measureFast("", maxWidth: 5) == Size(width: 0, height: 1))
+        #expect(Monospace.measureFast("abc", maxWidth: 0) == Size(width: 1, height: 3))
+        #expect(Monospace.measureFast("  ab cd  ", maxWidth: 0) == Size(width: 1, height: 6))
     }
 }
