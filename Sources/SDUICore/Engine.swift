@@ -430,8 +430,8 @@ public final class Engine {
     /// rendered yet take an estimated height.
     public func layout(width: Double) -> ScreenLayout {
         var result = ScreenLayout(width: width, height: 0, components: [])
-        result.height = walkLayout(width: width) { id, y, node in
-            result.components.append(ScreenLayout.Item(id: id, y: y, root: node))
+        result.height = walkLayout(width: width) { id, y, rendered, laidOut in
+            result.components.append(ScreenLayout.Item(id: id, y: y, root: layouts.node(laidOut, of: rendered.view)))
         }
         return result
     }
@@ -440,36 +440,32 @@ public final class Engine {
     /// serialized once and kept with it: after a patch only the changed
     /// components are laid out and written again.
     public func layoutJSON(width: Double) -> [UInt8] {
-        var items: [UInt8] = []
-        let height = walkLayout(width: width) { id, y, _ in
-            items.append(items.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
-            items.append(contentsOf: #"{"id":"#.utf8)
-            JSONWriter.write(.string(id), into: &items)
-            items.append(contentsOf: #","y":"#.utf8)
-            JSONWriter.write(Frame.number(y), into: &items)
-            items.append(contentsOf: #","root":"#.utf8)
-            items.append(contentsOf: layouts.bytes(of: id))
-            items.append(UInt8(ascii: "}"))
+        withLayoutJSON(width: width) { Array($0) }
+    }
+
+    /// Calls `body` with the bytes `layoutJSON(width:)` returns, without
+    /// copying them into an array; they are valid during the call only.
+    public func withLayoutJSON<R, E: Error>(width: Double, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+        -> R
+    {
+        layouts.beginJSON()
+        let height = walkLayout(width: width) { id, y, rendered, laidOut in
+            layouts.appendJSON(id: id, y: y, laidOut, of: rendered.view)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(items.count + 64)
-        out += Array(#"{"width":"#.utf8)
-        JSONWriter.write(Frame.number(width), into: &out)
-        out += Array(#","height":"#.utf8)
-        JSONWriter.write(Frame.number(height), into: &out)
-        out += Array(#","components":"#.utf8)
-        out += items.isEmpty ? Array("[]".utf8) : items + [UInt8(ascii: "]")]
-        out.append(UInt8(ascii: "}"))
-        return out
+        return try body(layouts.finishJSON(width: width, height: height))
     }
 
     /// Walks the rendered components in page order with their layout at
     /// `width` and page y; the runs of components not rendered yet between
     /// them (a lazy list) count at the estimated height. Returns the page height.
-    private func walkLayout(width: Double, _ visit: (String, Double, LayoutNode) -> Void) -> Double {
+    private func walkLayout(width: Double,
+                            _ visit: (String, Double, RenderedComponent, LayoutCache.Entry) -> Void) -> Double
+    {
         refresh()
         guard let page else { return 0 }
-        let estimate = layouts.averageHeight
+        layouts.beginWalk()
+        // Without a viewport every index is walked: there are no gaps to estimate.
+        let estimate = viewport == nil ? 1 : layouts.averageHeight
         let indices = viewport == nil ? Array(page.components.indices)
                                       : entries.keys.compactMap { pageIndex[$0] }.sorted()
         var y = 0.0
@@ -479,9 +475,9 @@ public final class Engine {
             next = index + 1
             let id = page.components[index].id
             guard let entry = entries[id], let rendered = entry.render.rendered else { continue }
-            let node = layouts.node(rendered, revision: entry.revision, width: width)
-            visit(id, y, node)
-            y += node.frame.height
+            let laidOut = layouts.entry(rendered, revision: entry.revision, width: width)
+            visit(id, y, rendered, laidOut)
+            y += laidOut.height
         }
         layouts.keep(onlyIn: pageIndex)
         return y + Double(page.components.count - next) * estimate
@@ -556,7 +552,7 @@ public final class Engine {
     private func height(of id: String, width: Double) -> Double? {
         guard let entry = entries[id] else { return nil }
         guard let rendered = entry.render.rendered else { return 0 }
-        return layouts.node(rendered, revision: entry.revision, width: width).frame.height
+        return layouts.entry(rendered, revision: entry.revision, width: width).height
     }
 
     /// In a lazy list: realizes the components in or near the viewport (one

@@ -95,6 +95,20 @@ struct NodeConstraints {
     var contentX: Double
     var contentY: Double
 
+    /// Constraints for a node with no style under a proposal (see the other
+    /// initializer): only the proposal, the forced sizes and the chrome count.
+    init(proposedWidth: Double?, proposedHeight: Double?, forcedWidth: Double?, forcedHeight: Double?,
+         chrome: Double)
+    {
+        // As the styled case with no padding: the insets are 0 + chrome on each side.
+        horizontal = AxisConstraint(dimension: nil, proposed: proposedWidth, forced: forcedWidth, minimum: nil,
+                                    maximum: nil, inset: chrome + chrome)
+        vertical = AxisConstraint(dimension: nil, proposed: proposedHeight, forced: forcedHeight, minimum: nil,
+                                  maximum: nil, inset: 0)
+        contentX = chrome
+        contentY = 0
+    }
+
     /// Constraints for `style` under a proposal; `forcedWidth`/`forcedHeight`
     /// are sizes the parent has already decided; `chrome` is added to the
     /// padding on the left and right.

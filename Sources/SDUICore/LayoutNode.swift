@@ -22,6 +22,26 @@ public struct LayoutNode: Sendable, Equatable {
         self.children = children
     }
 
+    /// The tree of `view` laid out in `frames` (one frame per node, depth
+    /// first, each relative to its parent's, as `LayoutRun` writes them),
+    /// with every frame made relative to the root's corner.
+    init(_ view: ViewNode, frames: UnsafeBufferPointer<Frame>) {
+        var index = 0
+        self = LayoutNode.build(view, frames, &index, x: 0, y: 0)
+    }
+
+    /// The node of `view` at `frames[index]`, its parent's corner at (x, y).
+    private static func build(_ view: ViewNode, _ frames: UnsafeBufferPointer<Frame>, _ index: inout Int,
+                              x: Double, y: Double) -> LayoutNode
+    {
+        var frame = frames[index]
+        frame.x += x
+        frame.y += y
+        index += 1
+        let children = view.children.map { build($0, frames, &index, x: frame.x, y: frame.y) }
+        return LayoutNode(id: view.id, kind: view.kind, frame: frame, children: children)
+    }
+
     /// `{"id", "type", "frame": {"x", "y", "width", "height"}, "children": [...]}`;
     /// `children` is left out when empty.
     public var json: JSON {

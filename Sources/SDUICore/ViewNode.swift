@@ -65,6 +65,9 @@ public struct ViewNode: Sendable, Equatable {
         set { styleBox = newValue.isEmpty ? nil : StyleBox(newValue) }
     }
     private var styleBox: StyleBox?
+    /// True when the node has a style (`style` is not empty); most nodes
+    /// have none, and the layout skips reading it then.
+    var hasStyle: Bool { styleBox != nil }
     public var action: Action?
     public var children: [ViewNode]
 

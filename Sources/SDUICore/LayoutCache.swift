@@ -1,0 +1,148 @@
+/// Keeps each component's layout until its render or the width changes, so
+/// a patch re-lays-out only the components it touched, and writes the
+/// screen's layout as JSON.
+///
+/// A component's layout is its frames (`LayoutRun`'s flat array). The JSON
+/// text of the last layout written is kept with where each component's
+/// root node is in it: the next text copies the nodes of the components
+/// that kept their layout from there, and writes the others from their
+/// frames. Two buffers take turns, the last text and the one being written.
+final class LayoutCache {
+    var engine: LayoutEngine {
+        didSet { entries = [:] }
+    }
+
+    /// One component's layout.
+    final class Entry {
+        /// The render it was computed for, and the width.
+        fileprivate(set) var revision: Int
+        fileprivate(set) var width: Double
+        /// One frame per view node, depth first, relative to the parent.
+        fileprivate(set) var frames: [Frame] = []
+        /// Where the root node's JSON is in `LayoutCache.last`, when
+        /// `generation` is the last text's.
+        fileprivate var start = 0
+        fileprivate var end = 0
+        fileprivate var generation = -1
+        /// The last walk (`beginWalk`) that asked for it.
+        fileprivate var walk = -1
+
+        fileprivate init(revision: Int, width: Double) {
+            self.revision = revision
+            self.width = width
+        }
+
+        /// The component's height.
+        var height: Double { frames[0].height }
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// Component layouts computed (not served from the cache).
+    private(set) var runs = 0
+    /// The last text written, and the buffer for the next one.
+    private var last = LayoutWriter()
+    private var next = LayoutWriter()
+    /// Counts the texts written; `last` holds number `generation`.
+    private var generation = 0
+    /// The current walk, and how many entries it has asked for.
+    private var walk = 0
+    private var walked = 0
+
+    init(engine: LayoutEngine) {
+        self.engine = engine
+    }
+
+    /// The layout of `component` at `width`; `revision` counts its renders.
+    func entry(_ component: RenderedComponent, revision: Int, width: Double) -> Entry {
+        let entry: Entry
+        if let hit = entries[component.id] {
+            entry = hit
+            if hit.revision != revision || hit.width != width {
+                let sameTree = hit.revision == revision
+                hit.revision = revision
+                hit.width = width
+                hit.generation = -1
+                engine.layOut(component.view, width: AxisConstraint.length(width), height: nil, into: &hit.frames,
+                              sameTree: sameTree)
+                runs += 1
+            }
+        } else {
+            entry = Entry(revision: revision, width: width)
+            engine.layOut(component.view, width: AxisConstraint.length(width), height: nil, into: &entry.frames,
+                          sameTree: false)
+            runs += 1
+            entries[component.id] = entry
+        }
+        if entry.walk != walk {
+            entry.walk = walk
+            walked += 1
+        }
+        return entry
+    }
+
+    /// The layout tree of `entry`, the layout of `view`.
+    func node(_ entry: Entry, of view: ViewNode) -> LayoutNode {
+        entry.frames.withUnsafeBufferPointer { LayoutNode(view, frames: $0) }
+    }
+
+    /// Starts a walk over the page: `keep` then knows whether every entry was asked for.
+    func beginWalk() {
+        walk += 1
+        walked = 0
+    }
+
+    /// Forgets the layouts of components no longer on the page (`ids`: the
+    /// page's index); nothing to look at when the walk since `beginWalk`
+    /// asked for every entry.
+    func keep(onlyIn ids: [String: Int]) {
+        if walked == entries.count { return }
+        if entries.keys.contains(where: { ids[$0] == nil }) {
+            entries = entries.filter { ids[$0.key] != nil }
+        }
+    }
+
+    /// The average height of the layouts kept (1 when there are none): the
+    /// estimate for components not rendered yet.
+    var averageHeight: Double {
+        guard !entries.isEmpty else { return 1 }
+        let total = entries.values.reduce(0.0) { $0 + $1.height }
+        return max(1, (total / Double(entries.count)).rounded())
+    }
+
+    // MARK: JSON
+
+    /// Starts writing the screen's layout as JSON.
+    func beginJSON() {
+        next.begin(expected: last.count)
+    }
+
+    /// Appends component `id` at page height `y`, laid out in `entry` from `view`.
+    func appendJSON(id: String, y: Double, _ entry: Entry, of view: ViewNode) {
+        let writer = next
+        writer.item(id: id, y: y) {
+            let start = writer.count
+            if entry.generation == generation {
+                writer.copy(UnsafeBufferPointer(start: last.base + entry.start, count: entry.end - entry.start))
+            } else {
+                withUnsafePointer(to: view) { view in
+                    entry.frames.withUnsafeBufferPointer { frames in
+                        var index = 0
+                        writer.node(view, frames.baseAddress!, &index, x: 0, y: 0)
+                    }
+                }
+            }
+            entry.start = start
+            entry.end = writer.count
+            entry.generation = generation + 1
+        }
+    }
+
+    /// Ends the text, `width` wide and `height` high, and keeps it for the
+    /// next one; the bytes are valid until the next `beginJSON`.
+    func finishJSON(width: Double, height: Double) -> UnsafeBufferPointer<UInt8> {
+        let text = next.finish(width: width, height: height)
+        swap(&last, &next)
+        generation += 1
+        return text
+    }
+}
