@@ -430,8 +430,8 @@ public final class Engine {
     /// rendered yet take an estimated height.
     public func layout(width: Double) -> ScreenLayout {
         var result = ScreenLayout(width: width, height: 0, components: [])
-        result.height = walkLayout(width: width) { id, y, rendered, laidOut in
-            result.components.append(ScreenLayout.Item(id: id, y: y, root: layouts.node(laidOut, of: rendered.view)))
+        result.height = walkLayout(width: width) { id, y, laidOut in
+            result.components.append(ScreenLayout.Item(id: id, y: y, root: layouts.node(laidOut)))
         }
         return result
     }
@@ -449,8 +449,8 @@ public final class Engine {
         -> R
     {
         layouts.beginJSON()
-        let height = walkLayout(width: width) { id, y, rendered, laidOut in
-            layouts.appendJSON(id: id, y: y, laidOut, of: rendered.view)
+        let height = walkLayout(width: width) { id, y, laidOut in
+            layouts.appendJSON(id: id, y: y, laidOut)
         }
         return try body(layouts.finishJSON(width: width, height: height))
     }
@@ -458,9 +458,7 @@ public final class Engine {
     /// Walks the rendered components in page order with their layout at
     /// `width` and page y; the runs of components not rendered yet between
     /// them (a lazy list) count at the estimated height. Returns the page height.
-    private func walkLayout(width: Double,
-                            _ visit: (String, Double, RenderedComponent, LayoutCache.Entry) -> Void) -> Double
-    {
+    private func walkLayout(width: Double, _ visit: (String, Double, LayoutCache.Entry) -> Void) -> Double {
         refresh()
         guard let page else { return 0 }
         layouts.beginWalk()
@@ -474,9 +472,9 @@ public final class Engine {
             y += Double(index - next) * estimate
             next = index + 1
             let id = page.components[index].id
-            guard let entry = entries[id], let rendered = entry.render.rendered else { continue }
-            let laidOut = layouts.entry(rendered, revision: entry.revision, width: width)
-            visit(id, y, rendered, laidOut)
+            guard let i = entries.index(forKey: id), let laidOut = layoutEntry(id, &entries.values[i], width: width)
+            else { continue }
+            visit(id, y, laidOut)
             y += laidOut.height
         }
         layouts.keep(onlyIn: pageIndex)
@@ -550,9 +548,18 @@ public final class Engine {
 
     /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
     private func height(of id: String, width: Double) -> Double? {
-        guard let entry = entries[id] else { return nil }
-        guard let rendered = entry.render.rendered else { return 0 }
-        return layouts.entry(rendered, revision: entry.revision, width: width).height
+        guard let i = entries.index(forKey: id) else { return nil }
+        return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
+    }
+
+    /// The layout of component `id` at `width` from the layout cache (laid
+    /// out if needed); nil when it is dropped. `entry` is the engine's entry,
+    /// passed in place (`&entries.values[i]`, which changes nothing): reading
+    /// it through the dictionary's getter would copy the whole entry, a
+    /// dozen reference counts for each component on every layout.
+    private func layoutEntry(_ id: String, _ entry: inout Entry, width: Double) -> LayoutCache.Entry? {
+        guard case .some = entry.render.rendered else { return nil }
+        return layouts.entry(id, revision: entry.revision, width: width) { entry.render.rendered!.view }
     }
 
     /// In a lazy list: realizes the components in or near the viewport (one

@@ -17,6 +17,8 @@ final class LayoutCache {
         /// The render it was computed for, and the width.
         fileprivate(set) var revision: Int
         fileprivate(set) var width: Double
+        /// The view tree of that render.
+        fileprivate(set) var view: ViewNode
         /// One frame per view node, depth first, relative to the parent.
         fileprivate(set) var frames: [Frame] = []
         /// Where the root node's JSON is in `LayoutCache.last`, when
@@ -27,9 +29,10 @@ final class LayoutCache {
         /// The last walk (`beginWalk`) that asked for it.
         fileprivate var walk = -1
 
-        fileprivate init(revision: Int, width: Double) {
+        fileprivate init(revision: Int, width: Double, view: ViewNode) {
             self.revision = revision
             self.width = width
+            self.view = view
         }
 
         /// The component's height.
@@ -52,26 +55,25 @@ final class LayoutCache {
         self.engine = engine
     }
 
-    /// The layout of `component` at `width`; `revision` counts its renders.
-    func entry(_ component: RenderedComponent, revision: Int, width: Double) -> Entry {
+    /// The layout of component `id` at `width`; `revision` counts its renders,
+    /// and `view` gives the view tree of that render: it is asked for only
+    /// when the component rendered again since it was last laid out.
+    func entry(_ id: String, revision: Int, width: Double, view: () -> ViewNode) -> Entry {
         let entry: Entry
-        if let hit = entries[component.id] {
+        if let hit = entries[id] {
             entry = hit
             if hit.revision != revision || hit.width != width {
                 let sameTree = hit.revision == revision
+                if !sameTree { hit.view = view() }
                 hit.revision = revision
                 hit.width = width
                 hit.generation = -1
-                engine.layOut(component.view, width: AxisConstraint.length(width), height: nil, into: &hit.frames,
-                              sameTree: sameTree)
-                runs += 1
+                lay(hit, sameTree: sameTree)
             }
         } else {
-            entry = Entry(revision: revision, width: width)
-            engine.layOut(component.view, width: AxisConstraint.length(width), height: nil, into: &entry.frames,
-                          sameTree: false)
-            runs += 1
-            entries[component.id] = entry
+            entry = Entry(revision: revision, width: width, view: view())
+            lay(entry, sameTree: false)
+            entries[id] = entry
         }
         if entry.walk != walk {
             entry.walk = walk
@@ -80,9 +82,18 @@ final class LayoutCache {
         return entry
     }
 
-    /// The layout tree of `entry`, the layout of `view`.
-    func node(_ entry: Entry, of view: ViewNode) -> LayoutNode {
-        entry.frames.withUnsafeBufferPointer { LayoutNode(view, frames: $0) }
+    /// Lays `entry`'s view out at its width.
+    private func lay(_ entry: Entry, sameTree: Bool) {
+        withUnsafePointer(to: &entry.view) { view in
+            engine.layOut(view, width: AxisConstraint.length(entry.width), height: nil, into: &entry.frames,
+                          sameTree: sameTree)
+        }
+        runs += 1
+    }
+
+    /// The layout tree of `entry`.
+    func node(_ entry: Entry) -> LayoutNode {
+        entry.frames.withUnsafeBufferPointer { LayoutNode(entry.view, frames: $0) }
     }
 
     /// Starts a walk over the page: `keep` then knows whether every entry was asked for.
@@ -116,15 +127,15 @@ final class LayoutCache {
         next.begin(expected: last.count)
     }
 
-    /// Appends component `id` at page height `y`, laid out in `entry` from `view`.
-    func appendJSON(id: String, y: Double, _ entry: Entry, of view: ViewNode) {
+    /// Appends component `id` at page height `y`, laid out in `entry`.
+    func appendJSON(id: String, y: Double, _ entry: Entry) {
         let writer = next
         writer.item(id: id, y: y) {
             let start = writer.count
             if entry.generation == generation {
                 writer.copy(UnsafeBufferPointer(start: last.base + entry.start, count: entry.end - entry.start))
             } else {
-                withUnsafePointer(to: view) { view in
+                withUnsafePointer(to: &entry.view) { view in
                     entry.frames.withUnsafeBufferPointer { frames in
                         var index = 0
                         writer.node(view, frames.baseAddress!, &index, x: 0, y: 0)

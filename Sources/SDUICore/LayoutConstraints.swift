@@ -109,21 +109,23 @@ struct NodeConstraints {
         contentY = 0
     }
 
-    /// Constraints for `style` under a proposal; `forcedWidth`/`forcedHeight`
+    /// Constraints for the style in `box` under a proposal; `forcedWidth`/`forcedHeight`
     /// are sizes the parent has already decided; `chrome` is added to the
     /// padding on the left and right.
-    init(_ style: Style, proposedWidth: Double?, proposedHeight: Double?, forcedWidth: Double? = nil,
+    /// (The style is read in its box, field by field: a `Style` is large,
+    /// and copying one out for every styled node is a cost of its own.)
+    init(_ box: StyleBox, proposedWidth: Double?, proposedHeight: Double?, forcedWidth: Double? = nil,
          forcedHeight: Double? = nil, chrome: Double = 0)
     {
-        let p = style.padding
+        let p = box.style.padding
         let top = AxisConstraint.amount(p?.top)
         let bottom = AxisConstraint.amount(p?.bottom)
         let leading = AxisConstraint.amount(p?.leading) + chrome
         let trailing = AxisConstraint.amount(p?.trailing) + chrome
-        horizontal = AxisConstraint(dimension: style.width, proposed: proposedWidth, forced: forcedWidth,
-                                    minimum: style.minWidth, maximum: style.maxWidth, inset: leading + trailing)
-        vertical = AxisConstraint(dimension: style.height, proposed: proposedHeight, forced: forcedHeight,
-                                  minimum: style.minHeight, maximum: style.maxHeight, inset: top + bottom)
+        horizontal = AxisConstraint(dimension: box.style.width, proposed: proposedWidth, forced: forcedWidth,
+                                    minimum: box.style.minWidth, maximum: box.style.maxWidth, inset: leading + trailing)
+        vertical = AxisConstraint(dimension: box.style.height, proposed: proposedHeight, forced: forcedHeight,
+                                  minimum: box.style.minHeight, maximum: box.style.maxHeight, inset: top + bottom)
         contentX = leading
         contentY = top
     }

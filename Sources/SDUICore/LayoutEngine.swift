@@ -140,20 +140,24 @@ public struct LayoutEngine {
     /// subtrees in order), each relative to its parent's frame.
     func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
         var frames: [Frame] = []
-        layOut(node, width: width, height: height, into: &frames, sameTree: false)
+        withUnsafePointer(to: node) { layOut($0, width: width, height: height, into: &frames, sameTree: false) }
         return frames
     }
 
-    /// `frames(of:width:height:)` written into `frames`; `sameTree` says
-    /// they hold a layout of this very tree (at another width), so they are
-    /// the right number and are overwritten in place.
-    func layOut(_ node: ViewNode, width: Double?, height: Double?, into frames: inout [Frame], sameTree: Bool) {
-        withUnsafePointer(to: node) { node in
-            if !sameTree {
-                frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: LayoutRun.count(node))
-            }
-            frames.withUnsafeMutableBufferPointer { buffer in
-                let run = LayoutRun(measurer: measurer, options: options, frames: buffer.baseAddress!)
+    /// `frames(of:width:height:)` for the node at `node`, written into
+    /// `frames`; `sameTree` says they hold a layout of this very tree (at
+    /// another width), so they are the right number and are overwritten in
+    /// place.
+    func layOut(_ node: UnsafePointer<ViewNode>, width: Double?, height: Double?, into frames: inout [Frame],
+                sameTree: Bool)
+    {
+        if !sameTree {
+            frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: LayoutRun.count(node))
+        }
+        frames.withUnsafeMutableBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: buffer.count) { ends in
+                let run = LayoutRun(measurer: measurer, options: options, frames: buffer.baseAddress!,
+                                    ends: ends.baseAddress!)
                 run.resolve(node, at: 0, width: width, height: height)
             }
         }

@@ -5,22 +5,26 @@
 /// its children's subtrees in turn, so a subtree is a contiguous run of
 /// frames and a child can be laid out again (an hstack narrowing it) in
 /// place. Each frame is relative to its parent's frame; `resolve` leaves a
-/// node's own frame at (0, 0) and its parent places it. Nothing is allocated
-/// per node: the stacks keep their children's positions in temporary
-/// buffers on the stack.
+/// node's own frame at (0, 0) and its parent places it. `ends[i]` is the
+/// index after the subtree of node `i`, so a stack finds its children's
+/// frames by stepping from one to the next. Nothing is allocated per node.
 struct LayoutRun {
     let measurer: TextMeasurer
     /// `options.chrome` and `options.minInputWidth`, made usable.
     let chrome: Double
     let minInputWidth: Double
-    /// Room for one frame per node of the tree being laid out.
+    /// Room for one frame, and one end, per node of the tree being laid out.
     let frames: UnsafeMutablePointer<Frame>
+    let ends: UnsafeMutablePointer<Int>
 
-    init(measurer: @escaping TextMeasurer, options: LayoutOptions, frames: UnsafeMutablePointer<Frame>) {
+    init(measurer: @escaping TextMeasurer, options: LayoutOptions, frames: UnsafeMutablePointer<Frame>,
+         ends: UnsafeMutablePointer<Int>)
+    {
         self.measurer = measurer
         chrome = AxisConstraint.amount(options.chrome)
         minInputWidth = AxisConstraint.amount(options.minInputWidth)
         self.frames = frames
+        self.ends = ends
     }
 
     /// Lays out `node` into `frames[index...]` for a proposal, with the sizes
@@ -43,13 +47,12 @@ struct LayoutRun {
         let c: NodeConstraints
         var textStyle = TextStyle()
         var stack = StackStyle()
-        if node.pointee.hasStyle {
-            let style = node.pointee.style
-            c = NodeConstraints(style, proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
+        if let box = node.pointee.styleBox {
+            c = NodeConstraints(box, proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
                                 forcedHeight: forcedHeight, chrome: chrome)
-            textStyle = TextStyle(font: style.font, lineLimit: style.lineLimit)
-            stack = StackStyle(spacing: AxisConstraint.amount(style.spacing), alignment: style.alignment,
-                               distribution: style.distribution)
+            textStyle = TextStyle(font: box.style.font, lineLimit: box.style.lineLimit)
+            stack = StackStyle(spacing: AxisConstraint.amount(box.style.spacing), alignment: box.style.alignment,
+                               distribution: box.style.distribution)
         } else {
             c = NodeConstraints(proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
                                 forcedHeight: forcedHeight, chrome: chrome)
@@ -93,6 +96,7 @@ struct LayoutRun {
             (size, end) = zstack(node, stack, at: index, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
+        ends[index] = end
         return end
     }
 
@@ -154,6 +158,7 @@ struct LayoutRun {
         LayoutRun.forEachChild(of: node) { child in
             end = hide(child, at: end, x: 0, y: 0)
         }
+        ends[index] = end
         return end
     }
 

@@ -3,48 +3,58 @@
 /// rules are documented on `LayoutEngine`.
 ///
 /// Each stack lays its children out in `frames` after its own frame (see
-/// `LayoutRun`), keeps where each child's subtree starts in a temporary
-/// buffer, reads the children's sizes from their frames, and places them by
-/// setting their frames' corners (relative to the stack).
+/// `LayoutRun`), reads their sizes from their frames, stepping from one
+/// child's frame to the next through `ends`, and places them by setting
+/// their frames' corners (relative to the stack).
 extension LayoutRun {
+    /// A flexible child: its place among the children, its weight, and
+    /// where its subtree starts in `frames`.
+    typealias Flexible = (index: Int, weight: Double, start: Int)
+
     /// Children top to bottom. Returns the stack's size and the index after its subtree.
-    func vstack(_ node: UnsafePointer<ViewNode>, _ style: StackStyle, at index: Int, _ c: NodeConstraints) -> (Size, Int) {
+    func vstack(_ node: UnsafePointer<ViewNode>, _ style: StackStyle, at index: Int, _ c: NodeConstraints)
+        -> (Size, Int)
+    {
         let spacing = style.spacing
         let width = c.horizontal.inner
         let definiteHeight = c.vertical.innerDefinite
-        return LayoutRun.withChildren(of: node) { children, starts in
+        return node.pointee.children.withUnsafeBufferPointer { children in
             let count = children.count
-            var flexible: [(index: Int, weight: Double)] = []
+            var flexible: [Flexible] = []
             var next = index + 1
             for i in 0..<count {
-                starts[i] = next
-                if definiteHeight != nil, let weight = LayoutRun.flexWeight(children.baseAddress! + i, horizontal: false) {
-                    flexible.append((i, weight))
-                    next = placeholder(children.baseAddress! + i, at: next)
+                let child = children.baseAddress! + i
+                if definiteHeight != nil, let weight = LayoutRun.flexWeight(child, horizontal: false) {
+                    flexible.append((i, weight, next))
+                    next = placeholder(child, at: next)
                 } else {
-                    next = resolve(children.baseAddress! + i, at: next, width: width, height: nil)
+                    next = resolve(child, at: next, width: width, height: nil)
                 }
             }
-            starts[count] = next
             let gaps = spacing * Double(max(0, count - 1))
             if let definiteHeight, !flexible.isEmpty {
                 var used = gaps // placeholders are 0 high
-                for i in 0..<count { used += frames[starts[i]].height }
+                var k = index + 1
+                for _ in 0..<count {
+                    used += frames[k].height
+                    k = ends[k]
+                }
                 let shares = LayoutSpace.flexShares(
                     definiteHeight - used, weights: flexible.map(\.weight),
                     minimums: flexible.map { AxisConstraint.minimum(children[$0.index].style.minHeight) },
                     maximums: flexible.map { AxisConstraint.maximum(children[$0.index].style.maxHeight) })
-                for (k, item) in flexible.enumerated() {
-                    resolve(children.baseAddress! + item.index, at: starts[item.index], width: width, height: shares[k],
-                            forcedHeight: shares[k])
+                for (n, item) in flexible.enumerated() {
+                    resolve(children.baseAddress! + item.index, at: item.start, width: width, height: shares[n],
+                            forcedHeight: shares[n])
                 }
             }
             var contentWidth = 0.0
             var contentHeight = gaps
-            for i in 0..<count {
-                let f = frames[starts[i]]
-                contentWidth = max(contentWidth, f.width)
-                contentHeight += f.height
+            var k = index + 1
+            for _ in 0..<count {
+                contentWidth = max(contentWidth, frames[k].width)
+                contentHeight += frames[k].height
+                k = ends[k]
             }
             let size = c.resolve(Size(width: contentWidth, height: contentHeight))
             let innerWidth = max(0, size.width - c.horizontal.inset)
@@ -57,64 +67,66 @@ extension LayoutRun {
             default: placement = .start
             }
             var y = c.contentY
+            k = index + 1
             for i in 0..<count {
-                let f = frames + starts[i]
+                let f = frames + k
                 f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
                 f.pointee.y = y + offsets[i]
                 y += f.pointee.height + spacing
+                k = ends[k]
             }
             return (size, next)
         }
     }
 
     /// Children left to right. Returns the stack's size and the index after its subtree.
-    func hstack(_ node: UnsafePointer<ViewNode>, _ style: StackStyle, at index: Int, _ c: NodeConstraints) -> (Size, Int) {
+    func hstack(_ node: UnsafePointer<ViewNode>, _ style: StackStyle, at index: Int, _ c: NodeConstraints)
+        -> (Size, Int)
+    {
         let spacing = style.spacing
         let width = c.horizontal.inner
         let height = c.vertical.inner
-        return LayoutRun.withChildren(of: node) { children, starts in
+        return node.pointee.children.withUnsafeBufferPointer { children in
             let count = children.count
-            var flexible: [(index: Int, weight: Double)] = []
+            var flexible: [Flexible] = []
             var next = index + 1
             for i in 0..<count {
-                starts[i] = next
-                if width != nil, let weight = LayoutRun.flexWeight(children.baseAddress! + i, horizontal: true) {
-                    flexible.append((i, weight))
-                    next = placeholder(children.baseAddress! + i, at: next)
+                let child = children.baseAddress! + i
+                if width != nil, let weight = LayoutRun.flexWeight(child, horizontal: true) {
+                    flexible.append((i, weight, next))
+                    next = placeholder(child, at: next)
                 } else {
-                    next = resolve(children.baseAddress! + i, at: next, width: nil, height: height)
+                    next = resolve(child, at: next, width: nil, height: height)
                 }
             }
-            starts[count] = next
             let gaps = spacing * Double(max(0, count - 1))
             if let width {
                 let minimums = flexible.map { AxisConstraint.minimum(children[$0.index].style.minWidth) }
                 let flexibleMinimum = minimums.reduce(0, +)
-                var used = gaps // placeholders are 0 wide
-                for i in 0..<count { used += frames[starts[i]].width }
+                var used = childrenWidth(index, count: count, gaps: gaps) // placeholders are 0 wide
                 if used + flexibleMinimum > width {
                     // Overflow: narrower proposals, from the narrowest child up.
-                    narrow(children, starts, flexible: flexible, height: height,
+                    narrow(children, at: index, flexible: flexible, height: height,
                            remaining: width - gaps - flexibleMinimum)
-                    used = gaps
-                    for i in 0..<count { used += frames[starts[i]].width }
+                    used = childrenWidth(index, count: count, gaps: gaps)
                 }
                 if !flexible.isEmpty {
                     let shares = LayoutSpace.flexShares(
                         width - used, weights: flexible.map(\.weight), minimums: minimums,
                         maximums: flexible.map { AxisConstraint.maximum(children[$0.index].style.maxWidth) })
-                    for (k, item) in flexible.enumerated() {
-                        resolve(children.baseAddress! + item.index, at: starts[item.index], width: shares[k], height: height,
-                                forcedWidth: shares[k])
+                    for (n, item) in flexible.enumerated() {
+                        resolve(children.baseAddress! + item.index, at: item.start, width: shares[n], height: height,
+                                forcedWidth: shares[n])
                     }
                 }
             }
             var childrenWidth = gaps
             var contentHeight = 0.0
-            for i in 0..<count {
-                let f = frames[starts[i]]
-                childrenWidth += f.width
-                contentHeight = max(contentHeight, f.height)
+            var k = index + 1
+            for _ in 0..<count {
+                childrenWidth += frames[k].width
+                contentHeight = max(contentHeight, frames[k].height)
+                k = ends[k]
             }
             var contentWidth = childrenWidth
             if let width, !flexible.isEmpty { contentWidth = max(width, childrenWidth) }
@@ -129,90 +141,108 @@ extension LayoutRun {
             default: placement = .start
             }
             var x = c.contentX
+            k = index + 1
             for i in 0..<count {
-                let f = frames + starts[i]
+                let f = frames + k
                 f.pointee.x = x + offsets[i]
                 f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
                 x += f.pointee.width + spacing
+                k = ends[k]
             }
             return (size, next)
         }
+    }
+
+    /// `gaps` plus the widths of the `count` children of the stack at `index`.
+    private func childrenWidth(_ index: Int, count: Int, gaps: Double) -> Double {
+        var sum = gaps
+        var k = index + 1
+        for _ in 0..<count {
+            sum += frames[k].width
+            k = ends[k]
+        }
+        return sum
     }
 
     /// An overflowing hstack's children that are not flexible, from the
     /// narrowest (ties in order) up: each gets `remaining` shared among
     /// those left, and is laid out again at that width if it is narrower
     /// than the child; `remaining` loses each child's width.
-    private func narrow(_ children: UnsafeBufferPointer<ViewNode>, _ starts: UnsafeMutableBufferPointer<Int>,
-                        flexible: [(index: Int, weight: Double)], height: Double?, remaining: Double)
+    private func narrow(_ children: UnsafeBufferPointer<ViewNode>, at index: Int, flexible: [Flexible],
+                        height: Double?, remaining: Double)
     {
         let count = children.count
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+        withUnsafeTemporaryAllocation(of: (index: Int, start: Int).self, capacity: count) { order in
             var n = 0
-            var k = 0 // flexible children are listed in order
+            var f = 0 // flexible children are listed in order
+            var k = index + 1
             for i in 0..<count {
-                if k < flexible.count, flexible[k].index == i {
-                    k += 1
+                if f < flexible.count, flexible[f].index == i {
+                    f += 1
                 } else {
-                    order[n] = i
+                    order[n] = (i, k)
                     n += 1
                 }
+                k = ends[k]
             }
             var rigid = UnsafeMutableBufferPointer(rebasing: order[0..<n])
             rigid.sort { a, b in
-                let wa = frames[starts[a]].width, wb = frames[starts[b]].width
-                return wa < wb || (wa == wb && a < b)
+                let wa = frames[a.start].width, wb = frames[b.start].width
+                return wa < wb || (wa == wb && a.index < b.index)
             }
             var remaining = remaining
             var left = Double(n)
-            for i in rigid {
+            for (i, start) in rigid {
                 let share = (max(0, remaining) / left).rounded(.down)
-                if share < frames[starts[i]].width {
-                    resolve(children.baseAddress! + i, at: starts[i], width: share, height: height)
+                if share < frames[start].width {
+                    resolve(children.baseAddress! + i, at: start, width: share, height: height)
                 }
-                remaining -= frames[starts[i]].width
+                remaining -= frames[start].width
                 left -= 1
             }
         }
     }
 
     /// Children on top of each other. Returns the stack's size and the index after its subtree.
-    func zstack(_ node: UnsafePointer<ViewNode>, _ style: StackStyle, at index: Int, _ c: NodeConstraints) -> (Size, Int) {
+    func zstack(_ node: UnsafePointer<ViewNode>, _ style: StackStyle, at index: Int, _ c: NodeConstraints)
+        -> (Size, Int)
+    {
         let width = c.horizontal.inner
         let height = c.vertical.inner
-        return LayoutRun.withChildren(of: node) { children, starts in
-            var next = index + 1
-            var content = Size(width: 0, height: 0)
-            for i in children.indices {
-                starts[i] = next
-                next = resolve(children.baseAddress! + i, at: next, width: width, height: height)
-                content.width = max(content.width, frames[starts[i]].width)
-                content.height = max(content.height, frames[starts[i]].height)
-            }
-            let size = c.resolve(content)
-            let innerWidth = max(0, size.width - c.horizontal.inset)
-            let innerHeight = max(0, size.height - c.vertical.inset)
-            let across: LayoutSpace.Placement, down: LayoutSpace.Placement
-            switch style.alignment {
-            case .center?: (across, down) = (.center, .center)
-            case .trailing?: (across, down) = (.end, .start)
-            case .bottom?: (across, down) = (.start, .end)
-            default: (across, down) = (.start, .start)
-            }
-            for i in children.indices {
-                let f = frames + starts[i]
-                f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, across)
-                f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, down)
-            }
-            return (size, next)
+        var next = index + 1
+        var content = Size(width: 0, height: 0)
+        LayoutRun.forEachChild(of: node) { child in
+            let start = next
+            next = resolve(child, at: start, width: width, height: height)
+            content.width = max(content.width, frames[start].width)
+            content.height = max(content.height, frames[start].height)
         }
+        let size = c.resolve(content)
+        let innerWidth = max(0, size.width - c.horizontal.inset)
+        let innerHeight = max(0, size.height - c.vertical.inset)
+        let across: LayoutSpace.Placement, down: LayoutSpace.Placement
+        switch style.alignment {
+        case .center?: (across, down) = (.center, .center)
+        case .trailing?: (across, down) = (.end, .start)
+        case .bottom?: (across, down) = (.start, .end)
+        default: (across, down) = (.start, .start)
+        }
+        var k = index + 1
+        while k < next {
+            let f = frames + k
+            f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, across)
+            f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, down)
+            k = ends[k]
+        }
+        return (size, next)
     }
 
     /// Stands in for a flexible child laid out later: a 0×0 frame where its
     /// subtree starts. Returns the index after its subtree.
     private func placeholder(_ child: UnsafePointer<ViewNode>, at index: Int) -> Int {
         frames[index] = Frame(x: 0, y: 0, width: 0, height: 0)
-        return index + LayoutRun.count(child)
+        ends[index] = index + LayoutRun.count(child)
+        return ends[index]
     }
 
     /// The weight of `child` as a flexible item along a stack's axis, or nil
@@ -220,25 +250,13 @@ extension LayoutRun {
     /// is never flexible; an explicit weight > 0 is; otherwise spacers and
     /// "fill" on that axis have weight 1.
     static func flexWeight(_ child: UnsafePointer<ViewNode>, horizontal: Bool) -> Double? {
-        guard child.pointee.hasStyle else { return child.pointee.kind == .spacer ? 1 : nil }
-        let style = child.pointee.style
-        let dimension = horizontal ? style.width : style.height
+        guard let box = child.pointee.styleBox else { return child.pointee.kind == .spacer ? 1 : nil }
+        let dimension = horizontal ? box.style.width : box.style.height
         if case .points? = dimension { return nil }
-        if let weight = style.weight {
+        if let weight = box.style.weight {
             let w = AxisConstraint.amount(weight)
             return w > 0 ? w : nil
         }
         return child.pointee.kind == .spacer || dimension == .fill ? 1 : nil
-    }
-
-    /// Calls `body` with `node`'s children in place and room for as many
-    /// indices plus one (where each child's subtree starts in `frames`).
-    @inline(__always)
-    static func withChildren<R>(of node: UnsafePointer<ViewNode>,
-                                _ body: (UnsafeBufferPointer<ViewNode>, UnsafeMutableBufferPointer<Int>) -> R) -> R
-    {
-        node.pointee.children.withUnsafeBufferPointer { children in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: children.count + 1) { body(children, $0) }
-        }
     }
 }
