@@ -17,9 +17,11 @@ final class LayoutCache {
         /// The render it was computed for, and the width.
         fileprivate(set) var revision: Int
         fileprivate(set) var width: Double
-        /// The view tree of that render.
+        /// The view tree of that render, and its JSON without the frames
+        /// (made at the first layout written).
         fileprivate(set) var view: ViewNode
-        /// One frame per view node, depth first, relative to the parent.
+        fileprivate var template: LayoutTemplate?
+        /// One frame per view node, depth first, relative to the root's corner.
         fileprivate(set) var frames: [Frame] = []
         /// Where the root node's JSON is in `LayoutCache.last`, when
         /// `generation` is the last text's.
@@ -64,7 +66,10 @@ final class LayoutCache {
             entry = hit
             if hit.revision != revision || hit.width != width {
                 let sameTree = hit.revision == revision
-                if !sameTree { hit.view = view() }
+                if !sameTree {
+                    hit.view = view()
+                    hit.template = nil
+                }
                 hit.revision = revision
                 hit.width = width
                 hit.generation = -1
@@ -135,12 +140,10 @@ final class LayoutCache {
             if entry.generation == generation {
                 writer.copy(UnsafeBufferPointer(start: last.base + entry.start, count: entry.end - entry.start))
             } else {
-                withUnsafePointer(to: &entry.view) { view in
-                    entry.frames.withUnsafeBufferPointer { frames in
-                        var index = 0
-                        writer.node(view, frames.baseAddress!, &index, x: 0, y: 0)
-                    }
+                if entry.template == nil {
+                    entry.template = withUnsafePointer(to: &entry.view) { LayoutTemplate($0) }
                 }
+                entry.frames.withUnsafeBufferPointer { writer.fill(entry.template!, $0.baseAddress!) }
             }
             entry.start = start
             entry.end = writer.count

@@ -137,7 +137,7 @@ public struct LayoutEngine {
 
     /// The frames of `node` laid out at (0, 0) for a proposal: one per node
     /// of the tree in depth-first order (a node, then its children's
-    /// subtrees in order), each relative to its parent's frame.
+    /// subtrees in order), relative to the root's corner.
     func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
         var frames: [Frame] = []
         withUnsafePointer(to: node) { layOut($0, width: width, height: height, into: &frames, sameTree: false) }
@@ -159,6 +159,21 @@ public struct LayoutEngine {
                 let run = LayoutRun(measurer: measurer, options: options, frames: buffer.baseAddress!,
                                     ends: ends.baseAddress!)
                 run.resolve(node, at: 0, width: width, height: height)
+                LayoutEngine.makeAbsolute(buffer, ends: ends)
+            }
+        }
+    }
+
+    /// Turns frames relative to the parent into frames relative to the root:
+    /// each child's corner moves by its parent's, parents first.
+    static func makeAbsolute(_ frames: UnsafeMutableBufferPointer<Frame>, ends: UnsafeMutableBufferPointer<Int>) {
+        for i in frames.indices {
+            let x = frames[i].x, y = frames[i].y
+            var child = i + 1
+            while child < ends[i] {
+                frames[child].x += x
+                frames[child].y += y
+                child = ends[child]
             }
         }
     }

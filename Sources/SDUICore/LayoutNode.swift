@@ -23,22 +23,19 @@ public struct LayoutNode: Sendable, Equatable {
     }
 
     /// The tree of `view` laid out in `frames` (one frame per node, depth
-    /// first, each relative to its parent's, as `LayoutRun` writes them),
-    /// with every frame made relative to the root's corner.
+    /// first, relative to the root's corner, as `LayoutEngine` computes them).
     init(_ view: ViewNode, frames: UnsafeBufferPointer<Frame>) {
         var index = 0
-        self = LayoutNode.build(view, frames, &index, x: 0, y: 0)
+        self = LayoutNode.build(view, frames, &index)
     }
 
-    /// The node of `view` at `frames[index]`, its parent's corner at (x, y).
-    private static func build(_ view: ViewNode, _ frames: UnsafeBufferPointer<Frame>, _ index: inout Int,
-                              x: Double, y: Double) -> LayoutNode
+    /// The node of `view` at `frames[index]`.
+    private static func build(_ view: ViewNode, _ frames: UnsafeBufferPointer<Frame>, _ index: inout Int)
+        -> LayoutNode
     {
-        var frame = frames[index]
-        frame.x += x
-        frame.y += y
+        let frame = frames[index]
         index += 1
-        let children = view.children.map { build($0, frames, &index, x: frame.x, y: frame.y) }
+        let children = view.children.map { build($0, frames, &index) }
         return LayoutNode(id: view.id, kind: view.kind, frame: frame, children: children)
     }
 

@@ -4,8 +4,9 @@
 /// The frames are in depth-first order: a node at index `i`, then each of
 /// its children's subtrees in turn, so a subtree is a contiguous run of
 /// frames and a child can be laid out again (an hstack narrowing it) in
-/// place. Each frame is relative to its parent's frame; `resolve` leaves a
-/// node's own frame at (0, 0) and its parent places it. `ends[i]` is the
+/// place. Each frame is relative to its parent's frame (`LayoutEngine` makes
+/// them relative to the root afterwards); `resolve` leaves a node's own
+/// frame at (0, 0) and its parent places it. `ends[i]` is the
 /// index after the subtree of node `i`, so a stack finds its children's
 /// frames by stepping from one to the next. Nothing is allocated per node.
 struct LayoutRun {

@@ -1,13 +1,14 @@
 /// A byte buffer the screen's layout is written into as JSON, straight from
-/// the laid-out frames and the view tree: the bytes of
-/// `JSONWriter.bytes(ScreenLayout.json)` without building `LayoutNode`s or
-/// `JSON` values.
+/// the laid-out frames: the bytes of `JSONWriter.bytes(ScreenLayout.json)`
+/// without building `LayoutNode`s or `JSON` values.
 ///
 /// A layout of the screen is `{"width","height","components":[...]}`, and
 /// its height is known only once every component is laid out, so the
 /// components are written first, after a gap kept at the start, and `finish`
-/// puts the head in the gap. Each node takes one capacity check, then its
-/// bytes are stored with no further checks.
+/// puts the head in the gap. A component is its `LayoutTemplate` (the text
+/// of its nodes without their frames) filled in with its frames. Room is
+/// reserved once per component, then bytes are stored with no further
+/// checks.
 final class LayoutWriter {
     private(set) var base: UnsafeMutablePointer<UInt8>
     /// Bytes written, the gap included.
@@ -93,31 +94,50 @@ final class LayoutWriter {
         UnsafeBufferPointer(start: base + start, count: count - start)
     }
 
-    /// Appends the layout node of `view` at `frames[index]` (frames as
-    /// `LayoutRun` writes them: depth first, relative to the parent) whose
-    /// parent's corner is at (x, y): `LayoutNode.json`'s bytes,
-    /// `{"id","type","frame":{"x","y","width","height"},"children":[...]}`
-    /// without `children` when there are none. Advances `index` past the subtree.
-    func node(_ view: UnsafePointer<ViewNode>, _ frames: UnsafePointer<Frame>, _ index: inout Int, x: Double,
-              y: Double)
-    {
-        let frame = frames[index]
-        index += 1
-        let absoluteX = frame.x + x
-        let absoluteY = frame.y + y
+    /// Appends a component's root node: `template` with `frames` (one per
+    /// node, relative to the root's corner) in its holes.
+    func fill(_ template: LayoutTemplate, _ frames: UnsafePointer<Frame>) {
+        template.bytes.withUnsafeBufferPointer { bytes in
+            template.holes.withUnsafeBufferPointer { holes in
+                reserve(bytes.count + holes.count * (4 * LayoutWriter.numberRoom + 24))
+                let text = bytes.baseAddress!
+                var p = base + count
+                var from = 0
+                for i in 0..<holes.count {
+                    let to = Int(holes[i])
+                    LayoutWriter.copy(text + from, to: p, count: to - from)
+                    p += to - from
+                    from = to
+                    let frame = frames[i]
+                    putNumber(&p, frame.x)
+                    put(&p, #","y":"#)
+                    putNumber(&p, frame.y)
+                    put(&p, #","width":"#)
+                    putNumber(&p, frame.width)
+                    put(&p, #","height":"#)
+                    putNumber(&p, frame.height)
+                }
+                LayoutWriter.copy(text + from, to: p, count: bytes.count - from)
+                p += bytes.count - from
+                count = p - base
+            }
+        }
+    }
+
+    /// Appends the text of the subtree of `view` as `LayoutNode.json` writes
+    /// it, `{"id","type","frame":{"x","y","width","height"},"children":[...]}`
+    /// (no `children` when there are none), without the frames' numbers:
+    /// where each node's `x` goes (`LayoutTemplate.holes`), depth first, is
+    /// appended to `holes`. The `y`, `width` and `height` follow it, with
+    /// their names, when the template is filled.
+    func skeleton(_ view: UnsafePointer<ViewNode>, holes: inout [UInt32]) {
         let id = view.pointee.id
-        reserve(40 + 6 * id.utf8.count + 4 * LayoutWriter.numberRoom + 64)
+        reserve(40 + 6 * id.utf8.count + 64)
         var p = base + count
         put(&p, #"{"id":"#)
         putString(&p, id)
         put(&p, LayoutWriter.typeAndFrame(view.pointee.kind))
-        putNumber(&p, absoluteX)
-        put(&p, #","y":"#)
-        putNumber(&p, absoluteY)
-        put(&p, #","width":"#)
-        putNumber(&p, frame.width)
-        put(&p, #","height":"#)
-        putNumber(&p, frame.height)
+        holes.append(UInt32(p - base))
         if view.pointee.children.isEmpty {
             put(&p, "}}")
             count = p - base
@@ -132,7 +152,7 @@ final class LayoutWriter {
                     base[count] = UInt8(ascii: ",")
                     count += 1
                 }
-                node(children.baseAddress! + i, frames, &index, x: absoluteX, y: absoluteY)
+                skeleton(children.baseAddress! + i, holes: &holes)
             }
         }
         reserve(2)
@@ -190,20 +210,23 @@ final class LayoutWriter {
         p += n
     }
 
-    /// Copies `n` bytes; up to 32 with a few overlapping word moves rather
-    /// than a call to `memcpy` (the literals and ids written here are short).
+    /// Copies `n` bytes; up to 256 with word moves rather than a call to
+    /// `memcpy` (the pieces of text copied here are short).
     @inline(__always)
     private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count n: Int) {
         let s = UnsafeRawPointer(source), t = UnsafeMutableRawPointer(target)
         if n >= 16 {
-            guard n <= 32 else { return t.copyMemory(from: s, byteCount: n) }
-            let a = s.loadUnaligned(as: UInt64.self), b = s.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            let c = s.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self)
-            let d = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            t.storeBytes(of: a, as: UInt64.self)
-            t.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
-            t.storeBytes(of: c, toByteOffset: n - 16, as: UInt64.self)
-            t.storeBytes(of: d, toByteOffset: n - 8, as: UInt64.self)
+            guard n <= 256 else { return t.copyMemory(from: s, byteCount: n) }
+            // Sixteen bytes at a time, the last sixteen overlapping.
+            var i = 0
+            repeat {
+                let k = min(i, n - 16)
+                let a = s.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                let b = s.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)
+                t.storeBytes(of: a, toByteOffset: k, as: UInt64.self)
+                t.storeBytes(of: b, toByteOffset: k + 8, as: UInt64.self)
+                i += 16
+            } while i < n
         } else if n >= 8 {
             let a = s.loadUnaligned(as: UInt64.self), b = s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
             t.storeBytes(of: a, as: UInt64.self)
