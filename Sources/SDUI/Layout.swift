@@ -22,7 +22,7 @@ public func sdui_set_measurer(_ engine: OpaquePointer?, _ measure: sdui_measure_
 {
     withEngineChanging(engine) { (engine) throws(Failure) in
         guard let measure else {
-            engine.measurer = Monospace.measurer
+            engine.useMonospaceMeasurer()
             return
         }
         let data = UserData(userdata, destroy: destroy)

@@ -592,6 +592,13 @@ public final class Engine {
         set { layouts.engine.measurer = newValue }
     }
 
+    /// Goes back to the default measurer, `Monospace.measurer`, which the
+    /// layout runs on the texts' bytes (setting `measurer` to it works too,
+    /// through the closure).
+    public func useMonospaceMeasurer() {
+        layouts.engine.hostMeasurer = nil
+    }
+
     /// Image URLs on the current screen.
     public var images: [String] {
         refresh()

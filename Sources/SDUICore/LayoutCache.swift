@@ -17,9 +17,10 @@ final class LayoutCache {
         /// The render it was computed for, and the width.
         fileprivate(set) var revision: Int
         fileprivate(set) var width: Double
-        /// The view tree of that render, and its JSON without the frames
-        /// (made at the first layout written).
+        /// The view tree of that render, compiled for layout, and its JSON
+        /// without the frames (made at the first layout written).
         fileprivate(set) var view: ViewNode
+        fileprivate var tree: LayoutTree
         fileprivate var template: LayoutTemplate?
         /// One frame per view node, depth first, relative to the root's corner.
         fileprivate(set) var frames: [Frame] = []
@@ -35,6 +36,7 @@ final class LayoutCache {
             self.revision = revision
             self.width = width
             self.view = view
+            tree = withUnsafePointer(to: view) { LayoutTree($0) }
         }
 
         /// The component's height.
@@ -65,19 +67,19 @@ final class LayoutCache {
         if let hit = entries[id] {
             entry = hit
             if hit.revision != revision || hit.width != width {
-                let sameTree = hit.revision == revision
-                if !sameTree {
+                if hit.revision != revision {
                     hit.view = view()
+                    hit.tree = withUnsafePointer(to: &hit.view) { LayoutTree($0) }
                     hit.template = nil
                 }
                 hit.revision = revision
                 hit.width = width
                 hit.generation = -1
-                lay(hit, sameTree: sameTree)
+                lay(hit)
             }
         } else {
             entry = Entry(revision: revision, width: width, view: view())
-            lay(entry, sameTree: false)
+            lay(entry)
             entries[id] = entry
         }
         if entry.walk != walk {
@@ -88,11 +90,8 @@ final class LayoutCache {
     }
 
     /// Lays `entry`'s view out at its width.
-    private func lay(_ entry: Entry, sameTree: Bool) {
-        withUnsafePointer(to: &entry.view) { view in
-            engine.layOut(view, width: AxisConstraint.length(entry.width), height: nil, into: &entry.frames,
-                          sameTree: sameTree)
-        }
+    private func lay(_ entry: Entry) {
+        engine.layOut(entry.tree, width: AxisConstraint.length(entry.width), height: nil, into: &entry.frames)
         runs += 1
     }
 

@@ -95,37 +95,31 @@ struct NodeConstraints {
     var contentX: Double
     var contentY: Double
 
-    /// Constraints for a node with no style under a proposal (see the other
-    /// initializer): only the proposal, the forced sizes and the chrome count.
-    init(proposedWidth: Double?, proposedHeight: Double?, forcedWidth: Double?, forcedHeight: Double?,
-         chrome: Double)
+    /// Constraints for a node's style (nil: it has none) under a proposal;
+    /// `forcedWidth`/`forcedHeight` are sizes the parent has already
+    /// decided; `chrome` is added to the padding on the left and right.
+    init(_ style: UnsafePointer<LayoutTree.NodeStyle>?, proposedWidth: Double?, proposedHeight: Double?,
+         forcedWidth: Double? = nil, forcedHeight: Double? = nil, chrome: Double = 0)
     {
-        // As the styled case with no padding: the insets are 0 + chrome on each side.
-        horizontal = AxisConstraint(dimension: nil, proposed: proposedWidth, forced: forcedWidth, minimum: nil,
-                                    maximum: nil, inset: chrome + chrome)
-        vertical = AxisConstraint(dimension: nil, proposed: proposedHeight, forced: forcedHeight, minimum: nil,
-                                  maximum: nil, inset: 0)
-        contentX = chrome
-        contentY = 0
-    }
-
-    /// Constraints for the style in `box` under a proposal; `forcedWidth`/`forcedHeight`
-    /// are sizes the parent has already decided; `chrome` is added to the
-    /// padding on the left and right.
-    /// (The style is read in its box, field by field: a `Style` is large,
-    /// and copying one out for every styled node is a cost of its own.)
-    init(_ box: StyleBox, proposedWidth: Double?, proposedHeight: Double?, forcedWidth: Double? = nil,
-         forcedHeight: Double? = nil, chrome: Double = 0)
-    {
-        let p = box.style.padding
-        let top = AxisConstraint.amount(p?.top)
-        let bottom = AxisConstraint.amount(p?.bottom)
-        let leading = AxisConstraint.amount(p?.leading) + chrome
-        let trailing = AxisConstraint.amount(p?.trailing) + chrome
-        horizontal = AxisConstraint(dimension: box.style.width, proposed: proposedWidth, forced: forcedWidth,
-                                    minimum: box.style.minWidth, maximum: box.style.maxWidth, inset: leading + trailing)
-        vertical = AxisConstraint(dimension: box.style.height, proposed: proposedHeight, forced: forcedHeight,
-                                  minimum: box.style.minHeight, maximum: box.style.maxHeight, inset: top + bottom)
+        guard let style else {
+            // As with a style and no padding: the insets are 0 + chrome on each side.
+            horizontal = AxisConstraint(dimension: nil, proposed: proposedWidth, forced: forcedWidth, minimum: nil,
+                                        maximum: nil, inset: chrome + chrome)
+            vertical = AxisConstraint(dimension: nil, proposed: proposedHeight, forced: forcedHeight, minimum: nil,
+                                      maximum: nil, inset: 0)
+            contentX = chrome
+            contentY = 0
+            return
+        }
+        let s = style.pointee
+        let top = AxisConstraint.amount(s.padding?.top)
+        let bottom = AxisConstraint.amount(s.padding?.bottom)
+        let leading = AxisConstraint.amount(s.padding?.leading) + chrome
+        let trailing = AxisConstraint.amount(s.padding?.trailing) + chrome
+        horizontal = AxisConstraint(dimension: s.width, proposed: proposedWidth, forced: forcedWidth,
+                                    minimum: s.minWidth, maximum: s.maxWidth, inset: leading + trailing)
+        vertical = AxisConstraint(dimension: s.height, proposed: proposedHeight, forced: forcedHeight,
+                                  minimum: s.minHeight, maximum: s.maxHeight, inset: top + bottom)
         contentX = leading
         contentY = top
     }

@@ -104,20 +104,28 @@
 /// (intrinsic, then narrower), so deeply nested overflowing hstacks cost
 /// more than their node count.
 ///
-/// **How it runs.** A layout is computed into a flat array of frames, one
-/// per view node in depth-first order (`LayoutRun`), with no tree of
-/// `LayoutNode` values built on the way: `layout` makes that tree from the
-/// frames, and the engine's layout cache keeps the frames and writes them as
-/// JSON directly (`LayoutWriter`).
+/// **How it runs.** The view tree is first compiled into flat arrays
+/// (`LayoutTree`), and a layout is computed from them into a flat array of
+/// frames, one per view node in depth-first order (`LayoutRun`), with no
+/// tree of `LayoutNode` values built on the way: `layout` makes that tree
+/// from the frames, and the engine's layout cache keeps each component's
+/// compiled tree (made once per render) and frames, and writes them as JSON
+/// directly (`LayoutTemplate`, `LayoutWriter`).
 public struct LayoutEngine {
-    /// Measures text: cells by default.
-    public var measurer: TextMeasurer
+    /// Measures text: cells by default (`Monospace.measurer`).
+    public var measurer: TextMeasurer {
+        get { hostMeasurer ?? Monospace.measurer }
+        set { hostMeasurer = newValue }
+    }
+    /// The measurer set, nil for the default: the monospace measurer, which
+    /// the layout runs on the texts' bytes without making strings.
+    var hostMeasurer: TextMeasurer?
     /// Chrome and minimum sizes.
     public var options: LayoutOptions
 
-    /// An engine with a measurer (the monospace one by default) and options.
-    public init(measurer: @escaping TextMeasurer = Monospace.measurer, options: LayoutOptions = LayoutOptions()) {
-        self.measurer = measurer
+    /// An engine with a measurer (the monospace one when nil) and options.
+    public init(measurer: TextMeasurer? = nil, options: LayoutOptions = LayoutOptions()) {
+        hostMeasurer = measurer
         self.options = options
     }
 
@@ -140,40 +148,38 @@ public struct LayoutEngine {
     /// subtrees in order), relative to the root's corner.
     func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
         var frames: [Frame] = []
-        withUnsafePointer(to: node) { layOut($0, width: width, height: height, into: &frames, sameTree: false) }
+        layOut(withUnsafePointer(to: node) { LayoutTree($0) }, width: width, height: height, into: &frames)
         return frames
     }
 
-    /// `frames(of:width:height:)` for the node at `node`, written into
-    /// `frames`; `sameTree` says they hold a layout of this very tree (at
-    /// another width), so they are the right number and are overwritten in
-    /// place.
-    func layOut(_ node: UnsafePointer<ViewNode>, width: Double?, height: Double?, into frames: inout [Frame],
-                sameTree: Bool)
-    {
-        if !sameTree {
-            frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: LayoutRun.count(node))
+    /// `frames(of:width:height:)` for the view tree compiled in `tree`,
+    /// written into `frames` (in place when it has the right size).
+    func layOut(_ tree: LayoutTree, width: Double?, height: Double?, into frames: inout [Frame]) {
+        let count = tree.nodes.count
+        if frames.count != count {
+            frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: count)
         }
-        frames.withUnsafeMutableBufferPointer { buffer in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: buffer.count) { ends in
-                let run = LayoutRun(measurer: measurer, options: options, frames: buffer.baseAddress!,
-                                    ends: ends.baseAddress!)
-                run.resolve(node, at: 0, width: width, height: height)
-                LayoutEngine.makeAbsolute(buffer, ends: ends)
+        tree.withPointers { pointers in
+            frames.withUnsafeMutableBufferPointer { buffer in
+                let run = LayoutRun(measurer: hostMeasurer, options: options, tree: pointers,
+                                    frames: buffer.baseAddress!)
+                run.resolve(0, width: width, height: height)
+                LayoutEngine.makeAbsolute(buffer, pointers.nodes)
             }
         }
     }
 
     /// Turns frames relative to the parent into frames relative to the root:
     /// each child's corner moves by its parent's, parents first.
-    static func makeAbsolute(_ frames: UnsafeMutableBufferPointer<Frame>, ends: UnsafeMutableBufferPointer<Int>) {
+    static func makeAbsolute(_ frames: UnsafeMutableBufferPointer<Frame>, _ nodes: UnsafePointer<LayoutTree.Node>) {
         for i in frames.indices {
             let x = frames[i].x, y = frames[i].y
+            let end = Int(nodes[i].end)
             var child = i + 1
-            while child < ends[i] {
+            while child < end {
                 frames[child].x += x
                 frames[child].y += y
-                child = ends[child]
+                child = Int(nodes[child].end)
             }
         }
     }

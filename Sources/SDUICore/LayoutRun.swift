@@ -1,172 +1,134 @@
-/// One layout of a view tree by `LayoutEngine`'s rules, written into a flat
-/// array of frames rather than a tree of nodes.
+/// One layout of a `LayoutTree` by `LayoutEngine`'s rules, written into a
+/// flat array of frames, one per node in the tree's depth-first order.
 ///
-/// The frames are in depth-first order: a node at index `i`, then each of
-/// its children's subtrees in turn, so a subtree is a contiguous run of
-/// frames and a child can be laid out again (an hstack narrowing it) in
-/// place. Each frame is relative to its parent's frame (`LayoutEngine` makes
-/// them relative to the root afterwards); `resolve` leaves a node's own
-/// frame at (0, 0) and its parent places it. `ends[i]` is the
-/// index after the subtree of node `i`, so a stack finds its children's
-/// frames by stepping from one to the next. Nothing is allocated per node.
+/// A subtree is a contiguous run of frames, so a child can be laid out again
+/// (an hstack narrowing it) in place. Each frame is relative to its parent's
+/// frame (`LayoutEngine` makes them relative to the root afterwards);
+/// `resolve` leaves a node's own frame at (0, 0) and its parent places it.
+/// Nothing is allocated per node.
 struct LayoutRun {
-    let measurer: TextMeasurer
+    /// The host's measurer; nil for the monospace one, which is run on the
+    /// texts' bytes (`Monospace.measureFast`) without making strings.
+    let measurer: TextMeasurer?
     /// `options.chrome` and `options.minInputWidth`, made usable.
     let chrome: Double
     let minInputWidth: Double
-    /// Room for one frame, and one end, per node of the tree being laid out.
+    let tree: LayoutTree.Pointers
+    /// Room for one frame per node of the tree.
     let frames: UnsafeMutablePointer<Frame>
-    let ends: UnsafeMutablePointer<Int>
 
-    init(measurer: @escaping TextMeasurer, options: LayoutOptions, frames: UnsafeMutablePointer<Frame>,
-         ends: UnsafeMutablePointer<Int>)
+    init(measurer: TextMeasurer?, options: LayoutOptions, tree: LayoutTree.Pointers,
+         frames: UnsafeMutablePointer<Frame>)
     {
         self.measurer = measurer
         chrome = AxisConstraint.amount(options.chrome)
         minInputWidth = AxisConstraint.amount(options.minInputWidth)
+        self.tree = tree
         self.frames = frames
-        self.ends = ends
     }
 
-    /// Lays out `node` into `frames[index...]` for a proposal, with the sizes
-    /// its parent imposes; returns the index after its subtree.
-    ///
-    /// Nodes are passed by address, and read in place: a `ViewNode` is
-    /// several reference-counted members, and copying one per node is what
-    /// a layout would otherwise spend its time on.
+    /// Lays out node `index` into `frames[index...]` for a proposal, with
+    /// the sizes its parent imposes; returns the index after its subtree.
     @discardableResult
-    func resolve(_ node: UnsafePointer<ViewNode>, at index: Int, width: Double?, height: Double?,
-                 forcedWidth: Double? = nil, forcedHeight: Double? = nil) -> Int
+    func resolve(_ index: Int, width: Double?, height: Double?, forcedWidth: Double? = nil,
+                 forcedHeight: Double? = nil) -> Int
     {
-        let kind = node.pointee.kind
+        let node = tree.nodes[index]
         let chrome: Double
-        switch kind {
+        switch node.kind {
         case .button, .image, .input: chrome = self.chrome
         default: chrome = 0
         }
-        // What the layout reads of the style, read once: most nodes have none.
-        let c: NodeConstraints
-        var textStyle = TextStyle()
-        var stack = StackStyle()
-        if let box = node.pointee.styleBox {
-            c = NodeConstraints(box, proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
+        let style = node.style >= 0 ? tree.styles! + Int(node.style) : nil
+        let c = NodeConstraints(style, proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
                                 forcedHeight: forcedHeight, chrome: chrome)
-            textStyle = TextStyle(font: box.style.font, lineLimit: box.style.lineLimit)
-            stack = StackStyle(spacing: AxisConstraint.amount(box.style.spacing), alignment: box.style.alignment,
-                               distribution: box.style.distribution)
-        } else {
-            c = NodeConstraints(proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
-                                forcedHeight: forcedHeight, chrome: chrome)
-        }
         var size: Size
-        var end = index + 1
-        switch kind {
-        case .text:
-            size = c.resolve(measureText(LayoutRun.prop(node, "text") ?? "", textStyle, c))
-        case .fallback:
-            let text = LayoutRun.prop(node, "text")
-                ?? "Unsupported component \"\(LayoutRun.prop(node, "componentType") ?? "")\""
-            size = c.resolve(measureText(text, textStyle, c))
-        case .error:
-            size = c.resolve(measureText("✖ " + (LayoutRun.prop(node, "message") ?? ""), textStyle, c))
-        case .image:
-            let label = LayoutRun.prop(node, "alt") ?? LayoutRun.prop(node, "placeholder") ?? "image"
-            size = c.resolve(measureText(label, textStyle, c))
+        switch node.kind {
+        case .text, .fallback, .error, .image:
+            size = c.resolve(measureText(node.text, style, c))
         case .input:
-            let shown = LayoutRun.prop(node, "value") ?? LayoutRun.prop(node, "placeholder") ?? ""
-            let measured = measure(shown, textStyle.font, nil)
+            let measured = measure(node.text, style?.pointee.font ?? -1, nil)
             size = c.resolve(Size(width: max(minInputWidth, measured.width), height: measured.height))
         case .spacer:
             size = c.resolve(Size(width: 0, height: 0))
         case .button:
-            if let label = LayoutRun.prop(node, "label") {
-                size = c.resolve(measureText(label, textStyle, c))
-                LayoutRun.forEachChild(of: node) { child in
-                    end = hide(child, at: end, x: c.contentX, y: c.contentY)
-                }
-            } else if node.pointee.children.isEmpty {
-                size = c.resolve(measureText("", textStyle, c))
+            if node.text >= 0 {
+                // A label (or nothing at all): its children are hidden.
+                size = c.resolve(measureText(node.text, style, c))
+                hideChildren(of: index, x: c.contentX, y: c.contentY)
             } else {
-                (size, end) = hstack(node, stack, at: index, c)
+                size = hstack(index, style, c)
             }
         case .vstack, .list:
-            (size, end) = vstack(node, stack, at: index, c)
+            size = vstack(index, style, c)
         case .hstack:
-            (size, end) = hstack(node, stack, at: index, c)
+            size = hstack(index, style, c)
         case .zstack:
-            (size, end) = zstack(node, stack, at: index, c)
+            size = zstack(index, style, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
-        ends[index] = end
-        return end
+        return Int(node.end)
     }
 
-    /// Calls `body` with the address of each child of `node`, in order.
+    /// The measurer's size for string `text` of the tree (with font `font`,
+    /// -1 for none), made safe: no NaN, nothing negative.
+    func measure(_ text: Int32, _ font: Int32, _ maxWidth: Double?) -> Size {
+        let s: Size
+        if let measurer {
+            s = measurer(tree.strings![Int(text)], font >= 0 ? tree.strings![Int(font)] : nil, maxWidth)
+        } else if let fast = Monospace.measureFast(tree.bytes(text), maxWidth: Monospace.cells(maxWidth)) {
+            s = fast
+        } else {
+            s = Monospace.measurer(tree.strings![Int(text)], nil, maxWidth)
+        }
+        return LayoutRun.safe(s)
+    }
+
+    /// The measurer's size for one line of "M" in `font`: the line height of `lineLimit`.
+    func lineHeight(_ font: Int32) -> Double {
+        let m = measurer ?? Monospace.measurer
+        return LayoutRun.safe(m("M", font >= 0 ? tree.strings![Int(font)] : nil, nil)).height
+    }
+
+    /// A measured size with NaN and negative sides made 0.
+    static func safe(_ s: Size) -> Size {
+        Size(width: s.width.isFinite ? max(0, s.width) : 0, height: s.height.isFinite ? max(0, s.height) : 0)
+    }
+
+    /// A text measured at the node's inner width, its height capped by `lineLimit`.
+    private func measureText(_ text: Int32, _ style: UnsafePointer<LayoutTree.NodeStyle>?,
+                             _ c: NodeConstraints) -> Size
+    {
+        guard let style else { return measure(text, -1, c.horizontal.inner) }
+        var size = measure(text, style.pointee.font, c.horizontal.inner)
+        if let limit = style.pointee.lineLimit, limit > 0 {
+            size.height = min(size.height, Double(limit) * lineHeight(style.pointee.font))
+        }
+        return size
+    }
+
+    /// The children of node `index`, part of the tree but not shown (a
+    /// labelled button's): 0×0 at the given point, and so are their
+    /// descendants (at their own corner).
+    private func hideChildren(of index: Int, x: Double, y: Double) {
+        let end = Int(tree.nodes[index].end)
+        for k in index + 1..<end {
+            frames[k] = Frame(x: 0, y: 0, width: 0, height: 0)
+        }
+        var child = index + 1
+        while child < end {
+            frames[child].x = x
+            frames[child].y = y
+            child = Int(tree.nodes[child].end)
+        }
+    }
+
+    /// Calls `body` with the address of each child of the view node at `node`, in order.
     @inline(__always)
     static func forEachChild(of node: UnsafePointer<ViewNode>, _ body: (UnsafePointer<ViewNode>) -> Void) {
         node.pointee.children.withUnsafeBufferPointer { children in
             guard let first = children.baseAddress else { return }
             for i in 0..<children.count { body(first + i) }
         }
-    }
-
-    /// The content member `name` of a node. Most nodes have one member (a
-    /// text, a label) and few have more than three, so they are compared
-    /// rather than hashed.
-    @inline(__always)
-    static func prop(_ node: UnsafePointer<ViewNode>, _ name: String) -> String? {
-        if node.pointee.props.count <= 4 {
-            for (key, value) in node.pointee.props where key == name { return value }
-            return nil
-        }
-        return node.pointee.props[name]
-    }
-
-    /// The measurer's size for a text, made safe: no NaN, nothing negative.
-    func measure(_ text: String, _ font: String?, _ maxWidth: Double?) -> Size {
-        let s = measurer(text, font, maxWidth)
-        return Size(width: s.width.isFinite ? max(0, s.width) : 0, height: s.height.isFinite ? max(0, s.height) : 0)
-    }
-
-    /// A text measured at the node's inner width, its height capped by `lineLimit`.
-    private func measureText(_ string: String, _ text: TextStyle, _ c: NodeConstraints) -> Size {
-        var size = measure(string, text.font, c.horizontal.inner)
-        if let limit = text.lineLimit, limit > 0 {
-            size.height = min(size.height, Double(limit) * measure("M", text.font, nil).height)
-        }
-        return size
-    }
-
-    /// What a text reads of its node's style.
-    struct TextStyle {
-        var font: String? = nil
-        var lineLimit: Int? = nil
-    }
-
-    /// What a stack reads of its style; `spacing` made usable (0 when unset).
-    struct StackStyle {
-        var spacing = 0.0
-        var alignment: Style.Alignment? = nil
-        var distribution: Style.Distribution? = nil
-    }
-
-    /// A node that is part of the tree but not shown (a labelled button's
-    /// children): 0×0 at the given point, and so are its descendants (at
-    /// its own corner). Returns the index after its subtree.
-    func hide(_ node: UnsafePointer<ViewNode>, at index: Int, x: Double, y: Double) -> Int {
-        frames[index] = Frame(x: x, y: y, width: 0, height: 0)
-        var end = index + 1
-        LayoutRun.forEachChild(of: node) { child in
-            end = hide(child, at: end, x: 0, y: 0)
-        }
-        ends[index] = end
-        return end
-    }
-
-    /// The number of nodes in the subtree of `node`, itself included.
-    static func count(_ node: UnsafePointer<ViewNode>) -> Int {
-        var n = 1
-        forEachChild(of: node) { n += count($0) }
-        return n
     }
 }

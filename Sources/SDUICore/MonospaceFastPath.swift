@@ -19,12 +19,14 @@ extension Monospace {
     /// The size `measurer` gives `text` at `maxWidth` cells (nil: unbounded),
     /// or nil when the text needs the general path.
     static func measureFast(_ text: String, maxWidth: Int?) -> Size? {
-        let limit = maxWidth.map { max(0, $0) } ?? Int.max
-        let size: Size?? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var measure = FastMeasure(bytes: bytes, limit: limit)
-            return measure.run()
-        }
+        let size: Size?? = text.utf8.withContiguousStorageIfAvailable { measureFast($0, maxWidth: maxWidth) }
         return size ?? nil
+    }
+
+    /// `measureFast` for a text given as its UTF-8 bytes.
+    static func measureFast(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int?) -> Size? {
+        var measure = FastMeasure(bytes: bytes, limit: maxWidth.map { max(0, $0) } ?? Int.max)
+        return measure.run()
     }
 }
 

@@ -1,0 +1,143 @@
+/// A view tree compiled for layout: what `LayoutRun` reads of each node,
+/// in flat arrays, the nodes in depth-first order (a node, then its
+/// children's subtrees in turn).
+///
+/// The layout cache makes one per render of a component and lays it out at
+/// every width from it. Walking the view nodes themselves (a dictionary of
+/// props per node, an array of children, strings, each somewhere else in
+/// memory, each counted when read) was most of what a layout cost; here a
+/// node is a few integers, its style a plain value, and the texts it
+/// measures are UTF-8 bytes end to end.
+struct LayoutTree {
+    /// One node.
+    struct Node {
+        var kind: ViewNode.Kind
+        /// The index after its subtree; its first child, if any, is the next node.
+        var end: Int32
+        /// How many children it has.
+        var children: Int32
+        /// Its style in `styles`, or -1 when it has none.
+        var style: Int32
+        /// The text it measures in `strings`, or -1: a text's text, a
+        /// fallback's text, an error's message (after "✖ "), an image's label,
+        /// an input's shown value, a button's label ("" for a button with
+        /// neither label nor children; -1 for one with children and no label).
+        var text: Int32
+    }
+
+    /// What the layout reads of a node's style (see `Style`); the font is
+    /// an index in `strings`, or -1.
+    struct NodeStyle {
+        var padding: Style.Insets?
+        var spacing: Double?
+        var alignment: Style.Alignment?
+        var distribution: Style.Distribution?
+        var width: Style.Dimension?
+        var height: Style.Dimension?
+        var minWidth: Double?
+        var maxWidth: Double?
+        var minHeight: Double?
+        var maxHeight: Double?
+        var weight: Double?
+        var lineLimit: Int?
+        var font: Int32
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var styles: [NodeStyle] = []
+    /// The texts measured and the fonts, as strings (for a host's measurer),
+    /// and as UTF-8 bytes end to end (for the monospace one): string `i` is
+    /// `utf8[offsets[i]..<offsets[i + 1]]`.
+    private(set) var strings: [String] = []
+    private(set) var utf8: [UInt8] = []
+    private(set) var offsets: [Int32] = [0]
+
+    /// The tree of the view node at `view`.
+    init(_ view: UnsafePointer<ViewNode>) {
+        add(view)
+    }
+
+    private mutating func add(_ view: UnsafePointer<ViewNode>) {
+        let index = nodes.count
+        let children = view.pointee.children.count
+        nodes.append(Node(kind: view.pointee.kind, end: 0, children: Int32(children), style: -1, text: -1))
+        if let box = view.pointee.styleBox {
+            let s = box.style
+            nodes[index].style = Int32(styles.count)
+            styles.append(NodeStyle(padding: s.padding, spacing: s.spacing, alignment: s.alignment,
+                                    distribution: s.distribution, width: s.width, height: s.height,
+                                    minWidth: s.minWidth, maxWidth: s.maxWidth, minHeight: s.minHeight,
+                                    maxHeight: s.maxHeight, weight: s.weight, lineLimit: s.lineLimit,
+                                    font: s.font.map { add($0) } ?? -1))
+        }
+        if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
+        LayoutRun.forEachChild(of: view) { add($0) }
+        nodes[index].end = Int32(nodes.count)
+    }
+
+    /// Adds a string; returns its index.
+    private mutating func add(_ string: String) -> Int32 {
+        strings.append(string)
+        utf8.append(contentsOf: string.utf8)
+        offsets.append(Int32(utf8.count))
+        return Int32(strings.count - 1)
+    }
+
+    /// The text the node at `view` measures (see `Node.text`).
+    static func text(of view: UnsafePointer<ViewNode>) -> String? {
+        switch view.pointee.kind {
+        case .text:
+            return prop(view, "text") ?? ""
+        case .fallback:
+            return prop(view, "text") ?? "Unsupported component \"\(prop(view, "componentType") ?? "")\""
+        case .error:
+            return "✖ " + (prop(view, "message") ?? "")
+        case .image:
+            return prop(view, "alt") ?? prop(view, "placeholder") ?? "image"
+        case .input:
+            return prop(view, "value") ?? prop(view, "placeholder") ?? ""
+        case .button:
+            if let label = prop(view, "label") { return label }
+            return view.pointee.children.isEmpty ? "" : nil
+        case .vstack, .hstack, .zstack, .spacer, .list:
+            return nil
+        }
+    }
+
+    /// The content member `name` of the node at `view`.
+    private static func prop(_ view: UnsafePointer<ViewNode>, _ name: String) -> String? {
+        view.pointee.props[name]
+    }
+
+    /// Calls `body` with the tree's arrays in place.
+    func withPointers<R>(_ body: (Pointers) -> R) -> R {
+        nodes.withUnsafeBufferPointer { nodes in
+            styles.withUnsafeBufferPointer { styles in
+                strings.withUnsafeBufferPointer { strings in
+                    utf8.withUnsafeBufferPointer { utf8 in
+                        offsets.withUnsafeBufferPointer { offsets in
+                            body(Pointers(nodes: nodes.baseAddress!, styles: styles.baseAddress,
+                                          strings: strings.baseAddress, utf8: utf8.baseAddress,
+                                          offsets: offsets.baseAddress!))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tree's arrays, in place (nil for an empty one).
+    struct Pointers {
+        let nodes: UnsafePointer<Node>
+        let styles: UnsafePointer<NodeStyle>?
+        let strings: UnsafePointer<String>?
+        let utf8: UnsafePointer<UInt8>?
+        let offsets: UnsafePointer<Int32>
+
+        /// The UTF-8 bytes of string `i`.
+        func bytes(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+            let start = Int(offsets[Int(i)])
+            return UnsafeBufferPointer(start: utf8.map { $0 + start }, count: Int(offsets[Int(i) + 1]) - start)
+        }
+    }
+}
