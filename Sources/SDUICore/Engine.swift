@@ -472,7 +472,8 @@ public final class Engine {
             y += Double(index - next) * estimate
             next = index + 1
             let id = page.components[index].id
-            guard let i = entries.index(forKey: id), let laidOut = layoutEntry(id, &entries.values[i], width: width)
+            guard let i = entries.index(forKey: id),
+                  let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
             else { continue }
             visit(id, y, laidOut)
             y += laidOut.height
@@ -552,14 +553,17 @@ public final class Engine {
         return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
     }
 
-    /// The layout of component `id` at `width` from the layout cache (laid
-    /// out if needed); nil when it is dropped. `entry` is the engine's entry,
-    /// passed in place (`&entries.values[i]`, which changes nothing): reading
-    /// it through the dictionary's getter would copy the whole entry, a
-    /// dozen reference counts for each component on every layout.
-    private func layoutEntry(_ id: String, _ entry: inout Entry, width: Double) -> LayoutCache.Entry? {
+    /// The layout of component `id` (at `position` in the page, when known)
+    /// at `width` from the layout cache (laid out if needed); nil when it is
+    /// dropped. `entry` is the engine's entry, passed in place
+    /// (`&entries.values[i]`, which changes nothing): reading it through the
+    /// dictionary's getter would copy the whole entry, a dozen reference
+    /// counts for each component on every layout.
+    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: inout Entry, width: Double)
+        -> LayoutCache.Entry?
+    {
         guard case .some = entry.render.rendered else { return nil }
-        return layouts.entry(id, revision: entry.revision, width: width) { entry.render.rendered!.view }
+        return layouts.entry(id, at: position, revision: entry.revision, width: width) { entry.render.rendered!.view }
     }
 
     /// In a lazy list: realizes the components in or near the viewport (one

@@ -2,18 +2,25 @@
 /// a patch re-lays-out only the components it touched, and writes the
 /// screen's layout as JSON.
 ///
-/// A component's layout is its frames (`LayoutRun`'s flat array). The JSON
-/// text of the last layout written is kept with where each component's
-/// root node is in it: the next text copies the nodes of the components
-/// that kept their layout from there, and writes the others from their
-/// frames. Two buffers take turns, the last text and the one being written.
+/// For each component it keeps, per render, the view tree compiled for
+/// layout (`LayoutTree`) and its JSON without frames (`LayoutTemplate`),
+/// and per layout the frames. The JSON text of the last layout written is
+/// kept with where each component's root node is in it: the next text
+/// copies the nodes of the components that kept their layout from there,
+/// and fills the templates of the others in with their frames. Two buffers
+/// take turns, the last text and the one being written.
 final class LayoutCache {
     var engine: LayoutEngine {
-        didSet { entries = [:] }
+        didSet {
+            entries = [:]
+            slots = []
+        }
     }
 
     /// One component's layout.
     final class Entry {
+        /// The component.
+        let id: String
         /// The render it was computed for, and the width.
         fileprivate(set) var revision: Int
         fileprivate(set) var width: Double
@@ -22,8 +29,9 @@ final class LayoutCache {
         fileprivate(set) var view: ViewNode
         fileprivate var tree: LayoutTree
         fileprivate var template: LayoutTemplate?
-        /// One frame per view node, depth first, relative to the root's corner.
-        fileprivate(set) var frames: [Frame] = []
+        /// One frame per view node (`tree.count`), depth first, relative to
+        /// the root's corner.
+        fileprivate var frames: UnsafeMutablePointer<Frame>
         /// Where the root node's JSON is in `LayoutCache.last`, when
         /// `generation` is the last text's.
         fileprivate var start = 0
@@ -32,11 +40,31 @@ final class LayoutCache {
         /// The last walk (`beginWalk`) that asked for it.
         fileprivate var walk = -1
 
-        fileprivate init(revision: Int, width: Double, view: ViewNode) {
+        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode) {
+            self.id = id
             self.revision = revision
             self.width = width
             self.view = view
             tree = withUnsafePointer(to: view) { LayoutTree($0) }
+            frames = .allocate(capacity: tree.count)
+            frames.initialize(repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: tree.count)
+        }
+
+        deinit {
+            frames.deallocate()
+        }
+
+        /// A new render: its view tree, compiled.
+        fileprivate func set(view: ViewNode) {
+            self.view = view
+            let count = tree.count
+            tree = withUnsafePointer(to: view) { LayoutTree($0) }
+            template = nil
+            if tree.count != count {
+                frames.deallocate()
+                frames = .allocate(capacity: tree.count)
+                frames.initialize(repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: tree.count)
+            }
         }
 
         /// The component's height.
@@ -44,6 +72,9 @@ final class LayoutCache {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The entries by the page position they were last asked for at: a walk
+    /// down the page finds each one there without hashing its id.
+    private var slots: [Entry?] = []
     /// Component layouts computed (not served from the cache).
     private(set) var runs = 0
     /// The last text written, and the buffer for the next one.
@@ -59,28 +90,29 @@ final class LayoutCache {
         self.engine = engine
     }
 
-    /// The layout of component `id` at `width`; `revision` counts its renders,
-    /// and `view` gives the view tree of that render: it is asked for only
-    /// when the component rendered again since it was last laid out.
-    func entry(_ id: String, revision: Int, width: Double, view: () -> ViewNode) -> Entry {
+    /// The layout of component `id` at `width`; `revision` counts its
+    /// renders, and `view` gives the view tree of that render: it is asked
+    /// for only when the component rendered again since it was last laid
+    /// out. `position` is the component's place in the page, when known.
+    func entry(_ id: String, at position: Int? = nil, revision: Int, width: Double, view: () -> ViewNode) -> Entry {
         let entry: Entry
-        if let hit = entries[id] {
+        if let hit = find(id, at: position) {
             entry = hit
             if hit.revision != revision || hit.width != width {
-                if hit.revision != revision {
-                    hit.view = view()
-                    hit.tree = withUnsafePointer(to: &hit.view) { LayoutTree($0) }
-                    hit.template = nil
-                }
+                if hit.revision != revision { hit.set(view: view()) }
                 hit.revision = revision
                 hit.width = width
                 hit.generation = -1
                 lay(hit)
             }
         } else {
-            entry = Entry(revision: revision, width: width, view: view())
+            entry = Entry(id: id, revision: revision, width: width, view: view())
             lay(entry)
             entries[id] = entry
+        }
+        if let position {
+            if position >= slots.count { slots += [Entry?](repeating: nil, count: position + 1 - slots.count) }
+            slots[position] = entry
         }
         if entry.walk != walk {
             entry.walk = walk
@@ -89,15 +121,21 @@ final class LayoutCache {
         return entry
     }
 
+    /// The entry of component `id`: in its page slot, or by its id.
+    private func find(_ id: String, at position: Int?) -> Entry? {
+        if let position, position < slots.count, let slot = slots[position], slot.id == id { return slot }
+        return entries[id]
+    }
+
     /// Lays `entry`'s view out at its width.
     private func lay(_ entry: Entry) {
-        engine.layOut(entry.tree, width: AxisConstraint.length(entry.width), height: nil, into: &entry.frames)
+        engine.layOut(entry.tree, width: AxisConstraint.length(entry.width), height: nil, into: entry.frames)
         runs += 1
     }
 
     /// The layout tree of `entry`.
     func node(_ entry: Entry) -> LayoutNode {
-        entry.frames.withUnsafeBufferPointer { LayoutNode(entry.view, frames: $0) }
+        LayoutNode(entry.view, frames: UnsafeBufferPointer(start: entry.frames, count: entry.tree.count))
     }
 
     /// Starts a walk over the page: `keep` then knows whether every entry was asked for.
@@ -113,6 +151,7 @@ final class LayoutCache {
         if walked == entries.count { return }
         if entries.keys.contains(where: { ids[$0] == nil }) {
             entries = entries.filter { ids[$0.key] != nil }
+            slots = []
         }
     }
 
@@ -139,10 +178,9 @@ final class LayoutCache {
             if entry.generation == generation {
                 writer.copy(UnsafeBufferPointer(start: last.base + entry.start, count: entry.end - entry.start))
             } else {
-                if entry.template == nil {
-                    entry.template = withUnsafePointer(to: &entry.view) { LayoutTemplate($0) }
-                }
-                entry.frames.withUnsafeBufferPointer { writer.fill(entry.template!, $0.baseAddress!) }
+                let template = entry.template ?? withUnsafePointer(to: &entry.view) { LayoutTemplate($0) }
+                entry.template = template
+                writer.fill(template, entry.frames)
             }
             entry.start = start
             entry.end = writer.count

@@ -147,26 +147,19 @@ public struct LayoutEngine {
     /// of the tree in depth-first order (a node, then its children's
     /// subtrees in order), relative to the root's corner.
     func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
-        var frames: [Frame] = []
-        layOut(withUnsafePointer(to: node) { LayoutTree($0) }, width: width, height: height, into: &frames)
-        return frames
+        let tree = withUnsafePointer(to: node) { LayoutTree($0) }
+        return [Frame](unsafeUninitializedCapacity: tree.count) { buffer, initialized in
+            layOut(tree, width: width, height: height, into: buffer.baseAddress!)
+            initialized = tree.count
+        }
     }
 
     /// `frames(of:width:height:)` for the view tree compiled in `tree`,
-    /// written into `frames` (in place when it has the right size).
-    func layOut(_ tree: LayoutTree, width: Double?, height: Double?, into frames: inout [Frame]) {
-        let count = tree.nodes.count
-        if frames.count != count {
-            frames = [Frame](repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: count)
-        }
-        tree.withPointers { pointers in
-            frames.withUnsafeMutableBufferPointer { buffer in
-                let run = LayoutRun(measurer: hostMeasurer, options: options, tree: pointers,
-                                    frames: buffer.baseAddress!)
-                run.resolve(0, width: width, height: height)
-                LayoutEngine.makeAbsolute(buffer, pointers.nodes)
-            }
-        }
+    /// written into `frames` (room for `tree.count`).
+    func layOut(_ tree: LayoutTree, width: Double?, height: Double?, into frames: UnsafeMutablePointer<Frame>) {
+        let run = LayoutRun(measurer: hostMeasurer, options: options, tree: tree.pointers, frames: frames)
+        run.resolve(0, width: width, height: height)
+        LayoutEngine.makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: tree.count), tree.pointers.nodes)
     }
 
     /// Turns frames relative to the parent into frames relative to the root:

@@ -6,20 +6,29 @@
 /// makes a component's template once per render and writes each layout of
 /// it by filling the template in with the frames (`LayoutWriter.fill`): the
 /// ids are escaped once, and the view tree is not walked again.
-struct LayoutTemplate {
+final class LayoutTemplate {
     /// The text, the numbers left out.
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     /// For each node, depth first: the offset in `bytes` where its frame's
     /// `x`, then `,"y":` and `y`, `,"width":` and `width`, `,"height":` and
     /// `height` go.
-    let holes: [UInt32]
+    let holes: UnsafeBufferPointer<UInt32>
 
     /// The template of the tree at `view`.
     init(_ view: UnsafePointer<ViewNode>) {
         let writer = LayoutWriter(capacity: 1024)
         var holes: [UInt32] = []
         writer.skeleton(view, holes: &holes)
-        bytes = Array(UnsafeBufferPointer(start: writer.base, count: writer.count))
-        self.holes = holes
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: writer.count)
+        _ = bytes.initialize(from: UnsafeBufferPointer(start: writer.base, count: writer.count))
+        self.bytes = UnsafeBufferPointer(bytes)
+        let memory = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: holes.count)
+        _ = memory.initialize(from: holes)
+        self.holes = UnsafeBufferPointer(memory)
+    }
+
+    deinit {
+        bytes.deallocate()
+        holes.deallocate()
     }
 }

@@ -8,7 +8,7 @@
 /// memory, each counted when read) was most of what a layout cost; here a
 /// node is a few integers, its style a plain value, and the texts it
 /// measures are UTF-8 bytes end to end.
-struct LayoutTree {
+final class LayoutTree {
     /// One node.
     struct Node {
         var kind: ViewNode.Kind
@@ -43,44 +43,76 @@ struct LayoutTree {
         var font: Int32
     }
 
-    private(set) var nodes: [Node] = []
-    private(set) var styles: [NodeStyle] = []
-    /// The texts measured and the fonts, as strings (for a host's measurer),
-    /// and as UTF-8 bytes end to end (for the monospace one): string `i` is
-    /// `utf8[offsets[i]..<offsets[i + 1]]`.
-    private(set) var strings: [String] = []
-    private(set) var utf8: [UInt8] = []
-    private(set) var offsets: [Int32] = [0]
+    /// The number of nodes.
+    let count: Int
+    /// The tree's arrays, in memory it owns (a layout reads them without
+    /// reference counting).
+    let pointers: Pointers
+    private let stringCount: Int
 
     /// The tree of the view node at `view`.
     init(_ view: UnsafePointer<ViewNode>) {
-        add(view)
+        var builder = Builder()
+        builder.add(view)
+        count = builder.nodes.count
+        stringCount = builder.strings.count
+        pointers = Pointers(nodes: LayoutTree.copy(builder.nodes)!, styles: LayoutTree.copy(builder.styles),
+                            strings: LayoutTree.copy(builder.strings), utf8: LayoutTree.copy(builder.utf8),
+                            offsets: LayoutTree.copy(builder.offsets)!)
     }
 
-    private mutating func add(_ view: UnsafePointer<ViewNode>) {
-        let index = nodes.count
-        let children = view.pointee.children.count
-        nodes.append(Node(kind: view.pointee.kind, end: 0, children: Int32(children), style: -1, text: -1))
-        if let box = view.pointee.styleBox {
-            let s = box.style
-            nodes[index].style = Int32(styles.count)
-            styles.append(NodeStyle(padding: s.padding, spacing: s.spacing, alignment: s.alignment,
-                                    distribution: s.distribution, width: s.width, height: s.height,
-                                    minWidth: s.minWidth, maxWidth: s.maxWidth, minHeight: s.minHeight,
-                                    maxHeight: s.maxHeight, weight: s.weight, lineLimit: s.lineLimit,
-                                    font: s.font.map { add($0) } ?? -1))
+    deinit {
+        pointers.nodes.deallocate()
+        pointers.styles?.deallocate()
+        if let strings = pointers.strings {
+            UnsafeMutablePointer(mutating: strings).deinitialize(count: stringCount)
+            strings.deallocate()
         }
-        if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
-        LayoutRun.forEachChild(of: view) { add($0) }
-        nodes[index].end = Int32(nodes.count)
+        pointers.utf8?.deallocate()
+        pointers.offsets.deallocate()
     }
 
-    /// Adds a string; returns its index.
-    private mutating func add(_ string: String) -> Int32 {
-        strings.append(string)
-        utf8.append(contentsOf: string.utf8)
-        offsets.append(Int32(utf8.count))
-        return Int32(strings.count - 1)
+    /// `array` copied into new memory; nil when it is empty.
+    private static func copy<T>(_ array: [T]) -> UnsafePointer<T>? {
+        guard !array.isEmpty else { return nil }
+        let memory = UnsafeMutablePointer<T>.allocate(capacity: array.count)
+        array.withUnsafeBufferPointer { memory.initialize(from: $0.baseAddress!, count: $0.count) }
+        return UnsafePointer(memory)
+    }
+
+    /// The arrays, filled depth first.
+    private struct Builder {
+        var nodes: [Node] = []
+        var styles: [NodeStyle] = []
+        var strings: [String] = []
+        var utf8: [UInt8] = []
+        var offsets: [Int32] = [0]
+
+        mutating func add(_ view: UnsafePointer<ViewNode>) {
+            let index = nodes.count
+            let children = view.pointee.children.count
+            nodes.append(Node(kind: view.pointee.kind, end: 0, children: Int32(children), style: -1, text: -1))
+            if let box = view.pointee.styleBox {
+                let s = box.style
+                nodes[index].style = Int32(styles.count)
+                styles.append(NodeStyle(padding: s.padding, spacing: s.spacing, alignment: s.alignment,
+                                        distribution: s.distribution, width: s.width, height: s.height,
+                                        minWidth: s.minWidth, maxWidth: s.maxWidth, minHeight: s.minHeight,
+                                        maxHeight: s.maxHeight, weight: s.weight, lineLimit: s.lineLimit,
+                                        font: s.font.map { add($0) } ?? -1))
+            }
+            if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
+            LayoutRun.forEachChild(of: view) { add($0) }
+            nodes[index].end = Int32(nodes.count)
+        }
+
+        /// Adds a string; returns its index.
+        mutating func add(_ string: String) -> Int32 {
+            strings.append(string)
+            utf8.append(contentsOf: string.utf8)
+            offsets.append(Int32(utf8.count))
+            return Int32(strings.count - 1)
+        }
     }
 
     /// The text the node at `view` measures (see `Node.text`).
@@ -109,24 +141,9 @@ struct LayoutTree {
         view.pointee.props[name]
     }
 
-    /// Calls `body` with the tree's arrays in place.
-    func withPointers<R>(_ body: (Pointers) -> R) -> R {
-        nodes.withUnsafeBufferPointer { nodes in
-            styles.withUnsafeBufferPointer { styles in
-                strings.withUnsafeBufferPointer { strings in
-                    utf8.withUnsafeBufferPointer { utf8 in
-                        offsets.withUnsafeBufferPointer { offsets in
-                            body(Pointers(nodes: nodes.baseAddress!, styles: styles.baseAddress,
-                                          strings: strings.baseAddress, utf8: utf8.baseAddress,
-                                          offsets: offsets.baseAddress!))
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The tree's arrays, in place (nil for an empty one).
+    /// The tree's arrays (nil for an empty one): string `i` is
+    /// `strings[i]` for a host's measurer, and its UTF-8 bytes
+    /// `utf8[offsets[i]..<offsets[i + 1]]` for the monospace one.
     struct Pointers {
         let nodes: UnsafePointer<Node>
         let styles: UnsafePointer<NodeStyle>?

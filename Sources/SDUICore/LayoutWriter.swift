@@ -97,31 +97,28 @@ final class LayoutWriter {
     /// Appends a component's root node: `template` with `frames` (one per
     /// node, relative to the root's corner) in its holes.
     func fill(_ template: LayoutTemplate, _ frames: UnsafePointer<Frame>) {
-        template.bytes.withUnsafeBufferPointer { bytes in
-            template.holes.withUnsafeBufferPointer { holes in
-                reserve(bytes.count + holes.count * (4 * LayoutWriter.numberRoom + 24))
-                let text = bytes.baseAddress!
-                var p = base + count
-                var from = 0
-                for i in 0..<holes.count {
-                    let to = Int(holes[i])
-                    LayoutWriter.copy(text + from, to: p, count: to - from)
-                    p += to - from
-                    from = to
-                    let frame = frames[i]
-                    putNumber(&p, frame.x)
-                    put(&p, #","y":"#)
-                    putNumber(&p, frame.y)
-                    put(&p, #","width":"#)
-                    putNumber(&p, frame.width)
-                    put(&p, #","height":"#)
-                    putNumber(&p, frame.height)
-                }
-                LayoutWriter.copy(text + from, to: p, count: bytes.count - from)
-                p += bytes.count - from
-                count = p - base
-            }
+        let bytes = template.bytes, holes = template.holes
+        reserve(bytes.count + holes.count * (4 * LayoutWriter.numberRoom + 24))
+        let text = bytes.baseAddress!
+        var p = base + count
+        var from = 0
+        for i in 0..<holes.count {
+            let to = Int(holes[i])
+            LayoutWriter.copy(text + from, to: p, count: to - from)
+            p += to - from
+            from = to
+            let frame = frames[i]
+            putNumber(&p, frame.x)
+            put(&p, #","y":"#)
+            putNumber(&p, frame.y)
+            put(&p, #","width":"#)
+            putNumber(&p, frame.width)
+            put(&p, #","height":"#)
+            putNumber(&p, frame.height)
         }
+        LayoutWriter.copy(text + from, to: p, count: bytes.count - from)
+        p += bytes.count - from
+        count = p - base
     }
 
     /// Appends the text of the subtree of `view` as `LayoutNode.json` writes
@@ -306,39 +303,50 @@ final class LayoutWriter {
 
     /// A frame number as `Frame.number` makes it and `JSONWriter` writes it:
     /// whole numbers as integers, anything else as a double; at most
-    /// `numberRoom` bytes.
+    /// `numberRoom` bytes. Cells (whole, below 10,000) are written here, the
+    /// rest by `putOtherNumber`.
+    @inline(__always)
     private func putNumber(_ p: inout UnsafeMutablePointer<UInt8>, _ value: Double) {
-        // Cells: whole and not negative (-0.0 is written 0, as Int64(-0.0) is 0).
-        if value >= 0, value < 9e15, value.rounded(.towardZero) == value {
-            var v = UInt64(value)
-            if v < 10 {
-                p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
-                p += 1
-            } else if v < 100 {
-                putPair(&p, v)
-            } else if v < 10000 {
-                if v >= 1000 {
-                    putPair(&p, v / 100)
-                } else {
+        if value >= 0, value < 10000 {
+            let v = Int(value)
+            if Double(v) == value { // whole; -0.0 is written 0, as Int64(-0.0) is 0
+                if v < 10 {
+                    p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
+                    p += 1
+                } else if v < 100 {
+                    putPair(&p, v)
+                } else if v < 1000 {
                     p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 100)
                     p += 1
+                    putPair(&p, v % 100)
+                } else {
+                    putPair(&p, v / 100)
+                    putPair(&p, v % 100)
                 }
-                putPair(&p, v % 100)
-            } else {
-                var length = 1
-                var rest = v
-                while rest >= 10 {
-                    rest /= 10
-                    length += 1
-                }
-                var k = length
-                repeat {
-                    k -= 1
-                    p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-                    v /= 10
-                } while v != 0
-                p += length
+                return
             }
+        }
+        putOtherNumber(&p, value)
+    }
+
+    /// `putNumber` for any other number.
+    @inline(never)
+    private func putOtherNumber(_ p: inout UnsafeMutablePointer<UInt8>, _ value: Double) {
+        if value >= 0, value < 9e15, value.rounded(.towardZero) == value {
+            var v = UInt64(value)
+            var length = 1
+            var rest = v
+            while rest >= 10 {
+                rest /= 10
+                length += 1
+            }
+            var k = length
+            repeat {
+                k -= 1
+                p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v != 0
+            p += length
             return
         }
         var bytes: [UInt8] = []
@@ -351,7 +359,7 @@ final class LayoutWriter {
 
     /// The two digits of `v` (below 100).
     @inline(__always)
-    private func putPair(_ p: inout UnsafeMutablePointer<UInt8>, _ v: UInt64) {
+    private func putPair(_ p: inout UnsafeMutablePointer<UInt8>, _ v: Int) {
         let pair = UnsafeRawPointer(LayoutWriter.pairs.utf8Start).loadUnaligned(fromByteOffset: Int(v) * 2,
                                                                                  as: UInt16.self)
         UnsafeMutableRawPointer(p).storeBytes(of: pair, as: UInt16.self)

@@ -78,6 +78,6 @@ public enum Monospace {
     /// A layout width as whole cells: nil (unbounded) for nil, NaN and +∞.
     static func cells(_ width: Double?) -> Int? {
         guard let width, !width.isNaN, width < 1e15 else { return nil }
-        return width <= 0 ? 0 : Int(width.rounded(.down))
+        return width <= 0 ? 0 : Int(width) // rounded down: positive
     }
 }

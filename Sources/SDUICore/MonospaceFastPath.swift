@@ -83,24 +83,28 @@ private struct FastMeasure {
     }
 
     /// True when every byte is printable ASCII (0x20–0x7E), checked eight
-    /// bytes at a time.
+    /// bytes at a time (the last eight overlapping the ones before).
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress else { return true }
         let n = bytes.count
-        var i = 0
+        guard n >= 8, let start = bytes.baseAddress else {
+            for b in bytes where b < 0x20 || b > 0x7E { return false }
+            return true
+        }
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let high = ones &* 0x80
-        while i + 8 <= n {
-            let w = UnsafeRawPointer(start + i).loadUnaligned(as: UInt64.self)
-            // A byte below 0x20, or at least 0x7F (adding 1 sets its high bit).
-            if ((w &- ones &* 0x20) & ~w | (w &+ ones) | w) & high != 0 { return false }
-            i += 8
+        // The high bit of a byte below 0x20, or of one at least 0x7F (adding 1 sets it).
+        @inline(__always) func flags(_ offset: Int) -> UInt64 {
+            let w = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self)
+            return (w &- ones &* 0x20) & ~w | (w &+ ones) | w
         }
-        while i < n {
-            if start[i] < 0x20 || start[i] > 0x7E { return false }
-            i += 1
+        var any: UInt64 = 0
+        var i = 0
+        while i + 16 <= n {
+            any |= flags(i) | flags(i + 8)
+            i += 16
         }
-        return true
+        if i + 8 <= n { any |= flags(i) }
+        any |= flags(n - 8)
+        return any & (ones &* 0x80) == 0
     }
 
     /// One piece of printable ASCII, `bytes[start..<end]`, no "\n" in it.
@@ -174,6 +178,11 @@ private struct FastMeasure {
             let wordStart = i
             var word = 0
             while i < end, bytes[i] != FastMeasure.space {
+                if bytes[i] > 0x20 && bytes[i] < 0x7F { // printable ASCII: one cell, one byte
+                    word += 1
+                    i += 1
+                    continue
+                }
                 guard let (w, length) = scalar(at: i) else { return false }
                 word += w
                 i += length
