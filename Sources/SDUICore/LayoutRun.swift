@@ -76,7 +76,8 @@ struct LayoutRun {
         let s: Size
         if let measurer {
             s = measurer(tree.strings![Int(text)], font >= 0 ? tree.strings![Int(font)] : nil, maxWidth)
-        } else if let fast = Monospace.measureFast(tree.bytes(text), maxWidth: Monospace.cells(maxWidth)) {
+        } else if let fast = Monospace.measureFast(tree.bytes(text), maxWidth: Monospace.cells(maxWidth),
+                                                   printableASCII: tree.printable![Int(text)]) {
             s = fast
         } else {
             s = Monospace.measurer(tree.strings![Int(text)], nil, maxWidth)

@@ -58,7 +58,7 @@ final class LayoutTree {
         stringCount = builder.strings.count
         pointers = Pointers(nodes: LayoutTree.copy(builder.nodes)!, styles: LayoutTree.copy(builder.styles),
                             strings: LayoutTree.copy(builder.strings), utf8: LayoutTree.copy(builder.utf8),
-                            offsets: LayoutTree.copy(builder.offsets)!)
+                            offsets: LayoutTree.copy(builder.offsets)!, printable: LayoutTree.copy(builder.printable))
     }
 
     deinit {
@@ -70,6 +70,7 @@ final class LayoutTree {
         }
         pointers.utf8?.deallocate()
         pointers.offsets.deallocate()
+        pointers.printable?.deallocate()
     }
 
     /// `array` copied into new memory; nil when it is empty.
@@ -87,6 +88,7 @@ final class LayoutTree {
         var strings: [String] = []
         var utf8: [UInt8] = []
         var offsets: [Int32] = [0]
+        var printable: [Bool] = []
 
         mutating func add(_ view: UnsafePointer<ViewNode>) {
             let index = nodes.count
@@ -109,8 +111,12 @@ final class LayoutTree {
         /// Adds a string; returns its index.
         mutating func add(_ string: String) -> Int32 {
             strings.append(string)
+            let start = utf8.count
             utf8.append(contentsOf: string.utf8)
             offsets.append(Int32(utf8.count))
+            printable.append(utf8.withUnsafeBufferPointer {
+                Monospace.isPrintableASCII(UnsafeBufferPointer(rebasing: $0[start...]))
+            })
             return Int32(strings.count - 1)
         }
     }
@@ -143,13 +149,15 @@ final class LayoutTree {
 
     /// The tree's arrays (nil for an empty one): string `i` is
     /// `strings[i]` for a host's measurer, and its UTF-8 bytes
-    /// `utf8[offsets[i]..<offsets[i + 1]]` for the monospace one.
+    /// `utf8[offsets[i]..<offsets[i + 1]]` for the monospace one, which
+    /// `printable[i]` says are all printable ASCII.
     struct Pointers {
         let nodes: UnsafePointer<Node>
         let styles: UnsafePointer<NodeStyle>?
         let strings: UnsafePointer<String>?
         let utf8: UnsafePointer<UInt8>?
         let offsets: UnsafePointer<Int32>
+        let printable: UnsafePointer<Bool>?
 
         /// The UTF-8 bytes of string `i`.
         func bytes(_ i: Int32) -> UnsafeBufferPointer<UInt8> {

@@ -23,10 +23,24 @@ extension Monospace {
         return size ?? nil
     }
 
-    /// `measureFast` for a text given as its UTF-8 bytes.
-    static func measureFast(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int?) -> Size? {
+    /// `measureFast` for a text given as its UTF-8 bytes; `printableASCII`
+    /// says they are known to be all printable ASCII (no "\n" either), as
+    /// `isPrintableASCII` tells.
+    static func measureFast(_ bytes: UnsafeBufferPointer<UInt8>, maxWidth: Int?, printableASCII: Bool = false)
+        -> Size?
+    {
         var measure = FastMeasure(bytes: bytes, limit: maxWidth.map { max(0, $0) } ?? Int.max)
+        if printableASCII {
+            measure.asciiPiece(0, bytes.count)
+            return Size(width: Double(measure.widest), height: Double(measure.count))
+        }
         return measure.run()
+    }
+
+    /// True when every byte of a text is printable ASCII (0x20–0x7E): one
+    /// piece of one-cell clusters, which `measureFast` measures on its bytes alone.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        FastMeasure.isPrintableASCII(bytes)
     }
 }
 
