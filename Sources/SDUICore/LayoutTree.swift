@@ -53,6 +53,7 @@ final class LayoutTree {
     /// The tree of the view node at `view`.
     init(_ view: UnsafePointer<ViewNode>) {
         var builder = Builder()
+        builder.nodes.reserveCapacity(16)
         builder.add(view)
         count = builder.nodes.count
         stringCount = builder.strings.count
@@ -111,12 +112,12 @@ final class LayoutTree {
         /// Adds a string; returns its index.
         mutating func add(_ string: String) -> Int32 {
             strings.append(string)
-            let start = utf8.count
-            utf8.append(contentsOf: string.utf8)
+            var string = string
+            string.withUTF8 { bytes in
+                utf8.append(contentsOf: bytes)
+                printable.append(Monospace.isPrintableASCII(bytes))
+            }
             offsets.append(Int32(utf8.count))
-            printable.append(utf8.withUnsafeBufferPointer {
-                Monospace.isPrintableASCII(UnsafeBufferPointer(rebasing: $0[start...]))
-            })
             return Int32(strings.count - 1)
         }
     }
@@ -142,9 +143,13 @@ final class LayoutTree {
         }
     }
 
-    /// The content member `name` of the node at `view`.
+    /// The content member `name` of the node at `view`. Most nodes have one
+    /// member (a text, a label) and few more than three, so they are
+    /// compared rather than hashed.
     private static func prop(_ view: UnsafePointer<ViewNode>, _ name: String) -> String? {
-        view.pointee.props[name]
+        guard view.pointee.props.count <= 4 else { return view.pointee.props[name] }
+        for (key, value) in view.pointee.props where key == name { return value }
+        return nil
     }
 
     /// The tree's arrays (nil for an empty one): string `i` is
