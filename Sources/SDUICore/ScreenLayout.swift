@@ -3,15 +3,20 @@
 public struct ScreenLayout: Sendable, Equatable {
     /// One component: where its top edge is, and its laid-out tree.
     public struct Item: Sendable, Equatable {
+        /// The component's id.
         public var id: String
+        /// Its top edge on the page.
         public var y: Double
+        /// Its laid-out view tree, frames relative to its top-left corner.
         public var root: LayoutNode
     }
 
+    /// The width the screen was laid out at.
     public var width: Double
     /// The page height; in a lazy list it counts components not rendered yet
     /// at an estimated height.
     public var height: Double
+    /// The laid-out components, in page order.
     public var components: [Item]
 
     /// `{"width", "height", "components": [{"id", "y", "root": {...}}]}`.

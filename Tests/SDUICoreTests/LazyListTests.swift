@@ -104,6 +104,19 @@ struct LazyListTests {
             #expect(engine.layoutJSON(width: 30) == JSONWriter.bytes(engine.layout(width: 30).json))
             #expect(engine.layoutJSON(width: 31) == JSONWriter.bytes(engine.layout(width: 31).json))
         }
+        // A new page moving the same components to other places, and dropping
+        // some: what is laid out (from the cache or not) is still the page's.
+        let engine = try Self.engine(count: 40)
+        _ = engine.layoutJSON(width: 30)
+        let moved = (0..<30).reversed().map { Component(id: "c\($0)", type: "Rows", data: ["n": .int(Int64($0))]) }
+        engine.loadPage(Page(id: "p", components: moved))
+        let fresh = try Self.engine(count: 0)
+        fresh.loadPage(Page(id: "p", components: moved))
+        for width in [30.0, 30, 7] {
+            #expect(engine.layoutJSON(width: width) == JSONWriter.bytes(engine.layout(width: width).json))
+            #expect(engine.layoutJSON(width: width) == fresh.layoutJSON(width: width))
+        }
+        #expect(engine.layout(width: 30).components.map(\.id) == moved.map(\.id))
         // A node written directly equals its JSON value written, fractions included.
         let node = LayoutNode(id: "a\"b", kind: .text, frame: Frame(x: 0.5, y: 1, width: 2e16, height: -0.0),
                               children: [LayoutNode(id: "c", kind: .spacer, frame: Frame(x: 1, y: 2, width: 3, height: 4))])
@@ -145,6 +158,35 @@ struct MonospaceFastPathTests {
     @Test func asciiAgreesWithTheGeneralRules() {
         let alphabet = ["a", "b", " ", "  ", "cd", "efghij", "klmnopqrstuvwxyz", "\n", ".", ",!"]
         #expect(Self.check(alphabet, seed: 7, rounds: 4000) == 4000) // all printable ASCII: always answered
+        // Known to be printable ASCII (as a layout tree notes it): measured without checking the bytes.
+        var rng = SeededRNG(seed: 9)
+        let printable = alphabet.filter { $0 != "\n" }
+        for _ in 0..<2000 {
+            let text = (0..<Int(rng.next() % 40)).map { _ in printable[Int(rng.next() % UInt64(printable.count))] }
+                .joined()
+            let width: Int? = rng.next() % 5 == 0 ? nil : Int(rng.next() % 14)
+            let known = text.utf8.withContiguousStorageIfAvailable { bytes in
+                #expect(Monospace.isPrintableASCII(bytes))
+                return Monospace.measureFast(bytes, maxWidth: width, printableASCII: true)
+            }
+            #expect(known == Self.general(text, width), "\(text.debugDescription) at \(String(describing: width))")
+        }
+    }
+
+    @Test func printableASCIIIsCheckedOnEveryByte() {
+        // Eight bytes at a time, the last eight overlapping: a bad byte anywhere is found.
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 40] {
+            let clean = String(repeating: "a ~", count: 14).prefix(length)
+            #expect(Array(clean.utf8).withUnsafeBufferPointer { Monospace.isPrintableASCII($0) })
+            for position in 0..<length {
+                for bad: UInt8 in [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xFF] {
+                    var bytes = Array(clean.utf8)
+                    bytes[position] = bad
+                    #expect(!bytes.withUnsafeBufferPointer { Monospace.isPrintableASCII($0) },
+                            "\(bad) at \(position) of \(length)")
+                }
+            }
+        }
     }
 
     @Test func otherTextAgreesWithTheGeneralRules() {
