@@ -123,13 +123,4 @@ struct LayoutRun {
             child = Int(tree.nodes[child].end)
         }
     }
-
-    /// Calls `body` with the address of each child of the view node at `node`, in order.
-    @inline(__always)
-    static func forEachChild(of node: UnsafePointer<ViewNode>, _ body: (UnsafePointer<ViewNode>) -> Void) {
-        node.pointee.children.withUnsafeBufferPointer { children in
-            guard let first = children.baseAddress else { return }
-            for i in 0..<children.count { body(first + i) }
-        }
-    }
 }

@@ -105,7 +105,7 @@ final class LayoutTree {
                                         font: s.font.map { add($0) } ?? -1))
             }
             if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
-            LayoutRun.forEachChild(of: view) { add($0) }
+            LayoutTree.forEachChild(of: view) { add($0) }
             nodes[index].end = Int32(nodes.count)
         }
 
@@ -119,6 +119,15 @@ final class LayoutTree {
             }
             offsets.append(Int32(utf8.count))
             return Int32(strings.count - 1)
+        }
+    }
+
+    /// Calls `body` with the address of each child of the view node at `node`, in order.
+    @inline(__always)
+    static func forEachChild(of node: UnsafePointer<ViewNode>, _ body: (UnsafePointer<ViewNode>) -> Void) {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
+            for i in 0..<children.count { body(first + i) }
         }
     }
 
