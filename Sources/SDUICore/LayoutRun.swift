@@ -76,13 +76,21 @@ struct LayoutRun {
         let s: Size
         if let measurer {
             s = measurer(tree.strings![Int(text)], font >= 0 ? tree.strings![Int(font)] : nil, maxWidth)
-        } else if let fast = Monospace.measureFast(tree.bytes(text), maxWidth: Monospace.cells(maxWidth),
-                                                   printableASCII: tree.printable![Int(text)]) {
+        } else if let fast = measureCells(text, Monospace.cells(maxWidth)) {
             s = fast
         } else {
             s = Monospace.measurer(tree.strings![Int(text)], nil, maxWidth)
         }
         return LayoutRun.safe(s)
+    }
+
+    /// The monospace measurer's size for string `text` within `cells`
+    /// (nil: unbounded) from its bytes, or nil when it needs the general path.
+    @inline(__always)
+    private func measureCells(_ text: Int32, _ cells: Int?) -> Size? {
+        let line = Int(tree.lineCells![Int(text)])
+        if line >= 0, line <= cells ?? Int.max { return Size(width: Double(line), height: 1) } // all on one line
+        return Monospace.measureFast(tree.bytes(text), maxWidth: cells, printableASCII: tree.printable![Int(text)])
     }
 
     /// The measurer's size for one line of "M" in `font`: the line height of `lineLimit`.

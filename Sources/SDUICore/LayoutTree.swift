@@ -59,7 +59,8 @@ final class LayoutTree {
         stringCount = builder.strings.count
         pointers = Pointers(nodes: LayoutTree.copy(builder.nodes)!, styles: LayoutTree.copy(builder.styles),
                             strings: LayoutTree.copy(builder.strings), utf8: LayoutTree.copy(builder.utf8),
-                            offsets: LayoutTree.copy(builder.offsets)!, printable: LayoutTree.copy(builder.printable))
+                            offsets: LayoutTree.copy(builder.offsets)!, printable: LayoutTree.copy(builder.printable),
+                            lineCells: LayoutTree.copy(builder.lineCells))
     }
 
     deinit {
@@ -72,6 +73,7 @@ final class LayoutTree {
         pointers.utf8?.deallocate()
         pointers.offsets.deallocate()
         pointers.printable?.deallocate()
+        pointers.lineCells?.deallocate()
     }
 
     /// `array` copied into new memory; nil when it is empty.
@@ -90,6 +92,7 @@ final class LayoutTree {
         var utf8: [UInt8] = []
         var offsets: [Int32] = [0]
         var printable: [Bool] = []
+        var lineCells: [Int32] = []
 
         mutating func add(_ view: UnsafePointer<ViewNode>) {
             let index = nodes.count
@@ -115,7 +118,16 @@ final class LayoutTree {
             var string = string
             string.withUTF8 { bytes in
                 utf8.append(contentsOf: bytes)
-                printable.append(Monospace.isPrintableASCII(bytes))
+                let ascii = Monospace.isPrintableASCII(bytes)
+                printable.append(ascii)
+                // Its width on one line, if the monospace measurer would put it on one line.
+                var cells: Int32 = -1
+                if ascii || !bytes.contains(UInt8(ascii: "\n")),
+                   let size = Monospace.measureFast(bytes, maxWidth: nil, printableASCII: ascii)
+                {
+                    cells = Int32(size.width)
+                }
+                lineCells.append(cells)
             }
             offsets.append(Int32(utf8.count))
             return Int32(strings.count - 1)
@@ -164,7 +176,12 @@ final class LayoutTree {
     /// The tree's arrays (nil for an empty one): string `i` is
     /// `strings[i]` for a host's measurer, and its UTF-8 bytes
     /// `utf8[offsets[i]..<offsets[i + 1]]` for the monospace one, which
-    /// `printable[i]` says are all printable ASCII.
+    /// `printable[i]` says are all printable ASCII. `lineCells[i]` is the
+    /// width in cells of the string laid on one line, for a string with no
+    /// "\n" that `Monospace.measureFast` takes (-1 for any other): the
+    /// monospace measurer gives it that width and one line at any width at
+    /// least that wide, where its words all fit, so only narrower widths
+    /// need its bytes.
     struct Pointers {
         let nodes: UnsafePointer<Node>
         let styles: UnsafePointer<NodeStyle>?
@@ -172,6 +189,7 @@ final class LayoutTree {
         let utf8: UnsafePointer<UInt8>?
         let offsets: UnsafePointer<Int32>
         let printable: UnsafePointer<Bool>?
+        let lineCells: UnsafePointer<Int32>?
 
         /// The UTF-8 bytes of string `i`.
         func bytes(_ i: Int32) -> UnsafeBufferPointer<UInt8> {

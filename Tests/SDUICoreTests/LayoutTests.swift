@@ -613,7 +613,7 @@ struct LayoutRobustnessTests {
         // it calls the closure with strings. Same rules, same frames.
         var r = TreeRNG(state: 11)
         let bytes = LayoutEngine(), closure = LayoutEngine(measurer: Monospace.measurer)
-        for i in 0..<400 {
+        for i in 0..<2000 {
             var tree = Self.randomTree(&r, depth: 0)
             try! tree.assignIds(componentId: "t\(i)")
             let width = Double(r.below(70))
