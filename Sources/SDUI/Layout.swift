@@ -12,7 +12,7 @@ public func sdui_layout_json(_ engine: OpaquePointer?, _ width: Double,
     return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard out != nil else { throw .invalid("out is NULL") }
         guard width > 0, width.isFinite else { throw .invalid("width must be a positive number, got \(width)") }
-        try deliver(engine.layoutJSON(width: width), out, outLength)
+        try engine.withLayoutJSON(width: width) { (bytes) throws(Failure) in try deliver(bytes, out, outLength) }
     }
 }
 
@@ -22,7 +22,7 @@ public func sdui_set_measurer(_ engine: OpaquePointer?, _ measure: sdui_measure_
 {
     withEngineChanging(engine) { (engine) throws(Failure) in
         guard let measure else {
-            engine.measurer = Monospace.measurer
+            engine.useMonospaceMeasurer()
             return
         }
         let data = UserData(userdata, destroy: destroy)

@@ -457,8 +457,8 @@ public final class Engine {
     /// rendered yet take an estimated height.
     public func layout(width: Double) -> ScreenLayout {
         var result = ScreenLayout(width: width, height: 0, components: [])
-        result.height = walkLayout(width: width) { id, y, node in
-            result.components.append(ScreenLayout.Item(id: id, y: y, root: node))
+        result.height = walkLayout(width: width) { id, y, laidOut in
+            result.components.append(ScreenLayout.Item(id: id, y: y, root: layouts.node(laidOut)))
         }
         return result
     }
@@ -467,36 +467,30 @@ public final class Engine {
     /// serialized once and kept with it: after a patch only the changed
     /// components are laid out and written again.
     public func layoutJSON(width: Double) -> [UInt8] {
-        var items: [UInt8] = []
-        let height = walkLayout(width: width) { id, y, _ in
-            items.append(items.isEmpty ? UInt8(ascii: "[") : UInt8(ascii: ","))
-            items.append(contentsOf: #"{"id":"#.utf8)
-            JSONWriter.write(.string(id), into: &items)
-            items.append(contentsOf: #","y":"#.utf8)
-            JSONWriter.write(Frame.number(y), into: &items)
-            items.append(contentsOf: #","root":"#.utf8)
-            items.append(contentsOf: layouts.bytes(of: id))
-            items.append(UInt8(ascii: "}"))
+        withLayoutJSON(width: width) { Array($0) }
+    }
+
+    /// Calls `body` with the bytes `layoutJSON(width:)` returns, without
+    /// copying them into an array; they are valid during the call only.
+    public func withLayoutJSON<R, E: Error>(width: Double, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+        -> R
+    {
+        layouts.beginJSON()
+        let height = walkLayout(width: width) { id, y, laidOut in
+            layouts.appendJSON(id: id, y: y, laidOut)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(items.count + 64)
-        out += Array(#"{"width":"#.utf8)
-        JSONWriter.write(Frame.number(width), into: &out)
-        out += Array(#","height":"#.utf8)
-        JSONWriter.write(Frame.number(height), into: &out)
-        out += Array(#","components":"#.utf8)
-        out += items.isEmpty ? Array("[]".utf8) : items + [UInt8(ascii: "]")]
-        out.append(UInt8(ascii: "}"))
-        return out
+        return try body(layouts.finishJSON(width: width, height: height))
     }
 
     /// Walks the rendered components in page order with their layout at
     /// `width` and page y; the runs of components not rendered yet between
     /// them (a lazy list) count at the estimated height. Returns the page height.
-    private func walkLayout(width: Double, _ visit: (String, Double, LayoutNode) -> Void) -> Double {
+    private func walkLayout(width: Double, _ visit: (String, Double, LayoutCache.Entry) -> Void) -> Double {
         refresh()
         guard let page else { return 0 }
-        let estimate = layouts.averageHeight
+        layouts.beginWalk()
+        // Without a viewport every index is walked: there are no gaps to estimate.
+        let estimate = viewport == nil ? 1 : layouts.averageHeight
         let indices = viewport == nil ? Array(page.components.indices)
                                       : entries.keys.compactMap { pageIndex[$0] }.sorted()
         var y = 0.0
@@ -505,10 +499,11 @@ public final class Engine {
             y += Double(index - next) * estimate
             next = index + 1
             let id = page.components[index].id
-            guard let entry = entries[id], let rendered = entry.render.rendered else { continue }
-            let node = layouts.node(rendered, revision: entry.revision, width: width)
-            visit(id, y, node)
-            y += node.frame.height
+            guard let i = entries.index(forKey: id),
+                  let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
+            else { continue }
+            visit(id, y, laidOut)
+            y += laidOut.height
         }
         layouts.keep(onlyIn: pageIndex)
         return y + Double(page.components.count - next) * estimate
@@ -581,9 +576,21 @@ public final class Engine {
 
     /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
     private func height(of id: String, width: Double) -> Double? {
-        guard let entry = entries[id] else { return nil }
-        guard let rendered = entry.render.rendered else { return 0 }
-        return layouts.node(rendered, revision: entry.revision, width: width).frame.height
+        guard let i = entries.index(forKey: id) else { return nil }
+        return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
+    }
+
+    /// The layout of component `id` (at `position` in the page, when known)
+    /// at `width` from the layout cache (laid out if needed); nil when it is
+    /// dropped. `entry` is the engine's entry, passed in place
+    /// (`&entries.values[i]`, which changes nothing): reading it through the
+    /// dictionary's getter would copy the whole entry, a dozen reference
+    /// counts for each component on every layout.
+    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: inout Entry, width: Double)
+        -> LayoutCache.Entry?
+    {
+        guard case .some = entry.render.rendered else { return nil }
+        return layouts.entry(id, at: position, revision: entry.revision, width: width) { entry.render.rendered!.view }
     }
 
     /// In a lazy list: realizes the components in or near the viewport (one
@@ -614,6 +621,13 @@ public final class Engine {
     public var measurer: TextMeasurer {
         get { layouts.engine.measurer }
         set { layouts.engine.measurer = newValue }
+    }
+
+    /// Goes back to the default measurer, `Monospace.measurer`, which the
+    /// layout runs on the texts' bytes (setting `measurer` to it works too,
+    /// through the closure).
+    public func useMonospaceMeasurer() {
+        layouts.engine.hostMeasurer = nil
     }
 
     /// Image URLs on the current screen.

@@ -95,21 +95,31 @@ struct NodeConstraints {
     var contentX: Double
     var contentY: Double
 
-    /// Constraints for `style` under a proposal; `forcedWidth`/`forcedHeight`
-    /// are sizes the parent has already decided; `chrome` is added to the
-    /// padding on the left and right.
-    init(_ style: Style, proposedWidth: Double?, proposedHeight: Double?, forcedWidth: Double? = nil,
-         forcedHeight: Double? = nil, chrome: Double = 0)
+    /// Constraints for a node's style (nil: it has none) under a proposal;
+    /// `forcedWidth`/`forcedHeight` are sizes the parent has already
+    /// decided; `chrome` is added to the padding on the left and right.
+    init(_ style: UnsafePointer<LayoutTree.NodeStyle>?, proposedWidth: Double?, proposedHeight: Double?,
+         forcedWidth: Double? = nil, forcedHeight: Double? = nil, chrome: Double = 0)
     {
-        let p = style.padding
-        let top = AxisConstraint.amount(p?.top)
-        let bottom = AxisConstraint.amount(p?.bottom)
-        let leading = AxisConstraint.amount(p?.leading) + chrome
-        let trailing = AxisConstraint.amount(p?.trailing) + chrome
-        horizontal = AxisConstraint(dimension: style.width, proposed: proposedWidth, forced: forcedWidth,
-                                    minimum: style.minWidth, maximum: style.maxWidth, inset: leading + trailing)
-        vertical = AxisConstraint(dimension: style.height, proposed: proposedHeight, forced: forcedHeight,
-                                  minimum: style.minHeight, maximum: style.maxHeight, inset: top + bottom)
+        guard let style else {
+            // As with a style and no padding: the insets are 0 + chrome on each side.
+            horizontal = AxisConstraint(dimension: nil, proposed: proposedWidth, forced: forcedWidth, minimum: nil,
+                                        maximum: nil, inset: chrome + chrome)
+            vertical = AxisConstraint(dimension: nil, proposed: proposedHeight, forced: forcedHeight, minimum: nil,
+                                      maximum: nil, inset: 0)
+            contentX = chrome
+            contentY = 0
+            return
+        }
+        let s = style.pointee
+        let top = AxisConstraint.amount(s.padding?.top)
+        let bottom = AxisConstraint.amount(s.padding?.bottom)
+        let leading = AxisConstraint.amount(s.padding?.leading) + chrome
+        let trailing = AxisConstraint.amount(s.padding?.trailing) + chrome
+        horizontal = AxisConstraint(dimension: s.width, proposed: proposedWidth, forced: forcedWidth,
+                                    minimum: s.minWidth, maximum: s.maxWidth, inset: leading + trailing)
+        vertical = AxisConstraint(dimension: s.height, proposed: proposedHeight, forced: forcedHeight,
+                                  minimum: s.minHeight, maximum: s.maxHeight, inset: top + bottom)
         contentX = leading
         contentY = top
     }

@@ -103,117 +103,77 @@
 /// width or height is ever negative. Each hstack may lay a child out twice
 /// (intrinsic, then narrower), so deeply nested overflowing hstacks cost
 /// more than their node count.
+///
+/// **How it runs.** The view tree is first compiled into flat arrays
+/// (`LayoutTree`), and a layout is computed from them into a flat array of
+/// frames, one per view node in depth-first order (`LayoutRun`), with no
+/// tree of `LayoutNode` values built on the way: `layout` makes that tree
+/// from the frames, and the engine's layout cache keeps each component's
+/// compiled tree (made once per render) and frames, and writes them as JSON
+/// directly (`LayoutTemplate`, `LayoutWriter`).
 public struct LayoutEngine {
-    /// Measures text: cells by default.
-    public var measurer: TextMeasurer
+    /// Measures text: cells by default (`Monospace.measurer`).
+    public var measurer: TextMeasurer {
+        get { hostMeasurer ?? Monospace.measurer }
+        set { hostMeasurer = newValue }
+    }
+    /// The measurer set, nil for the default: the monospace measurer, which
+    /// the layout runs on the texts' bytes without making strings.
+    var hostMeasurer: TextMeasurer?
     /// Chrome and minimum sizes.
     public var options: LayoutOptions
 
-    /// An engine with a measurer (the monospace one by default) and options.
-    public init(measurer: @escaping TextMeasurer = Monospace.measurer, options: LayoutOptions = LayoutOptions()) {
-        self.measurer = measurer
+    /// An engine with a measurer (the monospace one when nil) and options.
+    public init(measurer: TextMeasurer? = nil, options: LayoutOptions = LayoutOptions()) {
+        hostMeasurer = measurer
         self.options = options
     }
 
     /// Lays out `node` for an available width (and height when the
     /// component has one; nil = as tall as it needs), origin (0,0).
     public func layout(_ node: ViewNode, width: Double, height: Double? = nil) -> LayoutNode {
-        var root = resolve(node, width: AxisConstraint.length(width), height: height.flatMap(AxisConstraint.length))
-        root.frame.x = 0
-        root.frame.y = 0
-        LayoutEngine.makeAbsolute(&root)
-        return root
+        let frames = self.frames(of: node, width: AxisConstraint.length(width), height: height.flatMap(AxisConstraint.length))
+        return frames.withUnsafeBufferPointer { LayoutNode(node, frames: $0) }
     }
 
     /// The size `node` takes for a proposal (exposed for tests).
     public func size(of node: ViewNode, proposedWidth: Double?, proposedHeight: Double?) -> Size {
-        let laidOut = resolve(node, width: proposedWidth.flatMap(AxisConstraint.length),
-                              height: proposedHeight.flatMap(AxisConstraint.length))
-        return Size(width: laidOut.frame.width, height: laidOut.frame.height)
+        let frames = self.frames(of: node, width: proposedWidth.flatMap(AxisConstraint.length),
+                                 height: proposedHeight.flatMap(AxisConstraint.length))
+        return Size(width: frames[0].width, height: frames[0].height)
     }
 
-    /// Lays out `node` at (0, 0) for a proposal, with the sizes its parent
-    /// imposes; its children's frames are relative to it.
-    func resolve(_ node: ViewNode, width: Double?, height: Double?, forcedWidth: Double? = nil,
-                 forcedHeight: Double? = nil) -> LayoutNode
-    {
-        let style = node.style
-        let chrome: Double
-        switch node.kind {
-        case .button, .image, .input: chrome = AxisConstraint.amount(options.chrome)
-        default: chrome = 0
+    /// The frames of `node` laid out at (0, 0) for a proposal: one per node
+    /// of the tree in depth-first order (a node, then its children's
+    /// subtrees in order), relative to the root's corner.
+    func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
+        let tree = withUnsafePointer(to: node) { LayoutTree($0) }
+        return [Frame](unsafeUninitializedCapacity: tree.count) { buffer, initialized in
+            layOut(tree, width: width, height: height, into: buffer.baseAddress!)
+            initialized = tree.count
         }
-        let c = NodeConstraints(style, proposedWidth: width, proposedHeight: height, forcedWidth: forcedWidth,
-                                forcedHeight: forcedHeight, chrome: chrome)
-        var size: Size
-        var children: [LayoutNode] = []
-        switch node.kind {
-        case .text:
-            size = c.resolve(measureText(node.props["text"] ?? "", style, c))
-        case .fallback:
-            let text = node.props["text"] ?? "Unsupported component \"\(node.props["componentType"] ?? "")\""
-            size = c.resolve(measureText(text, style, c))
-        case .error:
-            size = c.resolve(measureText("✖ " + (node.props["message"] ?? ""), style, c))
-        case .image:
-            let label = node.props["alt"] ?? node.props["placeholder"] ?? "image"
-            size = c.resolve(measureText(label, style, c))
-        case .input:
-            let shown = node.props["value"] ?? node.props["placeholder"] ?? ""
-            let measured = measure(shown, style.font, nil)
-            size = c.resolve(Size(width: max(AxisConstraint.amount(options.minInputWidth), measured.width),
-                                  height: measured.height))
-        case .spacer:
-            size = c.resolve(Size(width: 0, height: 0))
-        case .button:
-            if let label = node.props["label"] {
-                size = c.resolve(measureText(label, style, c))
-                children = node.children.map { LayoutEngine.hidden($0, x: c.contentX, y: c.contentY) }
-            } else if node.children.isEmpty {
-                size = c.resolve(measureText("", style, c))
-            } else {
-                (size, children) = hstack(node, c)
+    }
+
+    /// `frames(of:width:height:)` for the view tree compiled in `tree`,
+    /// written into `frames` (room for `tree.count`).
+    func layOut(_ tree: LayoutTree, width: Double?, height: Double?, into frames: UnsafeMutablePointer<Frame>) {
+        let run = LayoutRun(measurer: hostMeasurer, options: options, tree: tree.pointers, frames: frames)
+        run.resolve(0, width: width, height: height)
+        LayoutEngine.makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: tree.count), tree.pointers.nodes)
+    }
+
+    /// Turns frames relative to the parent into frames relative to the root:
+    /// each child's corner moves by its parent's, parents first.
+    static func makeAbsolute(_ frames: UnsafeMutableBufferPointer<Frame>, _ nodes: UnsafePointer<LayoutTree.Node>) {
+        for i in frames.indices {
+            let x = frames[i].x, y = frames[i].y
+            let end = Int(nodes[i].end)
+            var child = i + 1
+            while child < end {
+                frames[child].x += x
+                frames[child].y += y
+                child = Int(nodes[child].end)
             }
-        case .vstack, .list:
-            (size, children) = vstack(node, c)
-        case .hstack:
-            (size, children) = hstack(node, c)
-        case .zstack:
-            (size, children) = zstack(node, c)
-        }
-        let frame = Frame(x: 0, y: 0, width: size.width, height: size.height)
-        return LayoutNode(id: node.id, kind: node.kind, frame: frame, children: children)
-    }
-
-    /// The measurer's size for a text, made safe: no NaN, nothing negative.
-    func measure(_ text: String, _ font: String?, _ maxWidth: Double?) -> Size {
-        let s = measurer(text, font, maxWidth)
-        return Size(width: s.width.isFinite ? max(0, s.width) : 0, height: s.height.isFinite ? max(0, s.height) : 0)
-    }
-
-    /// A text measured at the node's inner width, its height capped by `lineLimit`.
-    private func measureText(_ text: String, _ style: Style, _ c: NodeConstraints) -> Size {
-        var size = measure(text, style.font, c.horizontal.inner)
-        if let limit = style.lineLimit, limit > 0 {
-            size.height = min(size.height, Double(limit) * measure("M", style.font, nil).height)
-        }
-        return size
-    }
-
-    /// A node that is part of the tree but not shown (a labelled button's
-    /// children): 0×0 at the given point, and so are its descendants.
-    static func hidden(_ node: ViewNode, x: Double, y: Double) -> LayoutNode {
-        LayoutNode(id: node.id, kind: node.kind, frame: Frame(x: x, y: y, width: 0, height: 0),
-                   children: node.children.map { hidden($0, x: 0, y: 0) })
-    }
-
-    /// Turns frames relative to the parent into frames relative to the root.
-    static func makeAbsolute(_ node: inout LayoutNode) {
-        let x = node.frame.x, y = node.frame.y
-        for i in node.children.indices {
-            node.children[i].frame.x += x
-            node.children[i].frame.y += y
-            makeAbsolute(&node.children[i])
         }
     }
 }

@@ -22,6 +22,23 @@ public struct LayoutNode: Sendable, Equatable {
         self.children = children
     }
 
+    /// The tree of `view` laid out in `frames` (one frame per node, depth
+    /// first, relative to the root's corner, as `LayoutEngine` computes them).
+    init(_ view: ViewNode, frames: UnsafeBufferPointer<Frame>) {
+        var index = 0
+        self = LayoutNode.build(view, frames, &index)
+    }
+
+    /// The node of `view` at `frames[index]`.
+    private static func build(_ view: ViewNode, _ frames: UnsafeBufferPointer<Frame>, _ index: inout Int)
+        -> LayoutNode
+    {
+        let frame = frames[index]
+        index += 1
+        let children = view.children.map { build($0, frames, &index) }
+        return LayoutNode(id: view.id, kind: view.kind, frame: frame, children: children)
+    }
+
     /// `{"id", "type", "frame": {"x", "y", "width", "height"}, "children": [...]}`;
     /// `children` is left out when empty.
     public var json: JSON {

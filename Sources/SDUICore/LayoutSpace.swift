@@ -99,6 +99,33 @@ enum LayoutSpace {
         }
     }
 
+    /// `offsets(leftover, count:, distribution)` without an array for the
+    /// distributions that move every item alike (start, fill, end, center):
+    /// what the stacks use.
+    struct Offsets {
+        private let uniform: Double
+        private let varying: [Double]?
+
+        init(_ leftover: Double, count: Int, _ distribution: Style.Distribution?) {
+            let free = max(0, leftover.isFinite ? leftover : 0)
+            switch distribution ?? .start {
+            case .start, .fill:
+                (uniform, varying) = (0, nil)
+            case .end:
+                (uniform, varying) = (free, nil)
+            case .center:
+                (uniform, varying) = ((free / 2).rounded(.down), nil)
+            case .spaceBetween, .spaceAround:
+                (uniform, varying) = (0, LayoutSpace.offsets(leftover, count: count, distribution))
+            }
+        }
+
+        /// The offset of item `i`.
+        subscript(i: Int) -> Double {
+            varying?[i] ?? uniform
+        }
+    }
+
     /// Where an item of `size` starts in `space` for an alignment: at the
     /// start, centred (rounded down) or at the end; never before the start.
     static func align(_ size: Double, in space: Double, _ placement: Placement) -> Double {

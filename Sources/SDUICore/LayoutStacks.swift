@@ -1,42 +1,86 @@
 /// The containers of `LayoutEngine`: how vstacks (and lists), hstacks (and
 /// buttons with children) and zstacks size and place their children. The
 /// rules are documented on `LayoutEngine`.
-extension LayoutEngine {
-    /// Children top to bottom. Returns the stack's size and its children,
-    /// framed relative to the stack.
-    func vstack(_ node: ViewNode, _ c: NodeConstraints) -> (Size, [LayoutNode]) {
-        let style = node.style
-        let spacing = AxisConstraint.amount(style.spacing)
-        let count = node.children.count
+///
+/// Each stack lays its children out in `frames` after its own frame (see
+/// `LayoutRun`), reads their sizes from their frames, stepping from one
+/// child to the next by the tree's subtree ends, and places them by setting
+/// their frames' corners (relative to the stack).
+extension LayoutRun {
+    /// A flexible child: its place among the children, its weight, and its
+    /// index in the tree.
+    typealias Flexible = (index: Int, weight: Double, node: Int)
+
+    /// What a stack reads of its style; `spacing` made usable (0 when unset).
+    struct StackStyle {
+        var spacing = 0.0
+        var alignment: Style.Alignment?
+        var distribution: Style.Distribution?
+
+        init(_ style: UnsafePointer<LayoutTree.NodeStyle>?) {
+            guard let style else { return }
+            spacing = AxisConstraint.amount(style.pointee.spacing)
+            alignment = style.pointee.alignment
+            distribution = style.pointee.distribution
+        }
+    }
+
+    /// The style of node `i`, or nil.
+    func style(of i: Int) -> UnsafePointer<LayoutTree.NodeStyle>? {
+        let s = tree.nodes[i].style
+        return s >= 0 ? tree.styles! + Int(s) : nil
+    }
+
+    /// The index after the subtree of node `i` (its next sibling, if any).
+    func end(of i: Int) -> Int {
+        Int(tree.nodes[i].end)
+    }
+
+    /// Children top to bottom. Returns the stack's size.
+    func vstack(_ index: Int, _ nodeStyle: UnsafePointer<LayoutTree.NodeStyle>?, _ c: NodeConstraints) -> Size {
+        let style = StackStyle(nodeStyle)
+        let spacing = style.spacing
         let width = c.horizontal.inner
         let definiteHeight = c.vertical.innerDefinite
-        var kids = [LayoutNode](repeating: LayoutEngine.placeholder, count: count)
-        var flexible: [(index: Int, weight: Double)] = []
-        for (i, child) in node.children.enumerated() {
-            if definiteHeight != nil, let weight = LayoutEngine.flexWeight(child, horizontal: false) {
-                flexible.append((i, weight))
+        let count = Int(tree.nodes[index].children)
+        var flexible: [Flexible] = []
+        var child = index + 1
+        for i in 0..<count {
+            if definiteHeight != nil, let weight = flexWeight(child, horizontal: false) {
+                flexible.append((i, weight, child))
+                child = placeholder(child)
             } else {
-                kids[i] = resolve(child, width: width, height: nil)
+                child = resolve(child, width: width, height: nil)
             }
         }
         let gaps = spacing * Double(max(0, count - 1))
         if let definiteHeight, !flexible.isEmpty {
-            let used = kids.reduce(gaps) { $0 + $1.frame.height } // placeholders are 0 high
+            var used = gaps // placeholders are 0 high
+            var k = index + 1
+            for _ in 0..<count {
+                used += frames[k].height
+                k = end(of: k)
+            }
             let shares = LayoutSpace.flexShares(
                 definiteHeight - used, weights: flexible.map(\.weight),
-                minimums: flexible.map { AxisConstraint.minimum(node.children[$0.index].style.minHeight) },
-                maximums: flexible.map { AxisConstraint.maximum(node.children[$0.index].style.maxHeight) })
-            for (k, item) in flexible.enumerated() {
-                kids[item.index] = resolve(node.children[item.index], width: width, height: shares[k],
-                                           forcedHeight: shares[k])
+                minimums: flexible.map { AxisConstraint.minimum(self.style(of: $0.node)?.pointee.minHeight) },
+                maximums: flexible.map { AxisConstraint.maximum(self.style(of: $0.node)?.pointee.maxHeight) })
+            for (n, item) in flexible.enumerated() {
+                resolve(item.node, width: width, height: shares[n], forcedHeight: shares[n])
             }
         }
-        let contentWidth = kids.reduce(0) { max($0, $1.frame.width) }
-        let contentHeight = kids.reduce(gaps) { $0 + $1.frame.height }
+        var contentWidth = 0.0
+        var contentHeight = gaps
+        var k = index + 1
+        for _ in 0..<count {
+            contentWidth = max(contentWidth, frames[k].width)
+            contentHeight += frames[k].height
+            k = end(of: k)
+        }
         let size = c.resolve(Size(width: contentWidth, height: contentHeight))
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
-        let offsets = LayoutSpace.offsets(innerHeight - contentHeight, count: count, style.distribution)
+        let offsets = LayoutSpace.Offsets(innerHeight - contentHeight, count: count, style.distribution)
         let placement: LayoutSpace.Placement
         switch style.alignment {
         case .center?: placement = .center
@@ -44,70 +88,68 @@ extension LayoutEngine {
         default: placement = .start
         }
         var y = c.contentY
-        for i in kids.indices {
-            kids[i].frame.x = c.contentX + LayoutSpace.align(kids[i].frame.width, in: innerWidth, placement)
-            kids[i].frame.y = y + offsets[i]
-            y += kids[i].frame.height + spacing
+        k = index + 1
+        for i in 0..<count {
+            let f = frames + k
+            f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
+            f.pointee.y = y + offsets[i]
+            y += f.pointee.height + spacing
+            k = end(of: k)
         }
-        return (size, kids)
+        return size
     }
 
-    /// Children left to right. Returns the stack's size and its children,
-    /// framed relative to the stack.
-    func hstack(_ node: ViewNode, _ c: NodeConstraints) -> (Size, [LayoutNode]) {
-        let style = node.style
-        let spacing = AxisConstraint.amount(style.spacing)
-        let count = node.children.count
+    /// Children left to right. Returns the stack's size.
+    func hstack(_ index: Int, _ nodeStyle: UnsafePointer<LayoutTree.NodeStyle>?, _ c: NodeConstraints) -> Size {
+        let style = StackStyle(nodeStyle)
+        let spacing = style.spacing
         let width = c.horizontal.inner
         let height = c.vertical.inner
-        var kids = [LayoutNode](repeating: LayoutEngine.placeholder, count: count)
-        var flexible: [(index: Int, weight: Double)] = []
-        for (i, child) in node.children.enumerated() {
-            if width != nil, let weight = LayoutEngine.flexWeight(child, horizontal: true) {
-                flexible.append((i, weight))
+        let count = Int(tree.nodes[index].children)
+        var flexible: [Flexible] = []
+        var child = index + 1
+        for i in 0..<count {
+            if width != nil, let weight = flexWeight(child, horizontal: true) {
+                flexible.append((i, weight, child))
+                child = placeholder(child)
             } else {
-                kids[i] = resolve(child, width: nil, height: height)
+                child = resolve(child, width: nil, height: height)
             }
         }
         let gaps = spacing * Double(max(0, count - 1))
         if let width {
-            let minimums = flexible.map { AxisConstraint.minimum(node.children[$0.index].style.minWidth) }
+            let minimums = flexible.map { AxisConstraint.minimum(self.style(of: $0.node)?.pointee.minWidth) }
             let flexibleMinimum = minimums.reduce(0, +)
-            var used = kids.reduce(gaps) { $0 + $1.frame.width } // placeholders are 0 wide
+            var used = childrenWidth(index, count: count, gaps: gaps) // placeholders are 0 wide
             if used + flexibleMinimum > width {
                 // Overflow: narrower proposals, from the narrowest child up.
-                let rigid = kids.indices.filter { i in !flexible.contains { $0.index == i } }
-                let order = rigid.sorted { (kids[$0].frame.width, $0) < (kids[$1].frame.width, $1) }
-                var remaining = width - gaps - flexibleMinimum
-                var left = Double(order.count)
-                for i in order {
-                    let share = (max(0, remaining) / left).rounded(.down)
-                    if share < kids[i].frame.width {
-                        kids[i] = resolve(node.children[i], width: share, height: height)
-                    }
-                    remaining -= kids[i].frame.width
-                    left -= 1
-                }
-                used = kids.reduce(gaps) { $0 + $1.frame.width }
+                narrow(index, count: count, flexible: flexible, height: height,
+                       remaining: width - gaps - flexibleMinimum)
+                used = childrenWidth(index, count: count, gaps: gaps)
             }
             if !flexible.isEmpty {
                 let shares = LayoutSpace.flexShares(
                     width - used, weights: flexible.map(\.weight), minimums: minimums,
-                    maximums: flexible.map { AxisConstraint.maximum(node.children[$0.index].style.maxWidth) })
-                for (k, item) in flexible.enumerated() {
-                    kids[item.index] = resolve(node.children[item.index], width: shares[k], height: height,
-                                               forcedWidth: shares[k])
+                    maximums: flexible.map { AxisConstraint.maximum(self.style(of: $0.node)?.pointee.maxWidth) })
+                for (n, item) in flexible.enumerated() {
+                    resolve(item.node, width: shares[n], height: height, forcedWidth: shares[n])
                 }
             }
         }
-        let childrenWidth = kids.reduce(gaps) { $0 + $1.frame.width }
+        var childrenWidth = gaps
+        var contentHeight = 0.0
+        var k = index + 1
+        for _ in 0..<count {
+            childrenWidth += frames[k].width
+            contentHeight = max(contentHeight, frames[k].height)
+            k = end(of: k)
+        }
         var contentWidth = childrenWidth
         if let width, !flexible.isEmpty { contentWidth = max(width, childrenWidth) }
-        let contentHeight = kids.reduce(0) { max($0, $1.frame.height) }
         let size = c.resolve(Size(width: contentWidth, height: contentHeight))
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
-        let offsets = LayoutSpace.offsets(innerWidth - childrenWidth, count: count, style.distribution)
+        let offsets = LayoutSpace.Offsets(innerWidth - childrenWidth, count: count, style.distribution)
         let placement: LayoutSpace.Placement
         switch style.alignment {
         case .center?: placement = .center
@@ -115,53 +157,118 @@ extension LayoutEngine {
         default: placement = .start
         }
         var x = c.contentX
-        for i in kids.indices {
-            kids[i].frame.x = x + offsets[i]
-            kids[i].frame.y = c.contentY + LayoutSpace.align(kids[i].frame.height, in: innerHeight, placement)
-            x += kids[i].frame.width + spacing
+        k = index + 1
+        for i in 0..<count {
+            let f = frames + k
+            f.pointee.x = x + offsets[i]
+            f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
+            x += f.pointee.width + spacing
+            k = end(of: k)
         }
-        return (size, kids)
+        return size
     }
 
-    /// Children on top of each other. Returns the stack's size and its
-    /// children, framed relative to the stack.
-    func zstack(_ node: ViewNode, _ c: NodeConstraints) -> (Size, [LayoutNode]) {
+    /// `gaps` plus the widths of the `count` children of the stack at `index`.
+    private func childrenWidth(_ index: Int, count: Int, gaps: Double) -> Double {
+        var sum = gaps
+        var k = index + 1
+        for _ in 0..<count {
+            sum += frames[k].width
+            k = end(of: k)
+        }
+        return sum
+    }
+
+    /// An overflowing hstack's children that are not flexible, from the
+    /// narrowest (ties in order) up: each gets `remaining` shared among
+    /// those left, and is laid out again at that width if it is narrower
+    /// than the child; `remaining` loses each child's width.
+    private func narrow(_ index: Int, count: Int, flexible: [Flexible], height: Double?, remaining: Double) {
+        withUnsafeTemporaryAllocation(of: (index: Int, node: Int).self, capacity: count) { order in
+            var n = 0
+            var f = 0 // flexible children are listed in order
+            var k = index + 1
+            for i in 0..<count {
+                if f < flexible.count, flexible[f].index == i {
+                    f += 1
+                } else {
+                    order[n] = (i, k)
+                    n += 1
+                }
+                k = end(of: k)
+            }
+            var rigid = UnsafeMutableBufferPointer(rebasing: order[0..<n])
+            rigid.sort { a, b in
+                let wa = frames[a.node].width, wb = frames[b.node].width
+                return wa < wb || (wa == wb && a.index < b.index)
+            }
+            var remaining = remaining
+            var left = Double(n)
+            for (_, node) in rigid {
+                let share = (max(0, remaining) / left).rounded(.down)
+                if share < frames[node].width {
+                    resolve(node, width: share, height: height)
+                }
+                remaining -= frames[node].width
+                left -= 1
+            }
+        }
+    }
+
+    /// Children on top of each other. Returns the stack's size.
+    func zstack(_ index: Int, _ nodeStyle: UnsafePointer<LayoutTree.NodeStyle>?, _ c: NodeConstraints) -> Size {
+        let style = StackStyle(nodeStyle)
         let width = c.horizontal.inner
         let height = c.vertical.inner
-        var kids = node.children.map { resolve($0, width: width, height: height) }
-        let content = Size(width: kids.reduce(0) { max($0, $1.frame.width) },
-                           height: kids.reduce(0) { max($0, $1.frame.height) })
+        let end = end(of: index)
+        var content = Size(width: 0, height: 0)
+        var child = index + 1
+        while child < end {
+            let start = child
+            child = resolve(start, width: width, height: height)
+            content.width = max(content.width, frames[start].width)
+            content.height = max(content.height, frames[start].height)
+        }
         let size = c.resolve(content)
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
         let across: LayoutSpace.Placement, down: LayoutSpace.Placement
-        switch node.style.alignment {
+        switch style.alignment {
         case .center?: (across, down) = (.center, .center)
         case .trailing?: (across, down) = (.end, .start)
         case .bottom?: (across, down) = (.start, .end)
         default: (across, down) = (.start, .start)
         }
-        for i in kids.indices {
-            kids[i].frame.x = c.contentX + LayoutSpace.align(kids[i].frame.width, in: innerWidth, across)
-            kids[i].frame.y = c.contentY + LayoutSpace.align(kids[i].frame.height, in: innerHeight, down)
+        child = index + 1
+        while child < end {
+            let f = frames + child
+            f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, across)
+            f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, down)
+            child = self.end(of: child)
         }
-        return (size, kids)
+        return size
     }
 
-    /// The weight of `child` as a flexible item along a stack's axis, or nil
-    /// when it takes its own size: a fixed size or an explicit weight of 0
-    /// is never flexible; an explicit weight > 0 is; otherwise spacers and
-    /// "fill" on that axis have weight 1.
-    static func flexWeight(_ child: ViewNode, horizontal: Bool) -> Double? {
-        let dimension = horizontal ? child.style.width : child.style.height
+    /// Stands in for a flexible child laid out later: a 0×0 frame where its
+    /// subtree starts. Returns the index after its subtree.
+    private func placeholder(_ child: Int) -> Int {
+        frames[child] = Frame(x: 0, y: 0, width: 0, height: 0)
+        return end(of: child)
+    }
+
+    /// The weight of node `child` as a flexible item along a stack's axis,
+    /// or nil when it takes its own size: a fixed size or an explicit weight
+    /// of 0 is never flexible; an explicit weight > 0 is; otherwise spacers
+    /// and "fill" on that axis have weight 1.
+    func flexWeight(_ child: Int, horizontal: Bool) -> Double? {
+        let isSpacer = tree.nodes[child].kind == .spacer
+        guard let style = style(of: child) else { return isSpacer ? 1 : nil }
+        let dimension = horizontal ? style.pointee.width : style.pointee.height
         if case .points? = dimension { return nil }
-        if let weight = child.style.weight {
+        if let weight = style.pointee.weight {
             let w = AxisConstraint.amount(weight)
             return w > 0 ? w : nil
         }
-        return child.kind == .spacer || dimension == .fill ? 1 : nil
+        return isSpacer || dimension == .fill ? 1 : nil
     }
-
-    /// Stands in for a child laid out later; 0×0.
-    static let placeholder = LayoutNode(id: "", kind: .spacer, frame: Frame(x: 0, y: 0, width: 0, height: 0))
 }

@@ -64,7 +64,7 @@ public enum Monospace {
     /// line), so a text node always takes at least a row.
     public static var measurer: TextMeasurer {
         { text, _, maxWidth in
-            if let size = measureASCII(text, maxWidth: cells(maxWidth)) { return size }
+            if let size = measureFast(text, maxWidth: cells(maxWidth)) { return size }
             var widest = 0
             var count = 0
             wrap(text[...], maxWidth: cells(maxWidth)) { _, width in
@@ -78,6 +78,6 @@ public enum Monospace {
     /// A layout width as whole cells: nil (unbounded) for nil, NaN and +∞.
     static func cells(_ width: Double?) -> Int? {
         guard let width, !width.isNaN, width < 1e15 else { return nil }
-        return width <= 0 ? 0 : Int(width.rounded(.down))
+        return width <= 0 ? 0 : Int(width) // rounded down: positive
     }
 }

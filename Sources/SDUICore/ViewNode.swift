@@ -64,7 +64,9 @@ public struct ViewNode: Sendable, Equatable {
         get { styleBox?.style ?? Style() }
         set { styleBox = newValue.isEmpty ? nil : StyleBox(newValue) }
     }
-    private var styleBox: StyleBox?
+    /// The style, nil when it is empty. Read-only outside this file: the
+    /// layout reads a node's style in place through it, without a copy.
+    private(set) var styleBox: StyleBox?
     public var action: Action?
     public var children: [ViewNode]
 
@@ -236,7 +238,7 @@ public struct ViewNode: Sendable, Equatable {
 }
 
 /// A node's style out of line (see `ViewNode.style`); never changed once made.
-private final class StyleBox: Sendable, Equatable {
+final class StyleBox: Sendable, Equatable {
     let style: Style
 
     init(_ style: Style) {

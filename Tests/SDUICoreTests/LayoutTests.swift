@@ -1,5 +1,5 @@
 import Testing
-import SDUICore
+@testable import SDUICore
 
 // MARK: - Building trees and reading frames
 
@@ -605,6 +605,46 @@ struct LayoutRobustnessTests {
             #expect(laidOut == engine.layout(tree, width: width, height: height)) // deterministic
             let s = engine.size(of: tree, proposedWidth: width, proposedHeight: height)
             #expect(s == Size(width: laidOut.frame.width, height: laidOut.frame.height))
+        }
+    }
+
+    @Test func theMonospaceMeasurerGivesTheSameLayoutOnBytesAndAsAClosure() {
+        // LayoutEngine() measures on the texts' bytes; given Monospace.measurer
+        // it calls the closure with strings. Same rules, same frames.
+        var r = TreeRNG(state: 11)
+        let bytes = LayoutEngine(), closure = LayoutEngine(measurer: Monospace.measurer)
+        for i in 0..<2000 {
+            var tree = Self.randomTree(&r, depth: 0)
+            try! tree.assignIds(componentId: "t\(i)")
+            let width = Double(r.below(70))
+            let height: Double? = r.below(4) == 0 ? Double(r.below(20)) : nil
+            #expect(bytes.layout(tree, width: width, height: height) == closure.layout(tree, width: width, height: height),
+                    "tree \(i) at \(width)")
+        }
+    }
+
+    @Test func aTemplateFilledWithTheFramesIsTheLayoutsJSON() {
+        // What the engine writes for the host: a component's text without
+        // frames (ids escaped once) filled in with its frames.
+        var r = TreeRNG(state: 5)
+        let halves = LayoutEngine(measurer: { text, _, _ in Size(width: Double(text.count) * 2.5, height: 1.5) })
+        for i in 0..<300 {
+            var tree = Self.randomTree(&r, depth: 0)
+            // Ids needing escapes, at the start, inside and at the end of the bytes.
+            let ids = ["t\(i)", "q\"\\\u{1}\(i)", "é\n\(i)", "long-component-\(i)\"", "abcdefg\(i)\u{1F}"]
+            try! tree.assignIds(componentId: ids[i % ids.count])
+            let engine = i % 4 == 0 ? halves : LayoutEngine()
+            let width = [Double(r.below(70)), 1e16, 0.5][r.below(6) == 0 ? 1 + r.below(2) : 0]
+            let laidOut = engine.layout(tree, width: width)
+            let frames = engine.frames(of: tree, width: width, height: nil)
+            let template = withUnsafePointer(to: tree) { LayoutTemplate($0) }
+            let writer = LayoutWriter(capacity: 16)
+            writer.begin(expected: 0)
+            writer.item(id: tree.id, y: Double(i) * 0.75) { frames.withUnsafeBufferPointer { writer.fill(template, $0.baseAddress!) } }
+            let written = Array(writer.finish(width: width, height: 12345.5))
+            let expected = ScreenLayout(width: width, height: 12345.5,
+                                        components: [.init(id: tree.id, y: Double(i) * 0.75, root: laidOut)])
+            #expect(written == JSONWriter.bytes(expected.json), "tree \(i)")
         }
     }
 

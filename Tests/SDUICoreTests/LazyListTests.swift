@@ -104,6 +104,19 @@ struct LazyListTests {
             #expect(engine.layoutJSON(width: 30) == JSONWriter.bytes(engine.layout(width: 30).json))
             #expect(engine.layoutJSON(width: 31) == JSONWriter.bytes(engine.layout(width: 31).json))
         }
+        // A new page moving the same components to other places, and dropping
+        // some: what is laid out (from the cache or not) is still the page's.
+        let engine = try Self.engine(count: 40)
+        _ = engine.layoutJSON(width: 30)
+        let moved = (0..<30).reversed().map { Component(id: "c\($0)", type: "Rows", data: ["n": .int(Int64($0))]) }
+        engine.loadPage(Page(id: "p", components: moved))
+        let fresh = try Self.engine(count: 0)
+        fresh.loadPage(Page(id: "p", components: moved))
+        for width in [30.0, 30, 7] {
+            #expect(engine.layoutJSON(width: width) == JSONWriter.bytes(engine.layout(width: width).json))
+            #expect(engine.layoutJSON(width: width) == fresh.layoutJSON(width: width))
+        }
+        #expect(engine.layout(width: 30).components.map(\.id) == moved.map(\.id))
         // A node written directly equals its JSON value written, fractions included.
         let node = LayoutNode(id: "a\"b", kind: .text, frame: Frame(x: 0.5, y: 1, width: 2e16, height: -0.0),
                               children: [LayoutNode(id: "c", kind: .spacer, frame: Frame(x: 1, y: 2, width: 3, height: 4))])
@@ -114,28 +127,89 @@ struct LazyListTests {
     }
 }
 
-@Suite("Monospace ASCII fast path")
-struct MonospaceASCIITests {
+@Suite("Monospace fast path")
+struct MonospaceFastPathTests {
     /// The general rules, measured from `lines` (which never takes the fast path).
     static func general(_ text: String, _ width: Int?) -> Size {
         let lines = Monospace.lines(text, maxWidth: width)
         return Size(width: Double(lines.map { Monospace.width(of: $0) }.max() ?? 0), height: Double(lines.count))
     }
 
-    @Test func agreesWithTheGeneralRulesOnRandomText() {
-        var rng = SeededRNG(seed: 7)
-        let alphabet = Array("ab cd  efghij klmnopqrstuvwxyz\n .,!".utf8)
-        for _ in 0..<3000 {
-            let length = Int(rng.next() % 60)
-            let text = String(decoding: (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] },
-                              as: UTF8.self)
+    /// Random texts of `alphabet`'s pieces measured at random widths: the
+    /// fast path, where it answers, and the measurer agree with the rules.
+    static func check(_ alphabet: [String], seed: UInt64, rounds: Int) -> Int {
+        var rng = SeededRNG(seed: seed)
+        var answered = 0
+        for _ in 0..<rounds {
+            let length = Int(rng.next() % 40)
+            let text = (0..<length).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
             let width: Int? = rng.next() % 5 == 0 ? nil : Int(rng.next() % 14)
-            let fast = Monospace.measureASCII(text, maxWidth: width)
-            #expect(fast == Self.general(text, width), "\(text.debugDescription) at \(String(describing: width))")
+            let expected = general(text, width)
+            if let fast = Monospace.measureFast(text, maxWidth: width) {
+                answered += 1
+                #expect(fast == expected, "\(text.debugDescription) at \(String(describing: width))")
+            }
+            #expect(Monospace.measurer(text, nil, width.map(Double.init)) == expected,
+                    "measurer: \(text.debugDescription) at \(String(describing: width))")
         }
-        #expect(Monospace.measureASCII("tab\there", maxWidth: 5) == nil)
-        #expect(Monospace.measureASCII("crlf\r\n", maxWidth: 5) == nil)
-        #expect(Monospace.measureASCII("日本", maxWidth: 5) == nil)
-        #expect(Monospace.measureASCII("", maxWidth: 5) == Size(width: 0, height: 1))
+        return answered
+    }
+
+    @Test func asciiAgreesWithTheGeneralRules() {
+        let alphabet = ["a", "b", " ", "  ", "cd", "efghij", "klmnopqrstuvwxyz", "\n", ".", ",!"]
+        #expect(Self.check(alphabet, seed: 7, rounds: 4000) == 4000) // all printable ASCII: always answered
+        // Known to be printable ASCII (as a layout tree notes it): measured without checking the bytes.
+        var rng = SeededRNG(seed: 9)
+        let printable = alphabet.filter { $0 != "\n" }
+        for _ in 0..<2000 {
+            let text = (0..<Int(rng.next() % 40)).map { _ in printable[Int(rng.next() % UInt64(printable.count))] }
+                .joined()
+            let width: Int? = rng.next() % 5 == 0 ? nil : Int(rng.next() % 14)
+            let known = text.utf8.withContiguousStorageIfAvailable { bytes in
+                #expect(Monospace.isPrintableASCII(bytes))
+                return Monospace.measureFast(bytes, maxWidth: width, printableASCII: true)
+            }
+            #expect(known == Self.general(text, width), "\(text.debugDescription) at \(String(describing: width))")
+        }
+    }
+
+    @Test func printableASCIIIsCheckedOnEveryByte() {
+        // Eight bytes at a time, the last eight overlapping: a bad byte anywhere is found.
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 40] {
+            let clean = String(repeating: "a ~", count: 14).prefix(length)
+            #expect(Array(clean.utf8).withUnsafeBufferPointer { Monospace.isPrintableASCII($0) })
+            for position in 0..<length {
+                for bad: UInt8 in [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xFF] {
+                    var bytes = Array(clean.utf8)
+                    bytes[position] = bad
+                    #expect(!bytes.withUnsafeBufferPointer { Monospace.isPrintableASCII($0) },
+                            "\(bad) at \(position) of \(length)")
+                }
+            }
+        }
+    }
+
+    @Test func otherTextAgreesWithTheGeneralRules() {
+        // Wide characters, symbols, accents, and what the fast path leaves to
+        // the general one: combining marks, emoji presentation, joiners,
+        // flags, tabs, "\r\n", other controls.
+        let alphabet = ["a", "bc", " ", "\n", "·", "★", "é", "日本", "語", "🎬", "ＡＢ", "Ω", "€",
+                        "e\u{301}", "❤\u{FE0F}", "👨\u{200D}👩", "🇫🇷", "\t", "\r\n", "\u{7}", "\u{85}", "\u{200B}"]
+        let answered = Self.check(alphabet, seed: 11, rounds: 6000)
+        #expect(answered > 300) // the fast path was exercised
+        let simple = ["a", "bc", " ", "  ", "\n", "·", "★", "é", "日本", "語", "🎬", "ＡＢ", "Ω", "€", "xyzw"]
+        #expect(Self.check(simple, seed: 13, rounds: 4000) == 4000)
+    }
+
+    @Test func answersOnlyForSingleScalarClusters() {
+        for text in ["", "hello world", "★ 8.7", "7.8 · 1980", "日本 語", "a\nb", "\n", "  x  "] {
+            #expect(Monospace.measureFast(text, maxWidth: 4) == Self.general(text, 4), "\(text.debugDescription)")
+        }
+        for text in ["tab\there", "crlf\r\n", "e\u{301}", "❤\u{FE0F}", "🇫🇷", "👨\u{200D}👩", "a\u{200B}b", "\u{0}"] {
+            #expect(Monospace.measureFast(text, maxWidth: 4) == nil, "\(text.debugDescription)")
+        }
+        #expect(Monospace.measureFast("", maxWidth: 5) == Size(width: 0, height: 1))
+        #expect(Monospace.measureFast("abc", maxWidth: 0) == Size(width: 1, height: 3))
+        #expect(Monospace.measureFast("  ab cd  ", maxWidth: 0) == Size(width: 1, height: 6))
     }
 }

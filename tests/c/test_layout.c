@@ -136,6 +136,8 @@ static void test_measurer(void)
     CHECK_STATUS(sdui_register_component(e, "T", titled, NULL, NULL), SDUI_OK);
     const char *page = "[{\"id\":\"t\",\"type\":\"T\"}]";
     CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *cells = layout(e, 400);
+    char *narrow = layout(e, 2);
     CHECK_STATUS(sdui_set_measurer(e, measure, &calls, count_destroy), SDUI_OK);
     char *l = layout(e, 400);
     CHECK(calls > 0);
@@ -147,7 +149,14 @@ static void test_measurer(void)
     CHECK_EQ_INT(destroyed, 1);
     l = layout(e, 400);
     CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":5,\"height\":1}}");
+    /* The very layouts it made before the host's measurer. */
+    CHECK_STR_EQ(l, cells);
     sdui_free(l);
+    l = layout(e, 2);
+    CHECK_STR_EQ(l, narrow);
+    sdui_free(l);
+    sdui_free(cells);
+    sdui_free(narrow);
     sdui_engine_free(e);
 }
 

@@ -1,0 +1,200 @@
+/// A view tree compiled for layout: what `LayoutRun` reads of each node,
+/// in flat arrays, the nodes in depth-first order (a node, then its
+/// children's subtrees in turn).
+///
+/// The layout cache makes one per render of a component and lays it out at
+/// every width from it. Walking the view nodes themselves (a dictionary of
+/// props per node, an array of children, strings, each somewhere else in
+/// memory, each counted when read) was most of what a layout cost; here a
+/// node is a few integers, its style a plain value, and the texts it
+/// measures are UTF-8 bytes end to end.
+final class LayoutTree {
+    /// One node.
+    struct Node {
+        var kind: ViewNode.Kind
+        /// The index after its subtree; its first child, if any, is the next node.
+        var end: Int32
+        /// How many children it has.
+        var children: Int32
+        /// Its style in `styles`, or -1 when it has none.
+        var style: Int32
+        /// The text it measures in `strings`, or -1: a text's text, a
+        /// fallback's text, an error's message (after "✖ "), an image's label,
+        /// an input's shown value, a button's label ("" for a button with
+        /// neither label nor children; -1 for one with children and no label).
+        var text: Int32
+    }
+
+    /// What the layout reads of a node's style (see `Style`); the font is
+    /// an index in `strings`, or -1.
+    struct NodeStyle {
+        var padding: Style.Insets?
+        var spacing: Double?
+        var alignment: Style.Alignment?
+        var distribution: Style.Distribution?
+        var width: Style.Dimension?
+        var height: Style.Dimension?
+        var minWidth: Double?
+        var maxWidth: Double?
+        var minHeight: Double?
+        var maxHeight: Double?
+        var weight: Double?
+        var lineLimit: Int?
+        var font: Int32
+    }
+
+    /// The number of nodes.
+    let count: Int
+    /// The tree's arrays, in memory it owns (a layout reads them without
+    /// reference counting).
+    let pointers: Pointers
+    private let stringCount: Int
+
+    /// The tree of the view node at `view`.
+    init(_ view: UnsafePointer<ViewNode>) {
+        var builder = Builder()
+        builder.nodes.reserveCapacity(16)
+        builder.add(view)
+        count = builder.nodes.count
+        stringCount = builder.strings.count
+        pointers = Pointers(nodes: LayoutTree.copy(builder.nodes)!, styles: LayoutTree.copy(builder.styles),
+                            strings: LayoutTree.copy(builder.strings), utf8: LayoutTree.copy(builder.utf8),
+                            offsets: LayoutTree.copy(builder.offsets)!, printable: LayoutTree.copy(builder.printable),
+                            lineCells: LayoutTree.copy(builder.lineCells))
+    }
+
+    deinit {
+        pointers.nodes.deallocate()
+        pointers.styles?.deallocate()
+        if let strings = pointers.strings {
+            UnsafeMutablePointer(mutating: strings).deinitialize(count: stringCount)
+            strings.deallocate()
+        }
+        pointers.utf8?.deallocate()
+        pointers.offsets.deallocate()
+        pointers.printable?.deallocate()
+        pointers.lineCells?.deallocate()
+    }
+
+    /// `array` copied into new memory; nil when it is empty.
+    private static func copy<T>(_ array: [T]) -> UnsafePointer<T>? {
+        guard !array.isEmpty else { return nil }
+        let memory = UnsafeMutablePointer<T>.allocate(capacity: array.count)
+        array.withUnsafeBufferPointer { memory.initialize(from: $0.baseAddress!, count: $0.count) }
+        return UnsafePointer(memory)
+    }
+
+    /// The arrays, filled depth first.
+    private struct Builder {
+        var nodes: [Node] = []
+        var styles: [NodeStyle] = []
+        var strings: [String] = []
+        var utf8: [UInt8] = []
+        var offsets: [Int32] = [0]
+        var printable: [Bool] = []
+        var lineCells: [Int32] = []
+
+        mutating func add(_ view: UnsafePointer<ViewNode>) {
+            let index = nodes.count
+            let children = view.pointee.children.count
+            nodes.append(Node(kind: view.pointee.kind, end: 0, children: Int32(children), style: -1, text: -1))
+            if let box = view.pointee.styleBox {
+                let s = box.style
+                nodes[index].style = Int32(styles.count)
+                styles.append(NodeStyle(padding: s.padding, spacing: s.spacing, alignment: s.alignment,
+                                        distribution: s.distribution, width: s.width, height: s.height,
+                                        minWidth: s.minWidth, maxWidth: s.maxWidth, minHeight: s.minHeight,
+                                        maxHeight: s.maxHeight, weight: s.weight, lineLimit: s.lineLimit,
+                                        font: s.font.map { add($0) } ?? -1))
+            }
+            if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
+            LayoutTree.forEachChild(of: view) { add($0) }
+            nodes[index].end = Int32(nodes.count)
+        }
+
+        /// Adds a string; returns its index.
+        mutating func add(_ string: String) -> Int32 {
+            strings.append(string)
+            var string = string
+            string.withUTF8 { bytes in
+                utf8.append(contentsOf: bytes)
+                let ascii = Monospace.isPrintableASCII(bytes)
+                printable.append(ascii)
+                // Its width on one line, if the monospace measurer would put it on one line.
+                var cells: Int32 = -1
+                if ascii || !bytes.contains(UInt8(ascii: "\n")),
+                   let size = Monospace.measureFast(bytes, maxWidth: nil, printableASCII: ascii)
+                {
+                    cells = Int32(size.width)
+                }
+                lineCells.append(cells)
+            }
+            offsets.append(Int32(utf8.count))
+            return Int32(strings.count - 1)
+        }
+    }
+
+    /// Calls `body` with the address of each child of the view node at `node`, in order.
+    @inline(__always)
+    static func forEachChild(of node: UnsafePointer<ViewNode>, _ body: (UnsafePointer<ViewNode>) -> Void) {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
+            for i in 0..<children.count { body(first + i) }
+        }
+    }
+
+    /// The text the node at `view` measures (see `Node.text`).
+    static func text(of view: UnsafePointer<ViewNode>) -> String? {
+        switch view.pointee.kind {
+        case .text:
+            return prop(view, "text") ?? ""
+        case .fallback:
+            return prop(view, "text") ?? "Unsupported component \"\(prop(view, "componentType") ?? "")\""
+        case .error:
+            return "✖ " + (prop(view, "message") ?? "")
+        case .image:
+            return prop(view, "alt") ?? prop(view, "placeholder") ?? "image"
+        case .input:
+            return prop(view, "value") ?? prop(view, "placeholder") ?? ""
+        case .button:
+            if let label = prop(view, "label") { return label }
+            return view.pointee.children.isEmpty ? "" : nil
+        case .vstack, .hstack, .zstack, .spacer, .list:
+            return nil
+        }
+    }
+
+    /// The content member `name` of the node at `view`. Most nodes have one
+    /// member (a text, a label) and few more than three, so they are
+    /// compared rather than hashed.
+    private static func prop(_ view: UnsafePointer<ViewNode>, _ name: String) -> String? {
+        guard view.pointee.props.count <= 4 else { return view.pointee.props[name] }
+        for (key, value) in view.pointee.props where key == name { return value }
+        return nil
+    }
+
+    /// The tree's arrays (nil for an empty one): string `i` is
+    /// `strings[i]` for a host's measurer, and its UTF-8 bytes
+    /// `utf8[offsets[i]..<offsets[i + 1]]` for the monospace one, which
+    /// `printable[i]` says are all printable ASCII. `lineCells[i]` is the
+    /// width in cells of the string laid on one line, for a string with no
+    /// "\n" that `Monospace.measureFast` takes (-1 for any other): the
+    /// monospace measurer gives it that width and one line at any width at
+    /// least that wide, where its words all fit, so only narrower widths
+    /// need its bytes.
+    struct Pointers {
+        let nodes: UnsafePointer<Node>
+        let styles: UnsafePointer<NodeStyle>?
+        let strings: UnsafePointer<String>?
+        let utf8: UnsafePointer<UInt8>?
+        let offsets: UnsafePointer<Int32>
+        let printable: UnsafePointer<Bool>?
+        let lineCells: UnsafePointer<Int32>?
+
+        /// The UTF-8 bytes of string `i`.
+        func bytes(_ i: Int32) -> UnsafeBufferPointer<UInt8> {
+            let start = Int(offsets[Int(i)])
+            return UnsafeBufferPointer(start: utf8.map { $0 + start }, count: Int(offsets[Int(i) + 1]) - start)
+        }
+    }
+}
