@@ -223,8 +223,9 @@ ratio: peer/sdui (above 1: sdui faster or smaller); W3: sdui/target. {met} of {j
 - **W3** actions/s through a Lua handler updating one service, no render. sdui: `sdui_dispatch` of
   `favorites/toggle` for the page's {num(w3, 'distinct_actions'):.0f} movie ids in turn (action strings
   built beforehand), on an engine with the scripts and no page (the render counter must not move),
-  {E('W3_BATCHES', '5')} batches of {E('W3_BATCH', '20000')}; median batch rate. Peer: `dispatch` (the reducer
-  called in-process from Lua, no JSON, for reference). Target absolute.
+  {E('W3_BATCHES', '5')} batches of {E('W3_BATCH', '20000')}; median batch rate. The handler's state is a view over the
+  script host's copy of the service (kept between dispatches): each dispatch hands the engine the one member
+  it changed. Peer: `dispatch` (the reducer called in-process from Lua, no JSON, for reference). Target absolute.
 - **W4** one favourite toggle on a rendered page until the host has the update. sdui: `sdui_dispatch`
   of `favorites/toggle` + `sdui_patches_json` (one component re-rendered, {num(w4, 'patch_bytes'):.0f} bytes of
   patches), median of {E('W4_ROUNDS', '200')} rounds. Peer: `update_full_rerender` (the toggle, every component
