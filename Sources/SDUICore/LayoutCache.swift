@@ -40,12 +40,12 @@ final class LayoutCache {
         /// The last walk (`beginWalk`) that asked for it.
         fileprivate var walk = -1
 
-        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode) {
+        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double) {
             self.id = id
             self.revision = revision
             self.width = width
             self.view = view
-            tree = withUnsafePointer(to: view) { LayoutTree($0) }
+            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome) }
             frames = .allocate(capacity: tree.count)
             frames.initialize(repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: tree.count)
         }
@@ -55,10 +55,10 @@ final class LayoutCache {
         }
 
         /// A new render: its view tree, compiled.
-        fileprivate func set(view: ViewNode) {
+        fileprivate func set(view: ViewNode, chrome: Double) {
             self.view = view
             let count = tree.count
-            tree = withUnsafePointer(to: view) { LayoutTree($0) }
+            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome) }
             template = nil
             if tree.count != count {
                 frames.deallocate()
@@ -99,14 +99,14 @@ final class LayoutCache {
         if let hit = find(id, at: position) {
             entry = hit
             if hit.revision != revision || hit.width != width {
-                if hit.revision != revision { hit.set(view: view()) }
+                if hit.revision != revision { hit.set(view: view(), chrome: engine.chrome) }
                 hit.revision = revision
                 hit.width = width
                 hit.generation = -1
                 lay(hit)
             }
         } else {
-            entry = Entry(id: id, revision: revision, width: width, view: view())
+            entry = Entry(id: id, revision: revision, width: width, view: view(), chrome: engine.chrome)
             lay(entry)
             entries[id] = entry
         }
@@ -129,7 +129,7 @@ final class LayoutCache {
 
     /// Lays `entry`'s view out at its width.
     private func lay(_ entry: Entry) {
-        engine.layOut(entry.tree, width: AxisConstraint.length(entry.width), height: nil, into: entry.frames)
+        engine.layOut(entry.tree, width: AxisConstraint.proposal(entry.width), height: .infinity, into: entry.frames)
         runs += 1
     }
 

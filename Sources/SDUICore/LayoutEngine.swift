@@ -132,33 +132,47 @@ public struct LayoutEngine {
     /// Lays out `node` for an available width (and height when the
     /// component has one; nil = as tall as it needs), origin (0,0).
     public func layout(_ node: ViewNode, width: Double, height: Double? = nil) -> LayoutNode {
-        let frames = self.frames(of: node, width: AxisConstraint.length(width), height: height.flatMap(AxisConstraint.length))
+        let frames = self.frames(of: node, width: width, height: height)
         return frames.withUnsafeBufferPointer { LayoutNode(node, frames: $0) }
     }
 
     /// The size `node` takes for a proposal (exposed for tests).
     public func size(of node: ViewNode, proposedWidth: Double?, proposedHeight: Double?) -> Size {
-        let frames = self.frames(of: node, width: proposedWidth.flatMap(AxisConstraint.length),
-                                 height: proposedHeight.flatMap(AxisConstraint.length))
+        let frames = self.frames(of: node, width: proposedWidth, height: proposedHeight)
         return Size(width: frames[0].width, height: frames[0].height)
     }
 
-    /// The frames of `node` laid out at (0, 0) for a proposal: one per node
-    /// of the tree in depth-first order (a node, then its children's
-    /// subtrees in order), relative to the root's corner.
+    /// The frames of `node` laid out at (0, 0) for a proposal (nil, NaN
+    /// and +∞: none; negatives count as 0): one per node of the tree in
+    /// depth-first order (a node, then its children's subtrees in order),
+    /// relative to the root's corner.
     func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
-        let tree = withUnsafePointer(to: node) { LayoutTree($0) }
+        let tree = withUnsafePointer(to: node) { LayoutTree($0, chrome: chrome) }
         return [Frame](unsafeUninitializedCapacity: tree.count) { buffer, initialized in
-            layOut(tree, width: width, height: height, into: buffer.baseAddress!)
+            layOut(tree, width: AxisConstraint.proposal(width), height: AxisConstraint.proposal(height),
+                   into: buffer.baseAddress!)
             initialized = tree.count
         }
     }
 
-    /// `frames(of:width:height:)` for the view tree compiled in `tree`,
+    /// `options.chrome` made usable: what trees laid out by this engine are
+    /// compiled with (`LayoutTree(_:chrome:)`).
+    var chrome: Double {
+        AxisConstraint.amount(options.chrome)
+    }
+
+    /// `frames(of:width:height:)` for the view tree compiled in `tree` (with
+    /// this engine's `chrome`), for a proposal made usable (+∞: none),
     /// written into `frames` (room for `tree.count`).
-    func layOut(_ tree: LayoutTree, width: Double?, height: Double?, into frames: UnsafeMutablePointer<Frame>) {
-        let run = LayoutRun(measurer: hostMeasurer, options: options, tree: tree.pointers, frames: frames)
-        run.resolve(0, width: width, height: height)
+    func layOut(_ tree: LayoutTree, width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>) {
+        let minInputWidth = AxisConstraint.amount(options.minInputWidth)
+        if let hostMeasurer {
+            LayoutRun(measurer: HostMeasuring(measurer: hostMeasurer), minInputWidth: minInputWidth,
+                      tree: tree.pointers, frames: frames).resolve(0, width: width, height: height)
+        } else {
+            LayoutRun(measurer: MonospaceBytes(), minInputWidth: minInputWidth, tree: tree.pointers, frames: frames)
+                .resolve(0, width: width, height: height)
+        }
         LayoutEngine.makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: tree.count), tree.pointers.nodes)
     }
 

@@ -33,8 +33,8 @@ enum LayoutSpace {
     /// Shares of `free` for flexible items by weight, each kept within its
     /// own minimum and maximum. An item whose share falls outside its bounds
     /// is fixed at the bound, and the rest of the space is shared again among
-    /// the others, until every share fits.
-    static func flexShares(_ free: Double, weights: [Double], minimums: [Double], maximums: [Double?]) -> [Double] {
+    /// the others, until every share fits. A maximum of +∞ is none.
+    static func flexShares(_ free: Double, weights: [Double], minimums: [Double], maximums: [Double]) -> [Double] {
         let n = weights.count
         var result = [Double](repeating: 0, count: n)
         var fixed = [Bool](repeating: false, count: n)
