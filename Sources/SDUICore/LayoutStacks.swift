@@ -70,19 +70,21 @@ extension LayoutRun {
         let size = c.resolve(Size(width: contentWidth, height: contentHeight))
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
-        let offsets = LayoutSpace.Offsets(innerHeight - contentHeight, count: count, box.pointee.distribution)
         let placement: LayoutSpace.Placement
         switch box.pointee.alignment {
         case .center?: placement = .center
         case .trailing?: placement = .end
         default: placement = .start
         }
+        let leftover = innerHeight - contentHeight
+        let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution)
+        let offsets = uniform == nil ? LayoutSpace.offsets(leftover, count: count, box.pointee.distribution) : nil
         var y = c.contentY
         var k = index + 1
         for i in 0..<count {
             let f = frames + k
             f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
-            f.pointee.y = y + offsets[i]
+            f.pointee.y = y + (uniform ?? offsets![i])
             y += f.pointee.height + spacing
             k = end(of: k)
         }
@@ -98,17 +100,20 @@ extension LayoutRun {
         let gaps = spacing * Double(max(0, count - 1))
         let flexible = width < .infinity ? flexibleChildren(of: index, count: count, horizontal: true) : nil
         var childrenWidth = gaps
+        var contentHeight = 0.0
         var child = index + 1
         for i in 0..<count {
             let next: Int
             if let flexible, flexible.contains(index: i) {
-                next = end(of: child) // a placeholder: 0 wide for now
+                next = end(of: child) // a placeholder: 0×0 for now
             } else {
                 next = resolve(child, width: .infinity, height: height)
             }
             childrenWidth += frames[child].width
+            contentHeight = max(contentHeight, frames[child].height)
             child = next
         }
+        var laidOutAgain = false
         if width < .infinity {
             let minimums = flexible?.items.map { self.box(of: $0.node).pointee.minWidth } ?? []
             let flexibleMinimum = minimums.reduce(0, +)
@@ -117,6 +122,7 @@ extension LayoutRun {
                 narrow(index, count: count, flexible: flexible, height: height,
                        remaining: width - gaps - flexibleMinimum)
                 childrenWidth = self.childrenWidth(index, count: count, gaps: gaps)
+                laidOutAgain = true
             }
             if let flexible {
                 let shares = LayoutSpace.flexShares(
@@ -126,31 +132,36 @@ extension LayoutRun {
                     resolve(item.node, width: shares[n], height: height, forcedWidth: shares[n])
                 }
                 childrenWidth = self.childrenWidth(index, count: count, gaps: gaps)
+                laidOutAgain = true
             }
         }
-        var contentHeight = 0.0
-        var k = index + 1
-        for _ in 0..<count {
-            contentHeight = max(contentHeight, frames[k].height)
-            k = end(of: k)
+        if laidOutAgain {
+            contentHeight = 0
+            var k = index + 1
+            for _ in 0..<count {
+                contentHeight = max(contentHeight, frames[k].height)
+                k = end(of: k)
+            }
         }
         var contentWidth = childrenWidth
         if width < .infinity, flexible != nil { contentWidth = max(width, childrenWidth) }
         let size = c.resolve(Size(width: contentWidth, height: contentHeight))
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
-        let offsets = LayoutSpace.Offsets(innerWidth - childrenWidth, count: count, box.pointee.distribution)
         let placement: LayoutSpace.Placement
         switch box.pointee.alignment {
         case .center?: placement = .center
         case .bottom?: placement = .end
         default: placement = .start
         }
+        let leftover = innerWidth - childrenWidth
+        let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution)
+        let offsets = uniform == nil ? LayoutSpace.offsets(leftover, count: count, box.pointee.distribution) : nil
         var x = c.contentX
-        k = index + 1
+        var k = index + 1
         for i in 0..<count {
             let f = frames + k
-            f.pointee.x = x + offsets[i]
+            f.pointee.x = x + (uniform ?? offsets![i])
             f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
             x += f.pointee.width + spacing
             k = end(of: k)
@@ -269,9 +280,16 @@ extension LayoutRun {
     /// along its axis, each given a 0×0 placeholder frame where its subtree
     /// starts (it is laid out later, with its share); nil when there are none.
     private func flexibleChildren(of index: Int, count: Int, horizontal: Bool) -> FlexibleChildren? {
-        var items: [Flexible] = []
+        // Most stacks have none: looked for before any array is made.
         var child = index + 1
-        for i in 0..<count {
+        var first = 0
+        while first < count, (horizontal ? box(of: child).pointee.flexWidth : box(of: child).pointee.flexHeight) <= 0 {
+            child = end(of: child)
+            first += 1
+        }
+        if first == count { return nil }
+        var items: [Flexible] = []
+        for i in first..<count {
             let box = box(of: child)
             let weight = horizontal ? box.pointee.flexWidth : box.pointee.flexHeight
             if weight > 0 {
