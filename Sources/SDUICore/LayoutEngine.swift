@@ -167,13 +167,22 @@ public struct LayoutEngine {
     func layOut(_ tree: LayoutTree, width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>) {
         let minInputWidth = AxisConstraint.amount(options.minInputWidth)
         if let hostMeasurer {
-            LayoutRun(measurer: HostMeasuring(measurer: hostMeasurer), minInputWidth: minInputWidth,
-                      tree: tree.pointers, frames: frames).resolve(0, width: width, height: height)
+            LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: HostMeasuring(measurer: hostMeasurer),
+                                minInputWidth: minInputWidth, width: width, height: height, into: frames)
         } else {
-            LayoutRun(measurer: MonospaceBytes(), minInputWidth: minInputWidth, tree: tree.pointers, frames: frames)
-                .resolve(0, width: width, height: height)
+            LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: MonospaceBytes(),
+                                minInputWidth: minInputWidth, width: width, height: height, into: frames)
         }
-        LayoutEngine.makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: tree.count), tree.pointers.nodes)
+    }
+
+    /// `layOut` for the tree of `count` nodes with arrays `tree`, measured
+    /// by `measurer`, `minInputWidth` made usable.
+    static func layOut<M: LayoutMeasuring>(_ tree: LayoutTree.Pointers, count: Int, measurer: M, minInputWidth: Double,
+                                           width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>)
+    {
+        LayoutRun(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames)
+            .resolve(0, width: width, height: height)
+        makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: count), tree.nodes)
     }
 
     /// Turns frames relative to the parent into frames relative to the root:
