@@ -52,7 +52,11 @@ final class LayoutCache {
         /// `tree`'s arrays and node count, read without counting `tree`.
         @exclusivity(unchecked) fileprivate var pointers: LayoutTree.Pointers
         @exclusivity(unchecked) fileprivate var count: Int
-        @exclusivity(unchecked) fileprivate var template: LayoutTemplate?
+        @exclusivity(unchecked) fileprivate var template: LayoutTemplate? {
+            didSet { text = template?.text }
+        }
+        /// `template`'s text, read without counting `template`.
+        @exclusivity(unchecked) fileprivate var text: LayoutTemplate.Text?
         /// One frame per view node (`tree.count`), depth first, relative to
         /// the root's corner.
         @exclusivity(unchecked) fileprivate var frames: UnsafeMutablePointer<Frame>
@@ -289,15 +293,14 @@ final class LayoutCache {
             let start: Int? = item.entry._withUnsafeGuaranteedRef { entry in
                 if entry.reference == number, let reference {
                     let root = UnsafeBufferPointer(rebasing: reference[entry.referenceStart..<entry.referenceEnd])
-                    return writer.item(entry.template!, y: item.y, root: root)
+                    return writer.item(entry.text!, y: item.y, root: root)
                 }
-                let template = entry.template ?? withUnsafePointer(to: &entry.view) {
-                    LayoutTemplate(id: entry.id, $0)
+                if entry.text == nil {
+                    entry.template = withUnsafePointer(to: &entry.view) { LayoutTemplate(id: entry.id, $0) }
                 }
-                entry.template = template
                 let before = writer.count
                 defer { filled += writer.count - before }
-                return writer.fill(template, entry.frames, y: item.y)
+                return writer.fill(entry.text!, entry.frames, y: item.y)
             }
             guard let start else {
                 writer.release()

@@ -180,8 +180,9 @@ public struct LayoutEngine {
     static func layOut<M: LayoutMeasuring>(_ tree: LayoutTree.Pointers, count: Int, measurer: M, minInputWidth: Double,
                                            width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>)
     {
-        LayoutRun(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames)
-            .resolve(0, width: width, height: height)
+        LayoutRun.with(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames) { run in
+            run.resolve(0, width: width, height: height)
+        }
         makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: count), tree.nodes)
     }
 

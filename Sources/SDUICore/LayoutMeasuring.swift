@@ -3,12 +3,12 @@
 /// strings (`HostMeasuring`). The run is generic over it, so the monospace
 /// run holds nothing reference-counted and calls nothing indirectly.
 protocol LayoutMeasuring {
-    /// The size of string `text` of `tree` in font `font` (a string of the
-    /// tree, or -1 for none) within `maxWidth` (+∞: unbounded), made safe
-    /// (`LayoutMeasure.safe`).
-    func measure(_ text: Int32, font: Int32, maxWidth: Double, in tree: LayoutTree.Pointers) -> Size
-    /// The height of one line of "M" in `font`: the unit of `lineLimit`.
-    func lineHeight(font: Int32, in tree: LayoutTree.Pointers) -> Double
+    /// The size of string `text` of `run`'s tree in font `font` (a string
+    /// of the tree, or -1 for none) within `maxWidth` (+∞: unbounded), made
+    /// safe (`LayoutMeasure.safe`).
+    func measure(_ text: Int32, font: Int32, maxWidth: Double, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Size
+    /// The height of one line of "M" in `font` (as in `measure`): the unit of `lineLimit`.
+    func lineHeight(font: Int32, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Double
 }
 
 /// Helpers of the measurers.
@@ -35,17 +35,20 @@ enum LayoutMeasure {
 /// texts that path does not take by the measurer itself.
 struct MonospaceBytes: LayoutMeasuring {
     @inline(__always)
-    func measure(_ text: Int32, font: Int32, maxWidth: Double, in tree: LayoutTree.Pointers) -> Size {
+    func measure(_ text: Int32, font: Int32, maxWidth: Double, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Size {
         // `Monospace.cells`: whole cells, rounded down; unbounded from 1e15 on.
         let cells = maxWidth < 1e15 ? (maxWidth <= 0 ? 0 : Int(maxWidth)) : Int.max
-        let line = Int(tree.lineCells![Int(text)])
+        let line = Int(run.pointee.tree.lineCells![Int(text)])
         if line >= 0, line <= cells { return Size(width: Double(line), height: 1) } // all on one line
-        return wrapped(text, cells: cells, maxWidth: maxWidth, in: tree)
+        return wrapped(text, cells: cells, maxWidth: maxWidth, in: run)
     }
 
     /// `measure` for a text that does not fit on one line (or may not).
     @inline(never)
-    private func wrapped(_ text: Int32, cells: Int, maxWidth: Double, in tree: LayoutTree.Pointers) -> Size {
+    private func wrapped(_ text: Int32, cells: Int, maxWidth: Double, in run: UnsafePointer<LayoutRun<Self>.Context>)
+        -> Size
+    {
+        let tree = run.pointee.tree
         let limit = cells == Int.max ? nil : cells
         if let size = Monospace.measureFast(tree.bytes(text), maxWidth: limit,
                                             printableASCII: tree.printable![Int(text)])
@@ -55,7 +58,7 @@ struct MonospaceBytes: LayoutMeasuring {
         return LayoutMeasure.safe(Monospace.measurer(tree.strings![Int(text)], nil, LayoutMeasure.optional(maxWidth)))
     }
 
-    func lineHeight(font: Int32, in tree: LayoutTree.Pointers) -> Double {
+    func lineHeight(font: Int32, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Double {
         LayoutMeasure.monospaceLineHeight
     }
 }
@@ -64,12 +67,14 @@ struct MonospaceBytes: LayoutMeasuring {
 struct HostMeasuring: LayoutMeasuring {
     let measurer: TextMeasurer
 
-    func measure(_ text: Int32, font: Int32, maxWidth: Double, in tree: LayoutTree.Pointers) -> Size {
-        LayoutMeasure.safe(measurer(tree.strings![Int(text)], font >= 0 ? tree.strings![Int(font)] : nil,
-                                    LayoutMeasure.optional(maxWidth)))
+    func measure(_ text: Int32, font: Int32, maxWidth: Double, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Size {
+        let strings = run.pointee.tree.strings!
+        return LayoutMeasure.safe(measurer(strings[Int(text)], font >= 0 ? strings[Int(font)] : nil,
+                                           LayoutMeasure.optional(maxWidth)))
     }
 
-    func lineHeight(font: Int32, in tree: LayoutTree.Pointers) -> Double {
-        LayoutMeasure.safe(measurer("M", font >= 0 ? tree.strings![Int(font)] : nil, nil)).height
+    func lineHeight(font: Int32, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Double {
+        let strings = run.pointee.tree.strings!
+        return LayoutMeasure.safe(measurer("M", font >= 0 ? strings[Int(font)] : nil, nil)).height
     }
 }

@@ -7,25 +7,34 @@
 /// `resolve` leaves a node's own frame at (0, 0) and its parent places it.
 /// Nothing is allocated per node (but for flexible children and wide
 /// overflowing hstacks), nothing is reference-counted, and "none" is +∞ for
-/// proposals and sizes (see `AxisConstraint`).
+/// proposals and sizes (see `AxisConstraint`). The run itself is four
+/// pointers, passed in registers from node to node.
 struct LayoutRun<Measure: LayoutMeasuring> {
-    /// How texts are measured.
-    let measurer: Measure
-    /// `options.minInputWidth`, made usable (the chrome is in the tree's boxes).
-    let minInputWidth: Double
-    let tree: LayoutTree.Pointers
     let nodes: UnsafePointer<LayoutTree.Node>
     let boxes: UnsafePointer<LayoutBox>
     /// Room for one frame per node of the tree.
     let frames: UnsafeMutablePointer<Frame>
+    /// The rest, read where texts are measured.
+    let context: UnsafePointer<Context>
 
-    init(measurer: Measure, minInputWidth: Double, tree: LayoutTree.Pointers, frames: UnsafeMutablePointer<Frame>) {
-        self.measurer = measurer
-        self.minInputWidth = minInputWidth
-        self.tree = tree
-        nodes = tree.nodes
-        boxes = tree.boxes
-        self.frames = frames
+    /// What a run reads besides its nodes, boxes and frames.
+    struct Context {
+        /// The tree's arrays.
+        let tree: LayoutTree.Pointers
+        /// How texts are measured.
+        let measurer: Measure
+        /// `options.minInputWidth`, made usable (the chrome is in the tree's boxes).
+        let minInputWidth: Double
+    }
+
+    /// Calls `body` with a run of the tree with arrays `tree` into `frames`
+    /// (room for one frame per node).
+    static func with<R>(measurer: Measure, minInputWidth: Double, tree: LayoutTree.Pointers,
+                        frames: UnsafeMutablePointer<Frame>, _ body: (LayoutRun) -> R) -> R
+    {
+        withUnsafePointer(to: Context(tree: tree, measurer: measurer, minInputWidth: minInputWidth)) { context in
+            body(LayoutRun(nodes: tree.nodes, boxes: tree.boxes, frames: frames, context: context))
+        }
     }
 
     /// Lays out node `index` into `frames[index...]` for a proposal (+∞:
@@ -44,8 +53,9 @@ struct LayoutRun<Measure: LayoutMeasuring> {
         case .text, .fallback, .error, .image:
             size = c.resolve(measureText(node.pointee.text, box, c))
         case .input:
-            let measured = measurer.measure(node.pointee.text, font: box.pointee.font, maxWidth: .infinity, in: tree)
-            size = c.resolve(Size(width: max(minInputWidth, measured.width), height: measured.height))
+            let measured = context.pointee.measurer.measure(node.pointee.text, font: box.pointee.font,
+                                                            maxWidth: .infinity, in: context)
+            size = c.resolve(Size(width: max(context.pointee.minInputWidth, measured.width), height: measured.height))
         case .spacer:
             size = c.resolve(Size(width: 0, height: 0))
         case .button:
@@ -70,10 +80,11 @@ struct LayoutRun<Measure: LayoutMeasuring> {
     /// A text measured at the node's inner width, its height capped by `lineLimit`.
     @inline(__always)
     private func measureText(_ text: Int32, _ box: UnsafePointer<LayoutBox>, _ c: NodeConstraints) -> Size {
-        var size = measurer.measure(text, font: box.pointee.font, maxWidth: c.horizontal.inner, in: tree)
+        var size = context.pointee.measurer.measure(text, font: box.pointee.font, maxWidth: c.horizontal.inner,
+                                                    in: context)
         if box.pointee.lineLimit > 0 {
-            size.height = min(size.height, Double(box.pointee.lineLimit) * measurer.lineHeight(font: box.pointee.font,
-                                                                                                in: tree))
+            let line = context.pointee.measurer.lineHeight(font: box.pointee.font, in: context)
+            size.height = min(size.height, Double(box.pointee.lineLimit) * line)
         }
         return size
     }

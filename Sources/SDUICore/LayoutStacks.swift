@@ -33,6 +33,7 @@ extension LayoutRun {
         var contentWidth = 0.0
         var contentHeight = gaps
         if definiteHeight < .infinity, let flexible = flexibleChildren(of: index, count: count, horizontal: false) {
+            defer { flexible.release() }
             var child = index + 1
             for i in 0..<count {
                 let next = end(of: child)
@@ -45,10 +46,7 @@ extension LayoutRun {
                 used += frames[k].height
                 k = end(of: k)
             }
-            let shares = LayoutSpace.flexShares(
-                definiteHeight - used, weights: flexible.items.map(\.weight),
-                minimums: flexible.items.map { self.box(of: $0.node).pointee.minHeight },
-                maximums: flexible.items.map { self.box(of: $0.node).pointee.maxHeight })
+            let shares = self.shares(definiteHeight - used, flexible, horizontal: false)
             for (n, item) in flexible.items.enumerated() {
                 resolve(item.node, width: width, height: shares[n], forcedHeight: shares[n])
             }
@@ -77,16 +75,23 @@ extension LayoutRun {
         default: placement = .start
         }
         let leftover = innerHeight - contentHeight
-        let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution)
-        let offsets = uniform == nil ? LayoutSpace.offsets(leftover, count: count, box.pointee.distribution) : nil
-        var y = c.contentY
-        var k = index + 1
-        for i in 0..<count {
-            let f = frames + k
-            f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
-            f.pointee.y = y + (uniform ?? offsets![i])
-            y += f.pointee.height + spacing
-            k = end(of: k)
+        @inline(__always) func place(_ uniform: Double, _ offsets: UnsafePointer<Double>?) {
+            var y = c.contentY
+            var k = index + 1
+            for i in 0..<count {
+                let f = frames + k
+                f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
+                f.pointee.y = y + (offsets?[i] ?? uniform)
+                y += f.pointee.height + spacing
+                k = end(of: k)
+            }
+        }
+        if let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution) {
+            place(uniform, nil)
+        } else {
+            LayoutSpace.offsets(leftover, count: count, box.pointee.distribution).withUnsafeBufferPointer {
+                place(0, $0.baseAddress)
+            }
         }
         return size
     }
@@ -99,6 +104,7 @@ extension LayoutRun {
         let count = Int(nodes[index].children)
         let gaps = spacing * Double(max(0, count - 1))
         let flexible = width < .infinity ? flexibleChildren(of: index, count: count, horizontal: true) : nil
+        defer { flexible?.release() }
         var childrenWidth = gaps
         var contentHeight = 0.0
         var child = index + 1
@@ -115,8 +121,10 @@ extension LayoutRun {
         }
         var laidOutAgain = false
         if width < .infinity {
-            let minimums = flexible?.items.map { self.box(of: $0.node).pointee.minWidth } ?? []
-            let flexibleMinimum = minimums.reduce(0, +)
+            var flexibleMinimum = 0.0
+            for item in flexible?.items ?? UnsafeMutableBufferPointer(start: nil, count: 0) {
+                flexibleMinimum += self.box(of: item.node).pointee.minWidth
+            }
             if childrenWidth + flexibleMinimum > width {
                 // Overflow: narrower proposals, from the narrowest child up.
                 narrow(index, count: count, flexible: flexible, height: height,
@@ -125,9 +133,7 @@ extension LayoutRun {
                 laidOutAgain = true
             }
             if let flexible {
-                let shares = LayoutSpace.flexShares(
-                    width - childrenWidth, weights: flexible.items.map(\.weight), minimums: minimums,
-                    maximums: flexible.items.map { self.box(of: $0.node).pointee.maxWidth })
+                let shares = self.shares(width - childrenWidth, flexible, horizontal: true)
                 for (n, item) in flexible.items.enumerated() {
                     resolve(item.node, width: shares[n], height: height, forcedWidth: shares[n])
                 }
@@ -155,16 +161,23 @@ extension LayoutRun {
         default: placement = .start
         }
         let leftover = innerWidth - childrenWidth
-        let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution)
-        let offsets = uniform == nil ? LayoutSpace.offsets(leftover, count: count, box.pointee.distribution) : nil
-        var x = c.contentX
-        var k = index + 1
-        for i in 0..<count {
-            let f = frames + k
-            f.pointee.x = x + (uniform ?? offsets![i])
-            f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
-            x += f.pointee.width + spacing
-            k = end(of: k)
+        @inline(__always) func place(_ uniform: Double, _ offsets: UnsafePointer<Double>?) {
+            var x = c.contentX
+            var k = index + 1
+            for i in 0..<count {
+                let f = frames + k
+                f.pointee.x = x + (offsets?[i] ?? uniform)
+                f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
+                x += f.pointee.width + spacing
+                k = end(of: k)
+            }
+        }
+        if let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution) {
+            place(uniform, nil)
+        } else {
+            LayoutSpace.offsets(leftover, count: count, box.pointee.distribution).withUnsafeBufferPointer {
+                place(0, $0.baseAddress)
+            }
         }
         return size
     }
@@ -263,9 +276,11 @@ extension LayoutRun {
     }
 
     /// The flexible children of a stack along its axis, in order: their
-    /// place among the children, weight and index in the tree.
+    /// place among the children, weight and index in the tree. In memory
+    /// of its own, given back with `release` (nothing to count when a stack
+    /// has none, the common case).
     struct FlexibleChildren {
-        var items: [Flexible]
+        let items: UnsafeMutableBufferPointer<Flexible>
 
         /// True when the child at place `i` is flexible.
         @inline(__always)
@@ -274,6 +289,24 @@ extension LayoutRun {
             for item in items where item.index >= i { return item.index == i }
             return false
         }
+
+        func release() {
+            items.deallocate()
+        }
+    }
+
+    /// Shares of `free` for the `flexible` children along the stack's axis
+    /// (see `LayoutSpace.flexShares`), within their min/max.
+    @inline(never)
+    private func shares(_ free: Double, _ flexible: FlexibleChildren, horizontal: Bool) -> [Double] {
+        LayoutSpace.flexShares(
+            free, weights: flexible.items.map(\.weight),
+            minimums: flexible.items.map {
+                horizontal ? box(of: $0.node).pointee.minWidth : box(of: $0.node).pointee.minHeight
+            },
+            maximums: flexible.items.map {
+                horizontal ? box(of: $0.node).pointee.maxWidth : box(of: $0.node).pointee.maxHeight
+            })
     }
 
     /// The flexible children of the stack at `index` (`count` children)
@@ -288,16 +321,18 @@ extension LayoutRun {
             first += 1
         }
         if first == count { return nil }
-        var items: [Flexible] = []
+        let items = UnsafeMutableBufferPointer<Flexible>.allocate(capacity: count - first)
+        var n = 0
         for i in first..<count {
             let box = box(of: child)
             let weight = horizontal ? box.pointee.flexWidth : box.pointee.flexHeight
             if weight > 0 {
-                items.append((i, weight, child))
+                items[n] = (i, weight, child)
+                n += 1
                 frames[child] = Frame(x: 0, y: 0, width: 0, height: 0)
             }
             child = end(of: child)
         }
-        return items.isEmpty ? nil : FlexibleChildren(items: items)
+        return FlexibleChildren(items: UnsafeMutableBufferPointer(rebasing: items[0..<n]))
     }
 }

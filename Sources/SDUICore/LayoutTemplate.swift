@@ -8,17 +8,30 @@
 /// it by filling the template in (`LayoutWriter.fill`): the ids are escaped
 /// once, and the view tree is not walked again.
 final class LayoutTemplate {
-    /// The text, the numbers left out (followed by `LayoutWriter.overrun`
-    /// bytes of padding).
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// The offsets in `bytes` where the numbers go: first the component's
-    /// `y`, then for each node, depth first, its frame's `x`, then
-    /// `,"y":` and `y`, `,"width":` and `width`, `,"height":` and `height`.
-    let holes: UnsafeBufferPointer<UInt32>
-    /// Where the root node starts in `bytes`: after `,"root":`, which
-    /// follows the component's `y`. The root node ends one byte before the
-    /// end (the entry's closing `}`).
-    let root: Int
+    /// The template's memory, which it owns: what the writer reads, without
+    /// counting the template.
+    struct Text {
+        /// The text, the numbers left out (followed by `LayoutWriter.overrun`
+        /// bytes of padding).
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// The offsets in `bytes` where the numbers go: first the
+        /// component's `y`, then for each node, depth first, its frame's
+        /// `x`, then `,"y":` and `y`, `,"width":` and `width`, `,"height":`
+        /// and `height`.
+        let holes: UnsafeBufferPointer<UInt32>
+        /// Where the root node starts in `bytes`: after `,"root":`, which
+        /// follows the component's `y`. The root node ends one byte before
+        /// the end (the entry's closing `}`).
+        let root: Int
+
+        /// The longest text a fill of this template can make: the bytes,
+        /// and for each hole four numbers with the names between them.
+        var maximumCount: Int {
+            bytes.count + holes.count * (4 * LayoutWriter.numberRoom + 32)
+        }
+    }
+
+    let text: Text
 
     /// The template of component `id` whose view tree is at `view`.
     init(id: String, _ view: UnsafePointer<ViewNode>) {
@@ -30,7 +43,7 @@ final class LayoutTemplate {
         writer.put(#","y":"#)
         holes.append(UInt32(writer.count))
         writer.put(#","root":"#)
-        root = writer.count
+        let root = writer.count
         writer.skeleton(view, holes: &holes)
         writer.reserve(1)
         writer.put(UInt8(ascii: "}"))
@@ -38,21 +51,15 @@ final class LayoutTemplate {
         let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: writer.count + LayoutWriter.overrun)
         memory.initialize(from: writer.base, count: writer.count)
         (memory + writer.count).initialize(repeating: 0, count: LayoutWriter.overrun)
-        bytes = UnsafeBufferPointer(start: memory, count: writer.count)
         let offsets = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: holes.count)
         _ = offsets.initialize(from: holes)
-        self.holes = UnsafeBufferPointer(offsets)
+        text = Text(bytes: UnsafeBufferPointer(start: memory, count: writer.count), holes: UnsafeBufferPointer(offsets),
+                    root: root)
         writer.release()
     }
 
     deinit {
-        bytes.deallocate()
-        holes.deallocate()
-    }
-
-    /// The longest text a fill of this template can make: the bytes, and
-    /// for each hole four numbers with the names between them.
-    var maximumCount: Int {
-        bytes.count + holes.count * (4 * LayoutWriter.numberRoom + 32)
+        text.bytes.deallocate()
+        text.holes.deallocate()
     }
 }

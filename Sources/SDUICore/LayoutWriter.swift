@@ -78,7 +78,7 @@ struct LayoutWriter {
     /// Appends one component: its template filled in with its page `y` and
     /// its `frames` (one per node, relative to the component's corner).
     /// Returns where its root node starts, or nil when out of memory.
-    mutating func fill(_ template: LayoutTemplate, _ frames: UnsafePointer<Frame>, y: Double) -> Int? {
+    mutating func fill(_ template: LayoutTemplate.Text, _ frames: UnsafePointer<Frame>, y: Double) -> Int? {
         guard reserve(template.maximumCount + LayoutWriter.overrun + 1) else { return nil }
         if items > 0 { put(UInt8(ascii: ",")) }
         items += 1
@@ -127,7 +127,7 @@ struct LayoutWriter {
     /// Appends one component as `fill` does, but with its root node's text
     /// copied from `root` (what an earlier fill wrote for the same frames).
     /// Returns where the root starts, or nil when out of memory.
-    mutating func item(_ template: LayoutTemplate, y: Double, root: UnsafeBufferPointer<UInt8>) -> Int? {
+    mutating func item(_ template: LayoutTemplate.Text, y: Double, root: UnsafeBufferPointer<UInt8>) -> Int? {
         let hole = Int(template.holes[0])
         guard reserve(template.root + LayoutWriter.numberRoom + root.count + 4) else { return nil }
         if items > 0 { put(UInt8(ascii: ",")) }
@@ -412,11 +412,16 @@ struct LayoutWriter {
     nonisolated(unsafe) static let digits: UnsafePointer<UInt32> = {
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 2000)
         for v in 0..<2000 {
-            let text = v < 1000 ? Array(String(v).utf8) : Array(String(v).utf8.dropFirst())
+            let n = v % 1000
+            let count = v >= 1000 || n >= 100 ? 3 : n >= 10 ? 2 : 1
             var word: UInt32 = 0
             withUnsafeMutableBytes(of: &word) { bytes in
-                for (i, digit) in text.enumerated() { bytes[i] = digit }
-                bytes[3] = UInt8(text.count)
+                var rest = n
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    bytes[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                bytes[3] = UInt8(count)
             }
             table[v] = word
         }

@@ -638,7 +638,9 @@ struct LayoutRobustnessTests {
             let width = [Double(r.below(70)), 1e16, 0.5][r.below(6) == 0 ? 1 + r.below(2) : 0]
             let laidOut = engine.layout(tree, width: width)
             let frames = engine.frames(of: tree, width: width, height: nil)
-            let template = withUnsafePointer(to: tree) { LayoutTemplate(id: tree.id, $0) }
+            let owner = withUnsafePointer(to: tree) { LayoutTemplate(id: tree.id, $0) }
+            defer { withExtendedLifetime(owner) {} }
+            let template = owner.text
             var writer = LayoutWriter(capacity: 16)
             let begun = writer.head(width: width, height: 12345.5)
             #expect(begun)
