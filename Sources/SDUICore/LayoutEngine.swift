@@ -189,15 +189,11 @@ public struct LayoutEngine {
     /// Turns frames relative to the parent into frames relative to the root:
     /// each child's corner moves by its parent's, parents first.
     static func makeAbsolute(_ frames: UnsafeMutableBufferPointer<Frame>, _ nodes: UnsafePointer<LayoutTree.Node>) {
-        for i in frames.indices {
-            let x = frames[i].x, y = frames[i].y
-            let end = Int(nodes[i].end)
-            var child = i + 1
-            while child < end {
-                frames[child].x += x
-                frames[child].y += y
-                child = Int(nodes[child].end)
-            }
+        guard let f = frames.baseAddress else { return }
+        for i in 1..<max(1, frames.count) {
+            let parent = f + Int(nodes[i].parent) // before i: made relative to the root already
+            f[i].x += parent.pointee.x
+            f[i].y += parent.pointee.y
         }
     }
 }

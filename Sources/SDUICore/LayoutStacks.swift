@@ -32,7 +32,9 @@ extension LayoutRun {
         let gaps = spacing * Double(max(0, count - 1))
         var contentWidth = 0.0
         var contentHeight = gaps
-        if definiteHeight < .infinity, let flexible = flexibleChildren(of: index, count: count, horizontal: false) {
+        if definiteHeight < .infinity, nodes[index].flexible & LayoutTree.flexibleInColumn != 0,
+           let flexible = flexibleChildren(of: index, count: count, horizontal: false)
+        {
             defer { flexible.release() }
             var child = index + 1
             for i in 0..<count {
@@ -103,7 +105,8 @@ extension LayoutRun {
         let height = c.vertical.inner
         let count = Int(nodes[index].children)
         let gaps = spacing * Double(max(0, count - 1))
-        let flexible = width < .infinity ? flexibleChildren(of: index, count: count, horizontal: true) : nil
+        let flexible = width < .infinity && nodes[index].flexible & LayoutTree.flexibleInRow != 0
+            ? flexibleChildren(of: index, count: count, horizontal: true) : nil
         defer { flexible?.release() }
         var childrenWidth = gaps
         var contentHeight = 0.0

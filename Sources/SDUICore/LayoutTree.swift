@@ -13,6 +13,12 @@ final class LayoutTree {
     /// One node.
     struct Node {
         var kind: ViewNode.Kind
+        /// Whether some child is flexible in an hstack (`flexibleInRow`)
+        /// or in a vstack (`flexibleInColumn`): the stacks look for their
+        /// flexible children only when there are some.
+        var flexible: UInt8 = 0
+        /// Its parent's index (-1 for the root).
+        var parent: Int32
         /// The index after its subtree; its first child, if any, is the next node.
         var end: Int32
         /// How many children it has.
@@ -32,6 +38,9 @@ final class LayoutTree {
     /// two below; buttons, images and inputs (chrome on each side); spacers
     /// (flexible with weight 1).
     static let plain: Int32 = 0, chromed: Int32 = 1, spacer: Int32 = 2
+
+    /// The bits of `Node.flexible`.
+    static let flexibleInRow: UInt8 = 1, flexibleInColumn: UInt8 = 2
 
     /// The number of nodes.
     let count: Int
@@ -92,21 +101,28 @@ final class LayoutTree {
                      LayoutBox(.spacer, style: nil, chrome: chrome)]
         }
 
-        mutating func add(_ view: UnsafePointer<ViewNode>) {
+        mutating func add(_ view: UnsafePointer<ViewNode>, parent: Int32 = -1) {
             let index = nodes.count
             let kind = view.pointee.kind
             let children = view.pointee.children.count
             let shared = kind == .spacer ? LayoutTree.spacer
                 : LayoutBox.hasChrome(kind) ? LayoutTree.chromed : LayoutTree.plain
-            nodes.append(Node(kind: kind, end: 0, children: Int32(children), box: shared, text: -1))
+            nodes.append(Node(kind: kind, parent: parent, end: 0, children: Int32(children), box: shared, text: -1))
             if let box = view.pointee.styleBox {
                 let font = box.style.font.map { add($0) } ?? -1
                 nodes[index].box = Int32(boxes.count)
                 boxes.append(LayoutBox(kind, style: box.style, chrome: chrome, font: font))
             }
             if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
-            LayoutTree.forEachChild(of: view) { add($0) }
+            LayoutTree.forEachChild(of: view) { add($0, parent: Int32(index)) }
             nodes[index].end = Int32(nodes.count)
+            var child = index + 1
+            while child < nodes.count {
+                let box = boxes[Int(nodes[child].box)]
+                if box.flexWidth > 0 { nodes[index].flexible |= LayoutTree.flexibleInRow }
+                if box.flexHeight > 0 { nodes[index].flexible |= LayoutTree.flexibleInColumn }
+                child = Int(nodes[child].end)
+            }
         }
 
         /// Adds a string; returns its index.

@@ -402,7 +402,7 @@ struct LayoutWriter {
                 return
             }
         }
-        putOtherNumber(&p, value)
+        p = putOtherNumber(p, value)
     }
 
     /// The text of 0 ..< 1000, a word each: the digits in memory order (so
@@ -434,7 +434,10 @@ struct LayoutWriter {
 
     /// `putNumber` for any other number.
     @inline(never)
-    private static func putOtherNumber(_ p: inout UnsafeMutablePointer<UInt8>, _ value: Double) {
+    private static func putOtherNumber(_ start: UnsafeMutablePointer<UInt8>, _ value: Double)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        var p = start
         if value >= 0, value < 9e15, value.rounded(.towardZero) == value {
             var v = UInt64(value)
             var length = 1
@@ -449,8 +452,7 @@ struct LayoutWriter {
                 p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
             } while v != 0
-            p += length
-            return
+            return p + length
         }
         var bytes: [UInt8] = []
         JSONWriter.write(Frame.number(value), into: &bytes)
@@ -458,5 +460,6 @@ struct LayoutWriter {
             p.update(from: b.baseAddress!, count: b.count)
             p += b.count
         }
+        return p
     }
 }
