@@ -42,7 +42,9 @@ public final class Engine {
     /// Where each component id sits in the page.
     private var pageIndex: [String: Int] = [:]
     /// Counts the changes to what a layout walk visits (`walkLayout`): a
-    /// page loaded, a component rendered or forgotten, the viewport set.
+    /// page loaded, a component rendered for the first time, dropped or
+    /// back, or forgotten, the viewport set. (A component that renders
+    /// again and stays on the screen tells the layout cache instead.)
     private var layoutEpoch = 0
     /// The lazy list: the viewport, the components allowed to render, and
     /// those last reported visible.
@@ -725,9 +727,14 @@ public final class Engine {
         let images = result.rendered.map { Engine.imageURLs(in: $0.view) } ?? []
         for url in old?.images ?? [] { releaseImage(url) }
         for url in images { retainImage(url) }
-        entries[component.id] = Entry(component: component, render: result, images: images,
-                                      revision: (old?.revision ?? 0) + 1)
-        layoutEpoch += 1
+        let revision = (old?.revision ?? 0) + 1
+        entries[component.id] = Entry(component: component, render: result, images: images, revision: revision)
+        if old?.render.rendered != nil, let rendered = result.rendered {
+            // Still on the screen: layout walks visit the same components.
+            layouts.rendered(component.id, revision: revision, view: rendered.view)
+        } else {
+            layoutEpoch += 1
+        }
         componentJSON[component.id] = nil
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
             keepFullBaseline()

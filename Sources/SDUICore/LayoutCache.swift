@@ -69,6 +69,9 @@ final class LayoutCache {
         @exclusivity(unchecked) fileprivate var reference = -1
         /// The last walk (`beginWalk`) that asked for it.
         @exclusivity(unchecked) fileprivate var walk = -1
+        /// A view tree of a render since (`LayoutCache.rendered`), not laid out yet.
+        @exclusivity(unchecked) fileprivate var pending: ViewNode?
+        @exclusivity(unchecked) fileprivate var stale = false
 
         fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double) {
             self.id = id
@@ -169,11 +172,16 @@ final class LayoutCache {
         let entry: Entry
         if let hit = find(id, at: position) {
             entry = hit
-            if hit.revision != revision || hit.width != width {
-                if hit.revision != revision { hit.set(view: view(), chrome: chrome) }
+            if hit.revision != revision {
+                hit.pending = nil
+                hit.stale = false
+                hit.set(view: view(), chrome: chrome)
                 hit.revision = revision
                 hit.width = width
                 lay(hit)
+            } else if hit.stale || hit.width != width {
+                hit.width = width
+                relay(hit)
             }
         } else {
             entry = Entry(id: id, revision: revision, width: width, view: view(), chrome: chrome)
@@ -214,18 +222,19 @@ final class LayoutCache {
     }
 
     /// Repeats the last walk at `width`, the components skipped counting
-    /// `estimate` each: lays out again those whose width changed, and lists
-    /// each with its page y in `items`. Returns the y after the last one
-    /// and the page position after the last one walked (see `endWalk`).
+    /// `estimate` each: lays out again those whose width changed or that
+    /// rendered again, and lists each with its page y in `items`. Returns
+    /// the y after the last one and the page position after the last one
+    /// walked (see `endWalk`).
     func replay(width: Double, estimate: Double) -> (y: Double, next: Int) {
         var y = 0.0
         for step in walkList {
             y += Double(step.gap) * estimate
             guard let entry = step.entry else { continue }
             let height = entry._withUnsafeGuaranteedRef { entry in
-                if entry.width != width {
+                if entry.stale || entry.width != width {
                     entry.width = width
-                    lay(entry)
+                    relay(entry)
                 }
                 return entry.height
             }
@@ -240,6 +249,26 @@ final class LayoutCache {
         for item in items {
             body(item.entry.takeUnretainedValue(), item.y)
         }
+    }
+
+    /// Component `id` rendered again, its `revision` with view `view`, and
+    /// stays on the screen (a walk visits the same components): its entry,
+    /// if it has one, takes the view the next time it is asked for.
+    func rendered(_ id: String, revision: Int, view: ViewNode) {
+        guard let entry = entries[id] else { return }
+        entry.pending = view
+        entry.stale = true
+        entry.revision = revision
+    }
+
+    /// Lays `entry` out again at its width, with the view of its last render if it is stale.
+    private func relay(_ entry: Entry) {
+        if entry.stale, let view = entry.pending {
+            entry.pending = nil
+            entry.stale = false
+            entry.set(view: view, chrome: chrome)
+        }
+        lay(entry)
     }
 
     /// The entry of component `id`: in its page slot, or by its id.

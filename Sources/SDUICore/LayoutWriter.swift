@@ -129,15 +129,17 @@ struct LayoutWriter {
     /// Returns where the root starts, or nil when out of memory.
     mutating func item(_ template: LayoutTemplate.Text, y: Double, root: UnsafeBufferPointer<UInt8>) -> Int? {
         let hole = Int(template.holes[0])
-        guard reserve(template.root + LayoutWriter.numberRoom + root.count + 4) else { return nil }
+        guard reserve(template.root + LayoutWriter.numberRoom + root.count + LayoutWriter.overrun + 2) else {
+            return nil
+        }
         if items > 0 { put(UInt8(ascii: ",")) }
         items += 1
         let bytes = template.bytes.baseAddress!
         var p = base + count
-        LayoutWriter.copy(bytes, to: p, count: hole)
+        LayoutWriter.copyOver(bytes, to: p, count: hole)
         p += hole
         LayoutWriter.putNumber(&p, y, LayoutWriter.digits)
-        LayoutWriter.copy(bytes + hole, to: p, count: template.root - hole)
+        LayoutWriter.copyOver(bytes + hole, to: p, count: template.root - hole)
         p += template.root - hole
         let start = p - base
         UnsafeMutableRawPointer(p).copyMemory(from: root.baseAddress!, byteCount: root.count)
