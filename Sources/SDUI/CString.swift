@@ -40,6 +40,11 @@ func mallocCopy(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> UnsafeMu
     return buffer
 }
 
+/// `malloc` and `free`: texts the core writes straight into memory a C
+/// caller then owns (and frees with `sdui_free`).
+let mallocAllocator = ByteAllocator(allocate: { malloc($0)?.assumingMemoryBound(to: UInt8.self) },
+                                    deallocate: { free($0) })
+
 /// Hands `bytes` to a C caller through (out, out_len).
 func deliver(_ bytes: [UInt8], _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
              _ outLength: UnsafeMutablePointer<Int>?) throws(Failure)

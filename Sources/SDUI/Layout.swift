@@ -12,7 +12,12 @@ public func sdui_layout_json(_ engine: OpaquePointer?, _ width: Double,
     return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard out != nil else { throw .invalid("out is NULL") }
         guard width > 0, width.isFinite else { throw .invalid("width must be a positive number, got \(width)") }
-        try engine.withLayoutJSON(width: width) { (bytes) throws(Failure) in try deliver(bytes, out, outLength) }
+        // Written straight into malloc'd memory: the caller frees it with sdui_free.
+        guard let text = engine.layoutJSON(width: width, allocator: mallocAllocator) else {
+            throw Failure(SDUI_ENOMEM, "out of memory writing the layout")
+        }
+        out?.pointee = UnsafeMutableRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self)
+        outLength?.pointee = text.count
     }
 }
 

@@ -41,6 +41,11 @@ public final class Engine {
     private var dirty: Set<String> = []
     /// Where each component id sits in the page.
     private var pageIndex: [String: Int] = [:]
+    /// Counts the changes to what a layout walk visits (`walkLayout`): a
+    /// page loaded, a component rendered for the first time, dropped or
+    /// back, or forgotten, the viewport set. (A component that renders
+    /// again and stays on the screen tells the layout cache instead.)
+    private var layoutEpoch = 0
     /// The lazy list: the viewport, the components allowed to render, and
     /// those last reported visible.
     private var viewport: Viewport?
@@ -124,6 +129,7 @@ public final class Engine {
         realized.formIntersection(ids)
         // `visible` stays: the next setViewport reports what the new page took away.
         self.page = page
+        layoutEpoch += 1
         pageIndex = [:]
         pageIndex.reserveCapacity(page.components.count)
         for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
@@ -456,15 +462,16 @@ public final class Engine {
     /// the width or measurer changes. In a lazy list, components not
     /// rendered yet take an estimated height.
     public func layout(width: Double) -> ScreenLayout {
-        var result = ScreenLayout(width: width, height: 0, components: [])
-        result.height = walkLayout(width: width) { id, y, laidOut in
-            result.components.append(ScreenLayout.Item(id: id, y: y, root: layouts.node(laidOut)))
+        var result = ScreenLayout(width: width, height: walkLayout(width: width), components: [])
+        layouts.forEachItem { laidOut, y in
+            result.components.append(ScreenLayout.Item(id: laidOut.id, y: y, root: layouts.node(laidOut)))
         }
         return result
     }
 
-    /// `layout(width:).json` written out, from each component's layout
-    /// serialized once and kept with it: after a patch only the changed
+    /// `layout(width:).json` written out, each component's template (its
+    /// JSON without numbers, made once per render) filled in with its
+    /// frames; after a patch, at the same width, only the changed
     /// components are laid out and written again.
     public func layoutJSON(width: Double) -> [UInt8] {
         withLayoutJSON(width: width) { Array($0) }
@@ -475,37 +482,54 @@ public final class Engine {
     public func withLayoutJSON<R, E: Error>(width: Double, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
         -> R
     {
-        layouts.beginJSON()
-        let height = walkLayout(width: width) { id, y, laidOut in
-            layouts.appendJSON(id: id, y: y, laidOut)
-        }
-        return try body(layouts.finishJSON(width: width, height: height))
+        let text = layoutJSON(width: width, allocator: .swift)! // Swift's allocator does not fail
+        defer { text.baseAddress!.deallocate() }
+        return try body(UnsafeBufferPointer(text))
     }
 
-    /// Walks the rendered components in page order with their layout at
-    /// `width` and page y; the runs of components not rendered yet between
-    /// them (a lazy list) count at the estimated height. Returns the page height.
-    private func walkLayout(width: Double, _ visit: (String, Double, LayoutCache.Entry) -> Void) -> Double {
+    /// The bytes of `layoutJSON(width:)` written straight into memory from
+    /// `allocator` (a C host's `malloc`, say), followed by a NUL that the
+    /// count leaves out; the memory is the caller's, to give back to the
+    /// allocator. Nil when the allocator has no memory.
+    public func layoutJSON(width: Double, allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
+        let height = walkLayout(width: width)
+        return layouts.json(width: width, height: height, allocator: allocator)
+    }
+
+    /// Walks the rendered components in page order, laying them out at
+    /// `width` as needed, and leaves them in the layout cache's items with
+    /// their page y; the runs of components not rendered yet between them
+    /// (a lazy list) count at the estimated height. Returns the page
+    /// height. When nothing that decides which components a walk visits has
+    /// changed since the last walk (`layoutEpoch`), the layout cache
+    /// replays that walk without looking the components up.
+    private func walkLayout(width: Double) -> Double {
         refresh()
         guard let page else { return 0 }
-        layouts.beginWalk()
         // Without a viewport every index is walked: there are no gaps to estimate.
         let estimate = viewport == nil ? 1 : layouts.averageHeight
-        let indices = viewport == nil ? Array(page.components.indices)
-                                      : entries.keys.compactMap { pageIndex[$0] }.sorted()
         var y = 0.0
         var next = 0
+        if layouts.beginWalk(epoch: layoutEpoch) {
+            (y, next) = layouts.replay(width: width, estimate: estimate)
+            return y + Double(page.components.count - next) * estimate
+        }
+        let indices = viewport == nil ? Array(page.components.indices)
+                                      : entries.keys.compactMap { pageIndex[$0] }.sorted()
         for index in indices {
             y += Double(index - next) * estimate
+            let gap = index - next
             next = index + 1
             let id = page.components[index].id
-            guard let i = entries.index(forKey: id),
-                  let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
-            else { continue }
-            visit(id, y, laidOut)
-            y += laidOut.height
+            guard let i = entries.index(forKey: id) else {
+                layouts.record(nil, gap: gap, y: y)
+                continue
+            }
+            let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
+            layouts.record(laidOut, gap: gap, y: y)
+            y += laidOut?.height ?? 0
         }
-        layouts.keep(onlyIn: pageIndex)
+        layouts.endWalk(epoch: layoutEpoch, next: next, onlyIn: pageIndex)
         return y + Double(page.components.count - next) * estimate
     }
 
@@ -541,6 +565,7 @@ public final class Engine {
     /// disappearances first.
     public func setViewport(_ viewport: Viewport?) -> [Visibility] {
         self.viewport = viewport
+        layoutEpoch += 1
         guard let viewport else {
             realized = []
             let gone = visible.map(Visibility.disappear)
@@ -702,8 +727,14 @@ public final class Engine {
         let images = result.rendered.map { Engine.imageURLs(in: $0.view) } ?? []
         for url in old?.images ?? [] { releaseImage(url) }
         for url in images { retainImage(url) }
-        entries[component.id] = Entry(component: component, render: result, images: images,
-                                      revision: (old?.revision ?? 0) + 1)
+        let revision = (old?.revision ?? 0) + 1
+        entries[component.id] = Entry(component: component, render: result, images: images, revision: revision)
+        if old?.render.rendered != nil, let rendered = result.rendered {
+            // Still on the screen: layout walks visit the same components.
+            layouts.rendered(component.id, revision: revision, view: rendered.view)
+        } else {
+            layoutEpoch += 1
+        }
         componentJSON[component.id] = nil
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
             keepFullBaseline()
@@ -720,6 +751,7 @@ public final class Engine {
         readers.remove(entry.render.reads, of: id)
         for url in entry.images { releaseImage(url) }
         entries[id] = nil
+        layoutEpoch += 1
         componentJSON[id] = nil
         dirty.remove(id)
     }

@@ -3,49 +3,83 @@
 /// screen's layout as JSON.
 ///
 /// For each component it keeps, per render, the view tree compiled for
-/// layout (`LayoutTree`) and its JSON without frames (`LayoutTemplate`),
-/// and per layout the frames. The JSON text of the last layout written is
-/// kept with where each component's root node is in it: the next text
-/// copies the nodes of the components that kept their layout from there,
-/// and fills the templates of the others in with their frames. Two buffers
-/// take turns, the last text and the one being written.
+/// layout (`LayoutTree`) and its JSON without numbers (`LayoutTemplate`),
+/// and per layout the frames. A walk over the page asks for each
+/// component's entry in turn; the cache remembers the walk, so the next one
+/// replays it without looking anything up when the engine says nothing on
+/// the page changed meanwhile (its `epoch`).
+///
+/// The JSON is written straight into memory the caller owns afterwards
+/// (`ByteAllocator`), each component's template filled in with its frames.
+/// While the width stays the same, a copy of a text is kept as the
+/// reference: the components whose frames have not changed since are
+/// copied from it. The width changing (every component laid out afresh) is
+/// the case this avoids a copy for: nothing is kept then.
+///
+/// The entries' and the cache's stored properties are read and set on every
+/// component of every layout, so they are marked `@exclusivity(unchecked)`:
+/// nothing here accesses one while another access to it is under way.
 final class LayoutCache {
     var engine: LayoutEngine {
         didSet {
             entries = [:]
             slots = []
+            walkList = []
+            walkEpoch = nil
+            dropReference()
+            (chrome, minInputWidth, hostMeasured) = LayoutCache.constants(engine)
         }
     }
+    /// What of `engine` a layout reads, kept apart: reading `engine` copies
+    /// it, its measurer counted.
+    @exclusivity(unchecked) private var chrome: Double
+    @exclusivity(unchecked) private var minInputWidth: Double
+    @exclusivity(unchecked) private var hostMeasured: Bool
 
     /// One component's layout.
     final class Entry {
         /// The component.
         let id: String
         /// The render it was computed for, and the width.
-        fileprivate(set) var revision: Int
-        fileprivate(set) var width: Double
+        @exclusivity(unchecked) fileprivate(set) var revision: Int
+        @exclusivity(unchecked) fileprivate(set) var width: Double
         /// The view tree of that render, compiled for layout, and its JSON
-        /// without the frames (made at the first layout written).
-        fileprivate(set) var view: ViewNode
-        fileprivate var tree: LayoutTree
-        fileprivate var template: LayoutTemplate?
+        /// without the numbers (made at the first layout written).
+        @exclusivity(unchecked) fileprivate(set) var view: ViewNode
+        @exclusivity(unchecked) fileprivate var tree: LayoutTree {
+            didSet { (pointers, count) = (tree.pointers, tree.count) }
+        }
+        /// `tree`'s arrays and node count, read without counting `tree`.
+        @exclusivity(unchecked) fileprivate var pointers: LayoutTree.Pointers
+        @exclusivity(unchecked) fileprivate var count: Int
+        @exclusivity(unchecked) fileprivate var template: LayoutTemplate? {
+            didSet { text = template?.text }
+        }
+        /// `template`'s text, read without counting `template`.
+        @exclusivity(unchecked) fileprivate var text: LayoutTemplate.Text?
         /// One frame per view node (`tree.count`), depth first, relative to
         /// the root's corner.
-        fileprivate var frames: UnsafeMutablePointer<Frame>
-        /// Where the root node's JSON is in `LayoutCache.last`, when
-        /// `generation` is the last text's.
-        fileprivate var start = 0
-        fileprivate var end = 0
-        fileprivate var generation = -1
+        @exclusivity(unchecked) fileprivate var frames: UnsafeMutablePointer<Frame>
+        /// Where the root node's JSON is in the last text written, and in
+        /// the reference text when `reference` is the cache's `referenceNumber`.
+        @exclusivity(unchecked) fileprivate var start = 0
+        @exclusivity(unchecked) fileprivate var end = 0
+        @exclusivity(unchecked) fileprivate var referenceStart = 0
+        @exclusivity(unchecked) fileprivate var referenceEnd = 0
+        @exclusivity(unchecked) fileprivate var reference = -1
         /// The last walk (`beginWalk`) that asked for it.
-        fileprivate var walk = -1
+        @exclusivity(unchecked) fileprivate var walk = -1
+        /// A view tree of a render since (`LayoutCache.rendered`), not laid out yet.
+        @exclusivity(unchecked) fileprivate var pending: ViewNode?
+        @exclusivity(unchecked) fileprivate var stale = false
 
-        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode) {
+        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double) {
             self.id = id
             self.revision = revision
             self.width = width
             self.view = view
-            tree = withUnsafePointer(to: view) { LayoutTree($0) }
+            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome) }
+            (pointers, count) = (tree.pointers, tree.count)
             frames = .allocate(capacity: tree.count)
             frames.initialize(repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: tree.count)
         }
@@ -55,10 +89,10 @@ final class LayoutCache {
         }
 
         /// A new render: its view tree, compiled.
-        fileprivate func set(view: ViewNode) {
+        fileprivate func set(view: ViewNode, chrome: Double) {
             self.view = view
             let count = tree.count
-            tree = withUnsafePointer(to: view) { LayoutTree($0) }
+            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome) }
             template = nil
             if tree.count != count {
                 frames.deallocate()
@@ -74,20 +108,60 @@ final class LayoutCache {
     private var entries: [String: Entry] = [:]
     /// The entries by the page position they were last asked for at: a walk
     /// down the page finds each one there without hashing its id.
-    private var slots: [Entry?] = []
+    @exclusivity(unchecked) private var slots: [Entry?] = []
     /// Component layouts computed (not served from the cache).
-    private(set) var runs = 0
-    /// The last text written, and the buffer for the next one.
-    private var last = LayoutWriter()
-    private var next = LayoutWriter()
-    /// Counts the texts written; `last` holds number `generation`.
-    private var generation = 0
+    @exclusivity(unchecked) private(set) var runs = 0
     /// The current walk, and how many entries it has asked for.
-    private var walk = 0
-    private var walked = 0
+    @exclusivity(unchecked) private var walk = 0
+    @exclusivity(unchecked) private var walked = 0
+    /// The steps of the last walk, in order: each component it walked, with
+    /// the number of page positions it skipped before it (components not
+    /// rendered yet) and its entry (nil for a component it found dropped);
+    /// the position after the last one it walked; the engine's epoch it was
+    /// made at (nil while it is not complete).
+    @exclusivity(unchecked) private var walkList: [(gap: Int, entry: Unmanaged<Entry>?)] = []
+    @exclusivity(unchecked) private var walkNext = 0
+    @exclusivity(unchecked) private var walkEpoch: Int?
+    /// The components the last walk visited, with their page y.
+    @exclusivity(unchecked) private var items: [(entry: Unmanaged<Entry>, y: Double)] = []
+    /// The reference text (see the type's comment), named by `referenceNumber`.
+    @exclusivity(unchecked) private var reference: UnsafeMutableBufferPointer<UInt8>?
+    @exclusivity(unchecked) private var referenceNumber = 0
+    /// The width and size of the last text written.
+    @exclusivity(unchecked) private var lastWidth: Double?
+    @exclusivity(unchecked) private var lastCount = 0
 
     init(engine: LayoutEngine) {
         self.engine = engine
+        (chrome, minInputWidth, hostMeasured) = LayoutCache.constants(engine)
+    }
+
+    /// `engine`'s chrome and minimum input width made usable, and whether it has a host's measurer.
+    private static func constants(_ engine: LayoutEngine) -> (Double, Double, Bool) {
+        (engine.chrome, AxisConstraint.amount(engine.options.minInputWidth), engine.hostMeasurer != nil)
+    }
+
+    deinit {
+        reference?.deallocate()
+    }
+
+    // MARK: Walks
+
+    /// Starts a walk over the page at the engine's `epoch` (a count of the
+    /// changes to what a walk visits: renders, the page, the viewport).
+    /// Returns true when the last walk was made at the same epoch: then
+    /// `replay` repeats it, and the walk is done once that returns.
+    /// Otherwise the walk asks for each component's `entry` in page order,
+    /// `record`s each step, and ends with `endWalk`. Either way the walk
+    /// leaves the components it visited, with their page y, in `items`.
+    func beginWalk(epoch: Int) -> Bool {
+        items.removeAll(keepingCapacity: true)
+        if epoch == walkEpoch { return true }
+        walk += 1
+        walked = 0
+        walkEpoch = nil
+        walkList.removeAll(keepingCapacity: true)
+        return false
     }
 
     /// The layout of component `id` at `width`; `revision` counts its
@@ -98,15 +172,19 @@ final class LayoutCache {
         let entry: Entry
         if let hit = find(id, at: position) {
             entry = hit
-            if hit.revision != revision || hit.width != width {
-                if hit.revision != revision { hit.set(view: view()) }
+            if hit.revision != revision {
+                hit.pending = nil
+                hit.stale = false
+                hit.set(view: view(), chrome: chrome)
                 hit.revision = revision
                 hit.width = width
-                hit.generation = -1
                 lay(hit)
+            } else if hit.stale || hit.width != width {
+                hit.width = width
+                relay(hit)
             }
         } else {
-            entry = Entry(id: id, revision: revision, width: width, view: view())
+            entry = Entry(id: id, revision: revision, width: width, view: view(), chrome: chrome)
             lay(entry)
             entries[id] = entry
         }
@@ -121,38 +199,100 @@ final class LayoutCache {
         return entry
     }
 
+    /// Notes a step of the walk: a component `gap` page positions after the
+    /// last one it walked, with its entry (after `entry`) and page `y`, or
+    /// nil when the component is not rendered or dropped.
+    func record(_ entry: Entry?, gap: Int, y: Double) {
+        let entry = entry.map { Unmanaged.passUnretained($0) }
+        walkList.append((gap, entry))
+        if let entry { items.append((entry, y)) }
+    }
+
+    /// Ends a walk that walked up to page position `next` (excluded):
+    /// forgets the layouts of components no longer on the page (`ids`: the
+    /// page's index; nothing to look at when the walk asked for every
+    /// entry), and keeps the walk for `replay` at `epoch`.
+    func endWalk(epoch: Int, next: Int, onlyIn ids: [String: Int]) {
+        if walked != entries.count, entries.keys.contains(where: { ids[$0] == nil }) {
+            entries = entries.filter { ids[$0.key] != nil }
+            slots = []
+        }
+        walkNext = next
+        walkEpoch = epoch
+    }
+
+    /// Repeats the last walk at `width`, the components skipped counting
+    /// `estimate` each: lays out again those whose width changed or that
+    /// rendered again, and lists each with its page y in `items`. Returns
+    /// the y after the last one and the page position after the last one
+    /// walked (see `endWalk`).
+    func replay(width: Double, estimate: Double) -> (y: Double, next: Int) {
+        var y = 0.0
+        for step in walkList {
+            y += Double(step.gap) * estimate
+            guard let entry = step.entry else { continue }
+            let height = entry._withUnsafeGuaranteedRef { entry in
+                if entry.stale || entry.width != width {
+                    entry.width = width
+                    relay(entry)
+                }
+                return entry.height
+            }
+            items.append((entry, y))
+            y += height
+        }
+        return (y, walkNext)
+    }
+
+    /// Calls `body` with each component the last walk visited and its page y, in order.
+    func forEachItem(_ body: (Entry, Double) -> Void) {
+        for item in items {
+            body(item.entry.takeUnretainedValue(), item.y)
+        }
+    }
+
+    /// Component `id` rendered again, its `revision` with view `view`, and
+    /// stays on the screen (a walk visits the same components): its entry,
+    /// if it has one, takes the view the next time it is asked for.
+    func rendered(_ id: String, revision: Int, view: ViewNode) {
+        guard let entry = entries[id] else { return }
+        entry.pending = view
+        entry.stale = true
+        entry.revision = revision
+    }
+
+    /// Lays `entry` out again at its width, with the view of its last render if it is stale.
+    private func relay(_ entry: Entry) {
+        if entry.stale, let view = entry.pending {
+            entry.pending = nil
+            entry.stale = false
+            entry.set(view: view, chrome: chrome)
+        }
+        lay(entry)
+    }
+
     /// The entry of component `id`: in its page slot, or by its id.
     private func find(_ id: String, at position: Int?) -> Entry? {
         if let position, position < slots.count, let slot = slots[position], slot.id == id { return slot }
         return entries[id]
     }
 
-    /// Lays `entry`'s view out at its width.
+    /// Lays `entry`'s view out at its width; its JSON must be written anew.
     private func lay(_ entry: Entry) {
-        engine.layOut(entry.tree, width: AxisConstraint.length(entry.width), height: nil, into: entry.frames)
+        let width = AxisConstraint.proposal(entry.width)
+        if hostMeasured {
+            engine.layOut(entry.tree, width: width, height: .infinity, into: entry.frames)
+        } else {
+            LayoutEngine.layOut(entry.pointers, count: entry.count, measurer: MonospaceBytes(),
+                                minInputWidth: minInputWidth, width: width, height: .infinity, into: entry.frames)
+        }
+        entry.reference = -1
         runs += 1
     }
 
     /// The layout tree of `entry`.
     func node(_ entry: Entry) -> LayoutNode {
         LayoutNode(entry.view, frames: UnsafeBufferPointer(start: entry.frames, count: entry.tree.count))
-    }
-
-    /// Starts a walk over the page: `keep` then knows whether every entry was asked for.
-    func beginWalk() {
-        walk += 1
-        walked = 0
-    }
-
-    /// Forgets the layouts of components no longer on the page (`ids`: the
-    /// page's index); nothing to look at when the walk since `beginWalk`
-    /// asked for every entry.
-    func keep(onlyIn ids: [String: Int]) {
-        if walked == entries.count { return }
-        if entries.keys.contains(where: { ids[$0] == nil }) {
-            entries = entries.filter { ids[$0.key] != nil }
-            slots = []
-        }
     }
 
     /// The average height of the layouts kept (1 when there are none): the
@@ -165,35 +305,80 @@ final class LayoutCache {
 
     // MARK: JSON
 
-    /// Starts writing the screen's layout as JSON.
-    func beginJSON() {
-        next.begin(expected: last.count)
+    /// The screen's layout as JSON, `width` wide and `height` high, with the
+    /// components the last walk visited, NUL-terminated (the NUL not
+    /// counted) in memory from `allocator` that is the caller's; nil when
+    /// the allocator has no memory.
+    func json(width: Double, height: Double, allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
+        let capacity = lastCount > 0 ? lastCount + lastCount / 8 + 65536 : 1024 * (items.count + 1)
+        guard var writer = LayoutWriter(allocator: allocator, capacity: capacity) else { return nil }
+        guard writer.head(width: width, height: height) else {
+            writer.release()
+            return nil
+        }
+        let reference = self.reference, number = referenceNumber
+        var filled = 0
+        for item in items {
+            let start: Int? = item.entry._withUnsafeGuaranteedRef { entry in
+                if entry.reference == number, let reference {
+                    let root = UnsafeBufferPointer(rebasing: reference[entry.referenceStart..<entry.referenceEnd])
+                    return writer.item(entry.text!, y: item.y, root: root)
+                }
+                if entry.text == nil {
+                    entry.template = withUnsafePointer(to: &entry.view) { LayoutTemplate(id: entry.id, $0) }
+                }
+                let before = writer.count
+                defer { filled += writer.count - before }
+                return writer.fill(entry.text!, entry.frames, y: item.y)
+            }
+            guard let start else {
+                writer.release()
+                return nil
+            }
+            item.entry._withUnsafeGuaranteedRef { entry in
+                entry.start = start
+                entry.end = writer.count - 1
+            }
+        }
+        guard writer.end() else {
+            writer.release()
+            return nil
+        }
+        lastCount = writer.count
+        // Mostly filled in at the width of the last text: the next text is
+        // likely at this width too, and copies what has not changed.
+        if width == lastWidth, filled > writer.count / 4 {
+            keepReference(UnsafeBufferPointer(start: writer.base, count: writer.count))
+        }
+        lastWidth = width
+        return writer.take()
     }
 
-    /// Appends component `id` at page height `y`, laid out in `entry`.
-    func appendJSON(id: String, y: Double, _ entry: Entry) {
-        let writer = next
-        writer.item(id: id, y: y) {
-            let start = writer.count
-            if entry.generation == generation {
-                writer.copy(UnsafeBufferPointer(start: last.base + entry.start, count: entry.end - entry.start))
-            } else {
-                let template = entry.template ?? withUnsafePointer(to: &entry.view) { LayoutTemplate($0) }
-                entry.template = template
-                writer.fill(template, entry.frames)
+    /// Keeps a copy of `text`, just written from `items`, as the reference.
+    private func keepReference(_ text: UnsafeBufferPointer<UInt8>) {
+        if let reference, reference.count >= text.count {
+            _ = reference.initialize(from: text)
+        } else {
+            reference?.deallocate()
+            let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.count + text.count / 8)
+            _ = memory.initialize(from: text)
+            reference = memory
+        }
+        referenceNumber += 1
+        for item in items {
+            item.entry._withUnsafeGuaranteedRef { entry in
+                entry.reference = referenceNumber
+                entry.referenceStart = entry.start
+                entry.referenceEnd = entry.end
             }
-            entry.start = start
-            entry.end = writer.count
-            entry.generation = generation + 1
         }
     }
 
-    /// Ends the text, `width` wide and `height` high, and keeps it for the
-    /// next one; the bytes are valid until the next `beginJSON`.
-    func finishJSON(width: Double, height: Double) -> UnsafeBufferPointer<UInt8> {
-        let text = next.finish(width: width, height: height)
-        swap(&last, &next)
-        generation += 1
-        return text
+    /// Forgets the reference text.
+    private func dropReference() {
+        reference?.deallocate()
+        reference = nil
+        referenceNumber += 1
+        lastWidth = nil
     }
 }

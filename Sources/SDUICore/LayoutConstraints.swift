@@ -6,61 +6,76 @@
 /// (a flexible child's share, decided by its stack), a fixed size, or "fill"
 /// with a proposal. Otherwise the node takes its content's size, never more
 /// than the proposal; min/max clamp either way (min wins over max).
+///
+/// "None" is +∞ throughout (no proposal, no definite size, no maximum): a
+/// usable length is never +∞ (`length` makes +∞ none), and `min(x, +∞)` is
+/// `x`, so a missing maximum or proposal leaves a size as it is, as it should.
 struct AxisConstraint {
-    /// What the parent proposed; nil for "as much as the content needs".
-    var proposed: Double?
-    /// The size decided before the content, if any (already clamped).
-    var definite: Double?
+    /// What the parent proposed; +∞ for "as much as the content needs".
+    var proposed: Double
+    /// The size decided before the content (already clamped); +∞ when there is none.
+    var definite: Double
     var minimum: Double
-    var maximum: Double?
+    /// +∞ for no maximum.
+    var maximum: Double
     /// Leading plus trailing inset.
     var inset: Double
 
-    init(dimension: Style.Dimension?, proposed: Double?, forced: Double?, minimum: Double?, maximum: Double?,
+    /// The constraint for a proposal (a usable length, or +∞), a size the
+    /// parent forces (+∞: none), the box's fixed size (+∞: none) and
+    /// whether it fills, its min/max and its inset.
+    @inline(__always)
+    init(proposed: Double, forced: Double, fixed: Double, fill: Bool, minimum: Double, maximum: Double,
          inset: Double)
     {
-        self.proposed = proposed.flatMap(AxisConstraint.length)
-        self.minimum = AxisConstraint.minimum(minimum)
-        self.maximum = AxisConstraint.maximum(maximum)
+        self.proposed = proposed
+        self.minimum = minimum
+        self.maximum = maximum
         self.inset = inset
-        if let forced = forced.flatMap(AxisConstraint.length) {
+        if forced < .infinity {
             definite = forced
+        } else if fixed < .infinity {
+            definite = fixed
+        } else if fill, proposed < .infinity {
+            definite = AxisConstraint.clamp(proposed, minimum, maximum)
         } else {
-            switch dimension {
-            case .points(let n)?:
-                definite = AxisConstraint.length(n).map { Self.clamp($0, self.minimum, self.maximum) }
-            case .fill?:
-                definite = self.proposed.map { Self.clamp($0, self.minimum, self.maximum) }
-            case nil:
-                definite = nil
-            }
+            definite = .infinity
         }
     }
 
     /// The proposal for the content inside the insets: the definite size, or
-    /// the clamped proposal, or the maximum; nil when unbounded.
-    var inner: Double? {
-        let outer = definite ?? proposed.map { Self.clamp($0, minimum, maximum) } ?? maximum
-        return outer.map { max(0, $0 - inset) }
+    /// the clamped proposal, or the maximum; +∞ when unbounded.
+    @inline(__always)
+    var inner: Double {
+        let outer: Double
+        if definite < .infinity {
+            outer = definite
+        } else if proposed < .infinity {
+            outer = AxisConstraint.clamp(proposed, minimum, maximum)
+        } else {
+            outer = maximum
+        }
+        return outer < .infinity ? max(0, outer - inset) : .infinity
     }
 
-    /// The definite size inside the insets, when there is one.
-    var innerDefinite: Double? {
-        definite.map { max(0, $0 - inset) }
+    /// The definite size inside the insets; +∞ when there is none.
+    @inline(__always)
+    var innerDefinite: Double {
+        definite < .infinity ? max(0, definite - inset) : .infinity
     }
 
     /// The node's size for content of size `content` (inside the insets).
+    @inline(__always)
     func resolve(content: Double) -> Double {
-        if let definite { return definite }
-        var size = max(0, content) + inset
-        if let proposed { size = min(size, proposed) }
-        return Self.clamp(size, minimum, maximum)
+        if definite < .infinity { return definite }
+        let size = min(max(0, content) + inset, proposed)
+        return AxisConstraint.clamp(size, minimum, maximum)
     }
 
-    static func clamp(_ value: Double, _ minimum: Double, _ maximum: Double?) -> Double {
-        var v = value
-        if let maximum { v = min(v, maximum) }
-        return max(v, minimum)
+    /// `value` within `minimum` and `maximum` (+∞: no maximum); the minimum wins.
+    @inline(__always)
+    static func clamp(_ value: Double, _ minimum: Double, _ maximum: Double) -> Double {
+        max(min(value, maximum), minimum)
     }
 
     /// A style minimum made usable: 0 when unset, NaN or infinite.
@@ -85,6 +100,11 @@ struct AxisConstraint {
         guard !value.isNaN, value != .infinity else { return nil }
         return max(0, value)
     }
+
+    /// A proposal made usable for a layout: +∞ for nil, NaN and +∞, 0 for negatives.
+    static func proposal(_ value: Double?) -> Double {
+        value.flatMap(length) ?? .infinity
+    }
 }
 
 /// The two axis constraints of one node, with its insets.
@@ -95,36 +115,25 @@ struct NodeConstraints {
     var contentX: Double
     var contentY: Double
 
-    /// Constraints for a node's style (nil: it has none) under a proposal;
+    /// Constraints for a node's box under a proposal (+∞: none);
     /// `forcedWidth`/`forcedHeight` are sizes the parent has already
-    /// decided; `chrome` is added to the padding on the left and right.
-    init(_ style: UnsafePointer<LayoutTree.NodeStyle>?, proposedWidth: Double?, proposedHeight: Double?,
-         forcedWidth: Double? = nil, forcedHeight: Double? = nil, chrome: Double = 0)
+    /// decided (+∞: none).
+    @inline(__always)
+    init(_ box: UnsafePointer<LayoutBox>, proposedWidth: Double, proposedHeight: Double, forcedWidth: Double,
+         forcedHeight: Double)
     {
-        guard let style else {
-            // As with a style and no padding: the insets are 0 + chrome on each side.
-            horizontal = AxisConstraint(dimension: nil, proposed: proposedWidth, forced: forcedWidth, minimum: nil,
-                                        maximum: nil, inset: chrome + chrome)
-            vertical = AxisConstraint(dimension: nil, proposed: proposedHeight, forced: forcedHeight, minimum: nil,
-                                      maximum: nil, inset: 0)
-            contentX = chrome
-            contentY = 0
-            return
-        }
-        let s = style.pointee
-        let top = AxisConstraint.amount(s.padding?.top)
-        let bottom = AxisConstraint.amount(s.padding?.bottom)
-        let leading = AxisConstraint.amount(s.padding?.leading) + chrome
-        let trailing = AxisConstraint.amount(s.padding?.trailing) + chrome
-        horizontal = AxisConstraint(dimension: s.width, proposed: proposedWidth, forced: forcedWidth,
-                                    minimum: s.minWidth, maximum: s.maxWidth, inset: leading + trailing)
-        vertical = AxisConstraint(dimension: s.height, proposed: proposedHeight, forced: forcedHeight,
-                                  minimum: s.minHeight, maximum: s.maxHeight, inset: top + bottom)
-        contentX = leading
-        contentY = top
+        horizontal = AxisConstraint(proposed: proposedWidth, forced: forcedWidth, fixed: box.pointee.fixedWidth,
+                                    fill: box.pointee.fillWidth, minimum: box.pointee.minWidth,
+                                    maximum: box.pointee.maxWidth, inset: box.pointee.insetWidth)
+        vertical = AxisConstraint(proposed: proposedHeight, forced: forcedHeight, fixed: box.pointee.fixedHeight,
+                                  fill: box.pointee.fillHeight, minimum: box.pointee.minHeight,
+                                  maximum: box.pointee.maxHeight, inset: box.pointee.insetHeight)
+        contentX = box.pointee.contentX
+        contentY = box.pointee.contentY
     }
 
     /// The node's size for content of `content` size.
+    @inline(__always)
     func resolve(_ content: Size) -> Size {
         Size(width: horizontal.resolve(content: content.width), height: vertical.resolve(content: content.height))
     }

@@ -132,48 +132,68 @@ public struct LayoutEngine {
     /// Lays out `node` for an available width (and height when the
     /// component has one; nil = as tall as it needs), origin (0,0).
     public func layout(_ node: ViewNode, width: Double, height: Double? = nil) -> LayoutNode {
-        let frames = self.frames(of: node, width: AxisConstraint.length(width), height: height.flatMap(AxisConstraint.length))
+        let frames = self.frames(of: node, width: width, height: height)
         return frames.withUnsafeBufferPointer { LayoutNode(node, frames: $0) }
     }
 
     /// The size `node` takes for a proposal (exposed for tests).
     public func size(of node: ViewNode, proposedWidth: Double?, proposedHeight: Double?) -> Size {
-        let frames = self.frames(of: node, width: proposedWidth.flatMap(AxisConstraint.length),
-                                 height: proposedHeight.flatMap(AxisConstraint.length))
+        let frames = self.frames(of: node, width: proposedWidth, height: proposedHeight)
         return Size(width: frames[0].width, height: frames[0].height)
     }
 
-    /// The frames of `node` laid out at (0, 0) for a proposal: one per node
-    /// of the tree in depth-first order (a node, then its children's
-    /// subtrees in order), relative to the root's corner.
+    /// The frames of `node` laid out at (0, 0) for a proposal (nil, NaN
+    /// and +∞: none; negatives count as 0): one per node of the tree in
+    /// depth-first order (a node, then its children's subtrees in order),
+    /// relative to the root's corner.
     func frames(of node: ViewNode, width: Double?, height: Double?) -> [Frame] {
-        let tree = withUnsafePointer(to: node) { LayoutTree($0) }
+        let tree = withUnsafePointer(to: node) { LayoutTree($0, chrome: chrome) }
         return [Frame](unsafeUninitializedCapacity: tree.count) { buffer, initialized in
-            layOut(tree, width: width, height: height, into: buffer.baseAddress!)
+            layOut(tree, width: AxisConstraint.proposal(width), height: AxisConstraint.proposal(height),
+                   into: buffer.baseAddress!)
             initialized = tree.count
         }
     }
 
-    /// `frames(of:width:height:)` for the view tree compiled in `tree`,
+    /// `options.chrome` made usable: what trees laid out by this engine are
+    /// compiled with (`LayoutTree(_:chrome:)`).
+    var chrome: Double {
+        AxisConstraint.amount(options.chrome)
+    }
+
+    /// `frames(of:width:height:)` for the view tree compiled in `tree` (with
+    /// this engine's `chrome`), for a proposal made usable (+∞: none),
     /// written into `frames` (room for `tree.count`).
-    func layOut(_ tree: LayoutTree, width: Double?, height: Double?, into frames: UnsafeMutablePointer<Frame>) {
-        let run = LayoutRun(measurer: hostMeasurer, options: options, tree: tree.pointers, frames: frames)
-        run.resolve(0, width: width, height: height)
-        LayoutEngine.makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: tree.count), tree.pointers.nodes)
+    func layOut(_ tree: LayoutTree, width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>) {
+        let minInputWidth = AxisConstraint.amount(options.minInputWidth)
+        if let hostMeasurer {
+            LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: HostMeasuring(measurer: hostMeasurer),
+                                minInputWidth: minInputWidth, width: width, height: height, into: frames)
+        } else {
+            LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: MonospaceBytes(),
+                                minInputWidth: minInputWidth, width: width, height: height, into: frames)
+        }
+    }
+
+    /// `layOut` for the tree of `count` nodes with arrays `tree`, measured
+    /// by `measurer`, `minInputWidth` made usable.
+    static func layOut<M: LayoutMeasuring>(_ tree: LayoutTree.Pointers, count: Int, measurer: M, minInputWidth: Double,
+                                           width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>)
+    {
+        LayoutRun.with(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames) { run in
+            run.resolve(0, width: width, height: height)
+        }
+        makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: count), tree.nodes)
     }
 
     /// Turns frames relative to the parent into frames relative to the root:
     /// each child's corner moves by its parent's, parents first.
     static func makeAbsolute(_ frames: UnsafeMutableBufferPointer<Frame>, _ nodes: UnsafePointer<LayoutTree.Node>) {
-        for i in frames.indices {
-            let x = frames[i].x, y = frames[i].y
-            let end = Int(nodes[i].end)
-            var child = i + 1
-            while child < end {
-                frames[child].x += x
-                frames[child].y += y
-                child = Int(nodes[child].end)
-            }
+        guard let f = frames.baseAddress else { return }
+        for i in 1..<max(1, frames.count) {
+            let parent = f + Int(nodes[i].parent) // before i: made relative to the root already
+            f[i].x += parent.pointee.x
+            f[i].y += parent.pointee.y
         }
     }
 }

@@ -33,8 +33,8 @@ enum LayoutSpace {
     /// Shares of `free` for flexible items by weight, each kept within its
     /// own minimum and maximum. An item whose share falls outside its bounds
     /// is fixed at the bound, and the rest of the space is shared again among
-    /// the others, until every share fits.
-    static func flexShares(_ free: Double, weights: [Double], minimums: [Double], maximums: [Double?]) -> [Double] {
+    /// the others, until every share fits. A maximum of +∞ is none.
+    static func flexShares(_ free: Double, weights: [Double], minimums: [Double], maximums: [Double]) -> [Double] {
         let n = weights.count
         var result = [Double](repeating: 0, count: n)
         var fixed = [Bool](repeating: false, count: n)
@@ -99,30 +99,17 @@ enum LayoutSpace {
         }
     }
 
-    /// `offsets(leftover, count:, distribution)` without an array for the
-    /// distributions that move every item alike (start, fill, end, center):
-    /// what the stacks use.
-    struct Offsets {
-        private let uniform: Double
-        private let varying: [Double]?
-
-        init(_ leftover: Double, count: Int, _ distribution: Style.Distribution?) {
-            let free = max(0, leftover.isFinite ? leftover : 0)
-            switch distribution ?? .start {
-            case .start, .fill:
-                (uniform, varying) = (0, nil)
-            case .end:
-                (uniform, varying) = (free, nil)
-            case .center:
-                (uniform, varying) = ((free / 2).rounded(.down), nil)
-            case .spaceBetween, .spaceAround:
-                (uniform, varying) = (0, LayoutSpace.offsets(leftover, count: count, distribution))
-            }
-        }
-
-        /// The offset of item `i`.
-        subscript(i: Int) -> Double {
-            varying?[i] ?? uniform
+    /// The offset of every item for `offsets(leftover, count:,
+    /// distribution)` when the distribution moves them all alike (start,
+    /// fill, end, center), without making an array; nil for the others.
+    @inline(__always)
+    static func uniformOffset(_ leftover: Double, _ distribution: Style.Distribution?) -> Double? {
+        let free = max(0, leftover.isFinite ? leftover : 0)
+        switch distribution ?? .start {
+        case .start, .fill: return 0
+        case .end: return free
+        case .center: return (free / 2).rounded(.down)
+        case .spaceBetween, .spaceAround: return nil
         }
     }
 

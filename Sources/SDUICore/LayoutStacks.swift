@@ -11,159 +11,176 @@ extension LayoutRun {
     /// index in the tree.
     typealias Flexible = (index: Int, weight: Double, node: Int)
 
-    /// What a stack reads of its style; `spacing` made usable (0 when unset).
-    struct StackStyle {
-        var spacing = 0.0
-        var alignment: Style.Alignment?
-        var distribution: Style.Distribution?
-
-        init(_ style: UnsafePointer<LayoutTree.NodeStyle>?) {
-            guard let style else { return }
-            spacing = AxisConstraint.amount(style.pointee.spacing)
-            alignment = style.pointee.alignment
-            distribution = style.pointee.distribution
-        }
-    }
-
-    /// The style of node `i`, or nil.
-    func style(of i: Int) -> UnsafePointer<LayoutTree.NodeStyle>? {
-        let s = tree.nodes[i].style
-        return s >= 0 ? tree.styles! + Int(s) : nil
+    /// The box of node `i`.
+    @inline(__always)
+    func box(of i: Int) -> UnsafePointer<LayoutBox> {
+        boxes + Int(nodes[i].box)
     }
 
     /// The index after the subtree of node `i` (its next sibling, if any).
+    @inline(__always)
     func end(of i: Int) -> Int {
-        Int(tree.nodes[i].end)
+        Int(nodes[i].end)
     }
 
     /// Children top to bottom. Returns the stack's size.
-    func vstack(_ index: Int, _ nodeStyle: UnsafePointer<LayoutTree.NodeStyle>?, _ c: NodeConstraints) -> Size {
-        let style = StackStyle(nodeStyle)
-        let spacing = style.spacing
+    func vstack(_ index: Int, _ box: UnsafePointer<LayoutBox>, _ c: NodeConstraints) -> Size {
+        let spacing = box.pointee.spacing
         let width = c.horizontal.inner
         let definiteHeight = c.vertical.innerDefinite
-        let count = Int(tree.nodes[index].children)
-        var flexible: [Flexible] = []
-        var child = index + 1
-        for i in 0..<count {
-            if definiteHeight != nil, let weight = flexWeight(child, horizontal: false) {
-                flexible.append((i, weight, child))
-                child = placeholder(child)
-            } else {
-                child = resolve(child, width: width, height: nil)
-            }
-        }
+        let count = Int(nodes[index].children)
         let gaps = spacing * Double(max(0, count - 1))
-        if let definiteHeight, !flexible.isEmpty {
+        var contentWidth = 0.0
+        var contentHeight = gaps
+        if definiteHeight < .infinity, nodes[index].flexible & LayoutTree.flexibleInColumn != 0,
+           let flexible = flexibleChildren(of: index, count: count, horizontal: false)
+        {
+            defer { flexible.release() }
+            var child = index + 1
+            for i in 0..<count {
+                let next = end(of: child)
+                if !flexible.contains(index: i) { resolve(child, width: width, height: .infinity) }
+                child = next
+            }
             var used = gaps // placeholders are 0 high
             var k = index + 1
             for _ in 0..<count {
                 used += frames[k].height
                 k = end(of: k)
             }
-            let shares = LayoutSpace.flexShares(
-                definiteHeight - used, weights: flexible.map(\.weight),
-                minimums: flexible.map { AxisConstraint.minimum(self.style(of: $0.node)?.pointee.minHeight) },
-                maximums: flexible.map { AxisConstraint.maximum(self.style(of: $0.node)?.pointee.maxHeight) })
-            for (n, item) in flexible.enumerated() {
+            let shares = self.shares(definiteHeight - used, flexible, horizontal: false)
+            for (n, item) in flexible.items.enumerated() {
                 resolve(item.node, width: width, height: shares[n], forcedHeight: shares[n])
             }
-        }
-        var contentWidth = 0.0
-        var contentHeight = gaps
-        var k = index + 1
-        for _ in 0..<count {
-            contentWidth = max(contentWidth, frames[k].width)
-            contentHeight += frames[k].height
-            k = end(of: k)
+            k = index + 1
+            for _ in 0..<count {
+                contentWidth = max(contentWidth, frames[k].width)
+                contentHeight += frames[k].height
+                k = end(of: k)
+            }
+        } else {
+            var child = index + 1
+            for _ in 0..<count {
+                let next = resolve(child, width: width, height: .infinity)
+                contentWidth = max(contentWidth, frames[child].width)
+                contentHeight += frames[child].height
+                child = next
+            }
         }
         let size = c.resolve(Size(width: contentWidth, height: contentHeight))
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
-        let offsets = LayoutSpace.Offsets(innerHeight - contentHeight, count: count, style.distribution)
         let placement: LayoutSpace.Placement
-        switch style.alignment {
+        switch box.pointee.alignment {
         case .center?: placement = .center
         case .trailing?: placement = .end
         default: placement = .start
         }
-        var y = c.contentY
-        k = index + 1
-        for i in 0..<count {
-            let f = frames + k
-            f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
-            f.pointee.y = y + offsets[i]
-            y += f.pointee.height + spacing
-            k = end(of: k)
+        let leftover = innerHeight - contentHeight
+        @inline(__always) func place(_ uniform: Double, _ offsets: UnsafePointer<Double>?) {
+            var y = c.contentY
+            var k = index + 1
+            for i in 0..<count {
+                let f = frames + k
+                f.pointee.x = c.contentX + LayoutSpace.align(f.pointee.width, in: innerWidth, placement)
+                f.pointee.y = y + (offsets?[i] ?? uniform)
+                y += f.pointee.height + spacing
+                k = end(of: k)
+            }
+        }
+        if let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution) {
+            place(uniform, nil)
+        } else {
+            LayoutSpace.offsets(leftover, count: count, box.pointee.distribution).withUnsafeBufferPointer {
+                place(0, $0.baseAddress)
+            }
         }
         return size
     }
 
     /// Children left to right. Returns the stack's size.
-    func hstack(_ index: Int, _ nodeStyle: UnsafePointer<LayoutTree.NodeStyle>?, _ c: NodeConstraints) -> Size {
-        let style = StackStyle(nodeStyle)
-        let spacing = style.spacing
+    func hstack(_ index: Int, _ box: UnsafePointer<LayoutBox>, _ c: NodeConstraints) -> Size {
+        let spacing = box.pointee.spacing
         let width = c.horizontal.inner
         let height = c.vertical.inner
-        let count = Int(tree.nodes[index].children)
-        var flexible: [Flexible] = []
+        let count = Int(nodes[index].children)
+        let gaps = spacing * Double(max(0, count - 1))
+        let flexible = width < .infinity && nodes[index].flexible & LayoutTree.flexibleInRow != 0
+            ? flexibleChildren(of: index, count: count, horizontal: true) : nil
+        defer { flexible?.release() }
+        var childrenWidth = gaps
+        var contentHeight = 0.0
         var child = index + 1
         for i in 0..<count {
-            if width != nil, let weight = flexWeight(child, horizontal: true) {
-                flexible.append((i, weight, child))
-                child = placeholder(child)
+            let next: Int
+            if let flexible, flexible.contains(index: i) {
+                next = end(of: child) // a placeholder: 0×0 for now
             } else {
-                child = resolve(child, width: nil, height: height)
+                next = resolve(child, width: .infinity, height: height)
             }
+            childrenWidth += frames[child].width
+            contentHeight = max(contentHeight, frames[child].height)
+            child = next
         }
-        let gaps = spacing * Double(max(0, count - 1))
-        if let width {
-            let minimums = flexible.map { AxisConstraint.minimum(self.style(of: $0.node)?.pointee.minWidth) }
-            let flexibleMinimum = minimums.reduce(0, +)
-            var used = childrenWidth(index, count: count, gaps: gaps) // placeholders are 0 wide
-            if used + flexibleMinimum > width {
+        var laidOutAgain = false
+        if width < .infinity {
+            var flexibleMinimum = 0.0
+            for item in flexible?.items ?? UnsafeMutableBufferPointer(start: nil, count: 0) {
+                flexibleMinimum += self.box(of: item.node).pointee.minWidth
+            }
+            if childrenWidth + flexibleMinimum > width {
                 // Overflow: narrower proposals, from the narrowest child up.
                 narrow(index, count: count, flexible: flexible, height: height,
                        remaining: width - gaps - flexibleMinimum)
-                used = childrenWidth(index, count: count, gaps: gaps)
+                childrenWidth = self.childrenWidth(index, count: count, gaps: gaps)
+                laidOutAgain = true
             }
-            if !flexible.isEmpty {
-                let shares = LayoutSpace.flexShares(
-                    width - used, weights: flexible.map(\.weight), minimums: minimums,
-                    maximums: flexible.map { AxisConstraint.maximum(self.style(of: $0.node)?.pointee.maxWidth) })
-                for (n, item) in flexible.enumerated() {
+            if let flexible {
+                let shares = self.shares(width - childrenWidth, flexible, horizontal: true)
+                for (n, item) in flexible.items.enumerated() {
                     resolve(item.node, width: shares[n], height: height, forcedWidth: shares[n])
                 }
+                childrenWidth = self.childrenWidth(index, count: count, gaps: gaps)
+                laidOutAgain = true
             }
         }
-        var childrenWidth = gaps
-        var contentHeight = 0.0
-        var k = index + 1
-        for _ in 0..<count {
-            childrenWidth += frames[k].width
-            contentHeight = max(contentHeight, frames[k].height)
-            k = end(of: k)
+        if laidOutAgain {
+            contentHeight = 0
+            var k = index + 1
+            for _ in 0..<count {
+                contentHeight = max(contentHeight, frames[k].height)
+                k = end(of: k)
+            }
         }
         var contentWidth = childrenWidth
-        if let width, !flexible.isEmpty { contentWidth = max(width, childrenWidth) }
+        if width < .infinity, flexible != nil { contentWidth = max(width, childrenWidth) }
         let size = c.resolve(Size(width: contentWidth, height: contentHeight))
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
-        let offsets = LayoutSpace.Offsets(innerWidth - childrenWidth, count: count, style.distribution)
         let placement: LayoutSpace.Placement
-        switch style.alignment {
+        switch box.pointee.alignment {
         case .center?: placement = .center
         case .bottom?: placement = .end
         default: placement = .start
         }
-        var x = c.contentX
-        k = index + 1
-        for i in 0..<count {
-            let f = frames + k
-            f.pointee.x = x + offsets[i]
-            f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
-            x += f.pointee.width + spacing
-            k = end(of: k)
+        let leftover = innerWidth - childrenWidth
+        @inline(__always) func place(_ uniform: Double, _ offsets: UnsafePointer<Double>?) {
+            var x = c.contentX
+            var k = index + 1
+            for i in 0..<count {
+                let f = frames + k
+                f.pointee.x = x + (offsets?[i] ?? uniform)
+                f.pointee.y = c.contentY + LayoutSpace.align(f.pointee.height, in: innerHeight, placement)
+                x += f.pointee.width + spacing
+                k = end(of: k)
+            }
+        }
+        if let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution) {
+            place(uniform, nil)
+        } else {
+            LayoutSpace.offsets(leftover, count: count, box.pointee.distribution).withUnsafeBufferPointer {
+                place(0, $0.baseAddress)
+            }
         }
         return size
     }
@@ -183,24 +200,37 @@ extension LayoutRun {
     /// narrowest (ties in order) up: each gets `remaining` shared among
     /// those left, and is laid out again at that width if it is narrower
     /// than the child; `remaining` loses each child's width.
-    private func narrow(_ index: Int, count: Int, flexible: [Flexible], height: Double?, remaining: Double) {
+    private func narrow(_ index: Int, count: Int, flexible: FlexibleChildren?, height: Double, remaining: Double) {
         withUnsafeTemporaryAllocation(of: (index: Int, node: Int).self, capacity: count) { order in
             var n = 0
-            var f = 0 // flexible children are listed in order
             var k = index + 1
             for i in 0..<count {
-                if f < flexible.count, flexible[f].index == i {
-                    f += 1
-                } else {
+                if flexible?.contains(index: i) != true {
                     order[n] = (i, k)
                     n += 1
                 }
                 k = end(of: k)
             }
-            var rigid = UnsafeMutableBufferPointer(rebasing: order[0..<n])
-            rigid.sort { a, b in
-                let wa = frames[a.node].width, wb = frames[b.node].width
-                return wa < wb || (wa == wb && a.index < b.index)
+            let rigid = UnsafeMutableBufferPointer(rebasing: order[0..<n])
+            let frames = self.frames
+            if n <= 16 {
+                // Insertion sort, stable: ties stay in order.
+                for i in 1..<max(1, n) {
+                    let item = rigid[i]
+                    let w = frames[item.node].width
+                    var j = i
+                    while j > 0, w < frames[rigid[j - 1].node].width {
+                        rigid[j] = rigid[j - 1]
+                        j -= 1
+                    }
+                    rigid[j] = item
+                }
+            } else {
+                var all = rigid
+                all.sort { a, b in
+                    let wa = frames[a.node].width, wb = frames[b.node].width
+                    return wa < wb || (wa == wb && a.index < b.index)
+                }
             }
             var remaining = remaining
             var left = Double(n)
@@ -216,8 +246,7 @@ extension LayoutRun {
     }
 
     /// Children on top of each other. Returns the stack's size.
-    func zstack(_ index: Int, _ nodeStyle: UnsafePointer<LayoutTree.NodeStyle>?, _ c: NodeConstraints) -> Size {
-        let style = StackStyle(nodeStyle)
+    func zstack(_ index: Int, _ box: UnsafePointer<LayoutBox>, _ c: NodeConstraints) -> Size {
         let width = c.horizontal.inner
         let height = c.vertical.inner
         let end = end(of: index)
@@ -233,7 +262,7 @@ extension LayoutRun {
         let innerWidth = max(0, size.width - c.horizontal.inset)
         let innerHeight = max(0, size.height - c.vertical.inset)
         let across: LayoutSpace.Placement, down: LayoutSpace.Placement
-        switch style.alignment {
+        switch box.pointee.alignment {
         case .center?: (across, down) = (.center, .center)
         case .trailing?: (across, down) = (.end, .start)
         case .bottom?: (across, down) = (.start, .end)
@@ -249,26 +278,64 @@ extension LayoutRun {
         return size
     }
 
-    /// Stands in for a flexible child laid out later: a 0×0 frame where its
-    /// subtree starts. Returns the index after its subtree.
-    private func placeholder(_ child: Int) -> Int {
-        frames[child] = Frame(x: 0, y: 0, width: 0, height: 0)
-        return end(of: child)
+    /// The flexible children of a stack along its axis, in order: their
+    /// place among the children, weight and index in the tree. In memory
+    /// of its own, given back with `release` (nothing to count when a stack
+    /// has none, the common case).
+    struct FlexibleChildren {
+        let items: UnsafeMutableBufferPointer<Flexible>
+
+        /// True when the child at place `i` is flexible.
+        @inline(__always)
+        func contains(index i: Int) -> Bool {
+            // Listed in order, few: a scan.
+            for item in items where item.index >= i { return item.index == i }
+            return false
+        }
+
+        func release() {
+            items.deallocate()
+        }
     }
 
-    /// The weight of node `child` as a flexible item along a stack's axis,
-    /// or nil when it takes its own size: a fixed size or an explicit weight
-    /// of 0 is never flexible; an explicit weight > 0 is; otherwise spacers
-    /// and "fill" on that axis have weight 1.
-    func flexWeight(_ child: Int, horizontal: Bool) -> Double? {
-        let isSpacer = tree.nodes[child].kind == .spacer
-        guard let style = style(of: child) else { return isSpacer ? 1 : nil }
-        let dimension = horizontal ? style.pointee.width : style.pointee.height
-        if case .points? = dimension { return nil }
-        if let weight = style.pointee.weight {
-            let w = AxisConstraint.amount(weight)
-            return w > 0 ? w : nil
+    /// Shares of `free` for the `flexible` children along the stack's axis
+    /// (see `LayoutSpace.flexShares`), within their min/max.
+    @inline(never)
+    private func shares(_ free: Double, _ flexible: FlexibleChildren, horizontal: Bool) -> [Double] {
+        LayoutSpace.flexShares(
+            free, weights: flexible.items.map(\.weight),
+            minimums: flexible.items.map {
+                horizontal ? box(of: $0.node).pointee.minWidth : box(of: $0.node).pointee.minHeight
+            },
+            maximums: flexible.items.map {
+                horizontal ? box(of: $0.node).pointee.maxWidth : box(of: $0.node).pointee.maxHeight
+            })
+    }
+
+    /// The flexible children of the stack at `index` (`count` children)
+    /// along its axis, each given a 0×0 placeholder frame where its subtree
+    /// starts (it is laid out later, with its share); nil when there are none.
+    private func flexibleChildren(of index: Int, count: Int, horizontal: Bool) -> FlexibleChildren? {
+        // Most stacks have none: looked for before any array is made.
+        var child = index + 1
+        var first = 0
+        while first < count, (horizontal ? box(of: child).pointee.flexWidth : box(of: child).pointee.flexHeight) <= 0 {
+            child = end(of: child)
+            first += 1
         }
-        return isSpacer || dimension == .fill ? 1 : nil
+        if first == count { return nil }
+        let items = UnsafeMutableBufferPointer<Flexible>.allocate(capacity: count - first)
+        var n = 0
+        for i in first..<count {
+            let box = box(of: child)
+            let weight = horizontal ? box.pointee.flexWidth : box.pointee.flexHeight
+            if weight > 0 {
+                items[n] = (i, weight, child)
+                n += 1
+                frames[child] = Frame(x: 0, y: 0, width: 0, height: 0)
+            }
+            child = end(of: child)
+        }
+        return FlexibleChildren(items: UnsafeMutableBufferPointer(rebasing: items[0..<n]))
     }
 }

@@ -6,18 +6,27 @@
 /// every width from it. Walking the view nodes themselves (a dictionary of
 /// props per node, an array of children, strings, each somewhere else in
 /// memory, each counted when read) was most of what a layout cost; here a
-/// node is a few integers, its style a plain value, and the texts it
-/// measures are UTF-8 bytes end to end.
+/// node is a few integers, its style a plain value made usable once
+/// (`LayoutBox`, which needs the engine's chrome), and the texts it measures
+/// are UTF-8 bytes end to end.
 final class LayoutTree {
     /// One node.
     struct Node {
         var kind: ViewNode.Kind
+        /// Whether some child is flexible in an hstack (`flexibleInRow`)
+        /// or in a vstack (`flexibleInColumn`): the stacks look for their
+        /// flexible children only when there are some.
+        var flexible: UInt8 = 0
+        /// Its parent's index (-1 for the root).
+        var parent: Int32
         /// The index after its subtree; its first child, if any, is the next node.
         var end: Int32
         /// How many children it has.
         var children: Int32
-        /// Its style in `styles`, or -1 when it has none.
-        var style: Int32
+        /// Its box (its style made usable) in `boxes`: one of the three
+        /// shared ones for a node without a style (`LayoutTree.plain`,
+        /// `chromed`, `spacer`), else its own.
+        var box: Int32
         /// The text it measures in `strings`, or -1: a text's text, a
         /// fallback's text, an error's message (after "✖ "), an image's label,
         /// an input's shown value, a button's label ("" for a button with
@@ -25,23 +34,13 @@ final class LayoutTree {
         var text: Int32
     }
 
-    /// What the layout reads of a node's style (see `Style`); the font is
-    /// an index in `strings`, or -1.
-    struct NodeStyle {
-        var padding: Style.Insets?
-        var spacing: Double?
-        var alignment: Style.Alignment?
-        var distribution: Style.Distribution?
-        var width: Style.Dimension?
-        var height: Style.Dimension?
-        var minWidth: Double?
-        var maxWidth: Double?
-        var minHeight: Double?
-        var maxHeight: Double?
-        var weight: Double?
-        var lineLimit: Int?
-        var font: Int32
-    }
+    /// The boxes of nodes without a style: most nodes, any kind but the
+    /// two below; buttons, images and inputs (chrome on each side); spacers
+    /// (flexible with weight 1).
+    static let plain: Int32 = 0, chromed: Int32 = 1, spacer: Int32 = 2
+
+    /// The bits of `Node.flexible`.
+    static let flexibleInRow: UInt8 = 1, flexibleInColumn: UInt8 = 2
 
     /// The number of nodes.
     let count: Int
@@ -50,14 +49,15 @@ final class LayoutTree {
     let pointers: Pointers
     private let stringCount: Int
 
-    /// The tree of the view node at `view`.
-    init(_ view: UnsafePointer<ViewNode>) {
-        var builder = Builder()
+    /// The tree of the view node at `view`; `chrome` is the usable chrome
+    /// of buttons, images and inputs (`AxisConstraint.amount(options.chrome)`).
+    init(_ view: UnsafePointer<ViewNode>, chrome: Double) {
+        var builder = Builder(chrome: chrome)
         builder.nodes.reserveCapacity(16)
         builder.add(view)
         count = builder.nodes.count
         stringCount = builder.strings.count
-        pointers = Pointers(nodes: LayoutTree.copy(builder.nodes)!, styles: LayoutTree.copy(builder.styles),
+        pointers = Pointers(nodes: LayoutTree.copy(builder.nodes)!, boxes: LayoutTree.copy(builder.boxes)!,
                             strings: LayoutTree.copy(builder.strings), utf8: LayoutTree.copy(builder.utf8),
                             offsets: LayoutTree.copy(builder.offsets)!, printable: LayoutTree.copy(builder.printable),
                             lineCells: LayoutTree.copy(builder.lineCells))
@@ -65,7 +65,7 @@ final class LayoutTree {
 
     deinit {
         pointers.nodes.deallocate()
-        pointers.styles?.deallocate()
+        pointers.boxes.deallocate()
         if let strings = pointers.strings {
             UnsafeMutablePointer(mutating: strings).deinitialize(count: stringCount)
             strings.deallocate()
@@ -86,30 +86,43 @@ final class LayoutTree {
 
     /// The arrays, filled depth first.
     private struct Builder {
+        let chrome: Double
         var nodes: [Node] = []
-        var styles: [NodeStyle] = []
+        var boxes: [LayoutBox]
         var strings: [String] = []
         var utf8: [UInt8] = []
         var offsets: [Int32] = [0]
         var printable: [Bool] = []
         var lineCells: [Int32] = []
 
-        mutating func add(_ view: UnsafePointer<ViewNode>) {
+        init(chrome: Double) {
+            self.chrome = chrome
+            boxes = [LayoutBox(.vstack, style: nil, chrome: chrome), LayoutBox(.button, style: nil, chrome: chrome),
+                     LayoutBox(.spacer, style: nil, chrome: chrome)]
+        }
+
+        mutating func add(_ view: UnsafePointer<ViewNode>, parent: Int32 = -1) {
             let index = nodes.count
+            let kind = view.pointee.kind
             let children = view.pointee.children.count
-            nodes.append(Node(kind: view.pointee.kind, end: 0, children: Int32(children), style: -1, text: -1))
+            let shared = kind == .spacer ? LayoutTree.spacer
+                : LayoutBox.hasChrome(kind) ? LayoutTree.chromed : LayoutTree.plain
+            nodes.append(Node(kind: kind, parent: parent, end: 0, children: Int32(children), box: shared, text: -1))
             if let box = view.pointee.styleBox {
-                let s = box.style
-                nodes[index].style = Int32(styles.count)
-                styles.append(NodeStyle(padding: s.padding, spacing: s.spacing, alignment: s.alignment,
-                                        distribution: s.distribution, width: s.width, height: s.height,
-                                        minWidth: s.minWidth, maxWidth: s.maxWidth, minHeight: s.minHeight,
-                                        maxHeight: s.maxHeight, weight: s.weight, lineLimit: s.lineLimit,
-                                        font: s.font.map { add($0) } ?? -1))
+                let font = box.style.font.map { add($0) } ?? -1
+                nodes[index].box = Int32(boxes.count)
+                boxes.append(LayoutBox(kind, style: box.style, chrome: chrome, font: font))
             }
             if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
-            LayoutTree.forEachChild(of: view) { add($0) }
+            LayoutTree.forEachChild(of: view) { add($0, parent: Int32(index)) }
             nodes[index].end = Int32(nodes.count)
+            var child = index + 1
+            while child < nodes.count {
+                let box = boxes[Int(nodes[child].box)]
+                if box.flexWidth > 0 { nodes[index].flexible |= LayoutTree.flexibleInRow }
+                if box.flexHeight > 0 { nodes[index].flexible |= LayoutTree.flexibleInColumn }
+                child = Int(nodes[child].end)
+            }
         }
 
         /// Adds a string; returns its index.
@@ -173,7 +186,8 @@ final class LayoutTree {
         return nil
     }
 
-    /// The tree's arrays (nil for an empty one): string `i` is
+    /// The tree's arrays (nil for an empty one): node `i`'s box is
+    /// `boxes[nodes[i].box]`; string `i` is
     /// `strings[i]` for a host's measurer, and its UTF-8 bytes
     /// `utf8[offsets[i]..<offsets[i + 1]]` for the monospace one, which
     /// `printable[i]` says are all printable ASCII. `lineCells[i]` is the
@@ -184,7 +198,7 @@ final class LayoutTree {
     /// need its bytes.
     struct Pointers {
         let nodes: UnsafePointer<Node>
-        let styles: UnsafePointer<NodeStyle>?
+        let boxes: UnsafePointer<LayoutBox>
         let strings: UnsafePointer<String>?
         let utf8: UnsafePointer<UInt8>?
         let offsets: UnsafePointer<Int32>

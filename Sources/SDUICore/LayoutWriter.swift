@@ -1,125 +1,155 @@
-/// A byte buffer the screen's layout is written into as JSON, straight from
-/// the laid-out frames: the bytes of `JSONWriter.bytes(ScreenLayout.json)`
-/// without building `LayoutNode`s or `JSON` values.
+/// Writes the screen's layout as JSON into memory from a `ByteAllocator`,
+/// straight from the laid-out frames: the bytes of
+/// `JSONWriter.bytes(ScreenLayout.json)` without building `LayoutNode`s or
+/// `JSON` values.
 ///
-/// A layout of the screen is `{"width","height","components":[...]}`, and
-/// its height is known only once every component is laid out, so the
-/// components are written first, after a gap kept at the start, and `finish`
-/// puts the head in the gap. A component is its `LayoutTemplate` (the text
-/// of its nodes without their frames) filled in with its frames. Room is
-/// reserved once per component, then bytes are stored with no further
-/// checks.
-final class LayoutWriter {
+/// A layout of the screen is `{"width","height","components":[...]}`. The
+/// cache lays every component out before it writes, so the head comes
+/// first; then each component, its `LayoutTemplate` filled in with its y
+/// and frames, or its root node copied from an earlier text; then `]}`, and
+/// a NUL for C hosts (not counted). Room is reserved once per component,
+/// then bytes are stored with no further checks. A plain value, kept in a
+/// local while it writes: nothing is counted or checked per byte.
+struct LayoutWriter {
+    let allocator: ByteAllocator
+    /// The memory: `capacity` bytes from `allocator`, `count` of them written.
     private(set) var base: UnsafeMutablePointer<UInt8>
-    /// Bytes written, the gap included.
     private(set) var count = 0
-    private var capacity: Int
-    /// Where the finished text starts (in the gap).
-    private var start = 0
+    private(set) var capacity: Int
+    /// Components written.
     private var items = 0
 
-    /// Room kept for the head: `{"width":`, `,"height":`, `,"components":[`
-    /// and two numbers of at most `LayoutWriter.numberRoom` bytes.
-    static let gap = 128
     /// The longest a frame number gets: an integer below 9e15 with its
     /// sign, or a double's shortest text (`-2.2250738585072014e-308`).
     static let numberRoom = 32
 
-    init(capacity: Int = 4096) {
-        self.capacity = max(capacity, LayoutWriter.gap + 64)
-        base = .allocate(capacity: self.capacity)
+    /// A writer with room for `capacity` bytes; nil when `allocator` has no memory.
+    init?(allocator: ByteAllocator, capacity: Int) {
+        let capacity = max(capacity, 256)
+        guard let base = allocator.allocate(capacity) else { return nil }
+        self.allocator = allocator
+        self.base = base
+        self.capacity = capacity
     }
 
-    deinit {
-        base.deallocate()
+    /// A writer in Swift's memory, which does not run out.
+    init(capacity: Int) {
+        self.init(allocator: .swift, capacity: capacity)!
     }
 
-    /// Starts a new layout text, with room for about `expected` bytes.
-    func begin(expected: Int) {
-        count = 0
-        items = 0
-        reserve(LayoutWriter.gap + expected)
-        count = LayoutWriter.gap
+    /// Gives the memory back.
+    func release() {
+        allocator.deallocate(base)
     }
 
-    /// Appends one component: `{"id":…,"y":…,"root":` then its root node,
-    /// written by `root` (`node` or `copy`), then `}`.
-    func item(id: String, y: Double, root: () -> Void) {
-        reserve(64 + 6 * id.utf8.count)
-        var p = base + count
-        if items > 0 { put(&p, UInt8(ascii: ",")) }
-        items += 1
-        put(&p, #"{"id":"#)
-        putString(&p, id)
-        put(&p, #","y":"#)
-        putNumber(&p, y)
-        put(&p, #","root":"#)
-        count = p - base
-        root()
-        reserve(1)
-        base[count] = UInt8(ascii: "}")
-        count += 1
-    }
-
-    /// Appends `bytes` as they are (a node written before).
-    func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-        reserve(bytes.count)
-        (base + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
-    }
-
-    /// Ends the text with its head in the gap: `{"width":…,"height":…,"components":[`
-    /// before the components and `]}` after them. Returns the text.
-    func finish(width: Double, height: Double) -> UnsafeBufferPointer<UInt8> {
-        reserve(2)
-        base[count] = UInt8(ascii: "]")
-        base[count + 1] = UInt8(ascii: "}")
-        count += 2
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: LayoutWriter.gap) { head in
-            var p = head.baseAddress!
-            put(&p, #"{"width":"#)
-            putNumber(&p, width)
-            put(&p, #","height":"#)
-            putNumber(&p, height)
-            put(&p, #","components":["#)
-            let length = p - head.baseAddress!
-            start = LayoutWriter.gap - length
-            (base + start).update(from: head.baseAddress!, count: length)
+    /// The text written, NUL-terminated (the NUL not counted), in memory
+    /// that is the caller's now, to give back to the allocator; nil (the
+    /// memory given back) when there is no room for the NUL.
+    mutating func take() -> UnsafeMutableBufferPointer<UInt8>? {
+        guard reserve(1) else {
+            release()
+            return nil
         }
-        return text
+        base[count] = 0
+        return UnsafeMutableBufferPointer(start: base, count: count)
     }
 
-    /// The text `finish` completed.
-    var text: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + start, count: count - start)
+    // MARK: The screen
+
+    /// Starts the text: `{"width":…,"height":…,"components":[`.
+    mutating func head(width: Double, height: Double) -> Bool {
+        guard reserve(64 + 2 * LayoutWriter.numberRoom) else { return false }
+        put(#"{"width":"#)
+        putNumber(width)
+        put(#","height":"#)
+        putNumber(height)
+        put(#","components":["#)
+        return true
     }
 
-    /// Appends a component's root node: `template` with `frames` (one per
-    /// node, relative to the root's corner) in its holes.
-    func fill(_ template: LayoutTemplate, _ frames: UnsafePointer<Frame>) {
-        let bytes = template.bytes, holes = template.holes
-        reserve(bytes.count + holes.count * (4 * LayoutWriter.numberRoom + 24))
-        let text = bytes.baseAddress!
+    /// Ends the text: `]}`.
+    mutating func end() -> Bool {
+        guard reserve(2) else { return false }
+        put(UInt8(ascii: "]"))
+        put(UInt8(ascii: "}"))
+        return true
+    }
+
+    /// Appends one component: its template filled in with its page `y` and
+    /// its `frames` (one per node, relative to the component's corner).
+    /// Returns where its root node starts, or nil when out of memory.
+    mutating func fill(_ template: LayoutTemplate.Text, _ frames: UnsafePointer<Frame>, y: Double) -> Int? {
+        guard reserve(template.maximumCount + LayoutWriter.overrun + 1) else { return nil }
+        if items > 0 { put(UInt8(ascii: ",")) }
+        items += 1
+        let bytes = template.bytes.baseAddress!, holes = template.holes
+        let table = LayoutWriter.digits
+        // The names between a frame's numbers, stored eight bytes at a time
+        // (what a store puts past a name is overwritten by what follows).
+        let names = UnsafeRawPointer(LayoutWriter.names.utf8Start)
+        let y8 = names.loadUnaligned(as: UInt64.self)
+        let width8 = names.loadUnaligned(fromByteOffset: 5, as: UInt64.self)
+        let width9 = names.loadUnaligned(fromByteOffset: 6, as: UInt64.self)
+        let height8 = names.loadUnaligned(fromByteOffset: 14, as: UInt64.self)
+        let height10 = names.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
         var p = base + count
-        var from = 0
-        for i in 0..<holes.count {
+        var from = Int(holes[0])
+        LayoutWriter.copyOver(bytes, to: p, count: from)
+        p += from
+        LayoutWriter.putNumber(&p, y, table)
+        let root = p - base + (template.root - from)
+        var frame = frames
+        for i in 1..<holes.count {
             let to = Int(holes[i])
-            LayoutWriter.copy(text + from, to: p, count: to - from)
+            LayoutWriter.copyOver(bytes + from, to: p, count: to - from)
             p += to - from
             from = to
-            let frame = frames[i]
-            putNumber(&p, frame.x)
-            put(&p, #","y":"#)
-            putNumber(&p, frame.y)
-            put(&p, #","width":"#)
-            putNumber(&p, frame.width)
-            put(&p, #","height":"#)
-            putNumber(&p, frame.height)
+            LayoutWriter.putNumber(&p, frame.pointee.x, table)
+            UnsafeMutableRawPointer(p).storeBytes(of: y8, as: UInt64.self)
+            p += 5
+            LayoutWriter.putNumber(&p, frame.pointee.y, table)
+            UnsafeMutableRawPointer(p).storeBytes(of: width8, as: UInt64.self)
+            UnsafeMutableRawPointer(p + 1).storeBytes(of: width9, as: UInt64.self)
+            p += 9
+            LayoutWriter.putNumber(&p, frame.pointee.width, table)
+            UnsafeMutableRawPointer(p).storeBytes(of: height8, as: UInt64.self)
+            UnsafeMutableRawPointer(p + 2).storeBytes(of: height10, as: UInt64.self)
+            p += 10
+            LayoutWriter.putNumber(&p, frame.pointee.height, table)
+            frame += 1
         }
-        LayoutWriter.copy(text + from, to: p, count: bytes.count - from)
-        p += bytes.count - from
+        LayoutWriter.copy(bytes + from, to: p, count: template.bytes.count - from)
+        p += template.bytes.count - from
         count = p - base
+        return root
     }
+
+    /// Appends one component as `fill` does, but with its root node's text
+    /// copied from `root` (what an earlier fill wrote for the same frames).
+    /// Returns where the root starts, or nil when out of memory.
+    mutating func item(_ template: LayoutTemplate.Text, y: Double, root: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hole = Int(template.holes[0])
+        guard reserve(template.root + LayoutWriter.numberRoom + root.count + LayoutWriter.overrun + 2) else {
+            return nil
+        }
+        if items > 0 { put(UInt8(ascii: ",")) }
+        items += 1
+        let bytes = template.bytes.baseAddress!
+        var p = base + count
+        LayoutWriter.copyOver(bytes, to: p, count: hole)
+        p += hole
+        LayoutWriter.putNumber(&p, y, LayoutWriter.digits)
+        LayoutWriter.copyOver(bytes + hole, to: p, count: template.root - hole)
+        p += template.root - hole
+        let start = p - base
+        UnsafeMutableRawPointer(p).copyMemory(from: root.baseAddress!, byteCount: root.count)
+        p += root.count
+        p.pointee = UInt8(ascii: "}")
+        count = p + 1 - base
+        return start
+    }
+
+    // MARK: Templates
 
     /// Appends the text of the subtree of `view` as `LayoutNode.json` writes
     /// it, `{"id","type","frame":{"x","y","width","height"},"children":[...]}`
@@ -127,35 +157,29 @@ final class LayoutWriter {
     /// where each node's `x` goes (`LayoutTemplate.holes`), depth first, is
     /// appended to `holes`. The `y`, `width` and `height` follow it, with
     /// their names, when the template is filled.
-    func skeleton(_ view: UnsafePointer<ViewNode>, holes: inout [UInt32]) {
+    mutating func skeleton(_ view: UnsafePointer<ViewNode>, holes: inout [UInt32]) {
         let id = view.pointee.id
         reserve(40 + 6 * id.utf8.count + 64)
-        var p = base + count
-        put(&p, #"{"id":"#)
-        putString(&p, id)
-        put(&p, LayoutWriter.typeAndFrame(view.pointee.kind))
-        holes.append(UInt32(p - base))
+        put(#"{"id":"#)
+        putString(id)
+        put(LayoutWriter.typeAndFrame(view.pointee.kind))
+        holes.append(UInt32(count))
         if view.pointee.children.isEmpty {
-            put(&p, "}}")
-            count = p - base
+            put("}}")
             return
         }
-        put(&p, #"},"children":["#)
-        count = p - base
+        put(#"},"children":["#)
         view.pointee.children.withUnsafeBufferPointer { children in
             for i in 0..<children.count {
                 if i > 0 {
                     reserve(1)
-                    base[count] = UInt8(ascii: ",")
-                    count += 1
+                    put(UInt8(ascii: ","))
                 }
                 skeleton(children.baseAddress! + i, holes: &holes)
             }
         }
         reserve(2)
-        base[count] = UInt8(ascii: "]")
-        base[count + 1] = UInt8(ascii: "}")
-        count += 2
+        put("]}")
     }
 
     /// `,"type":"<kind>","frame":{"x":`: the bytes between a node's id and its x.
@@ -177,33 +201,99 @@ final class LayoutWriter {
 
     // MARK: Storing bytes (the room is reserved beforehand)
 
-    /// Makes room for `n` more bytes.
+    /// How far past the bytes it is asked for `copyOver` may write (and
+    /// read: a template keeps that many bytes after its text).
+    static let overrun = 64
+
+    /// Copies `n` bytes, and perhaps up to `overrun` bytes after them: the
+    /// pieces of a template between its numbers, which what follows each
+    /// piece overwrites. Most are below 64 bytes: four 16-byte moves.
     @inline(__always)
-    func reserve(_ n: Int) {
-        if capacity - count < n { grow(toHold: n) }
+    static func copyOver(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count n: Int) {
+        let s = UnsafeRawPointer(source), t = UnsafeMutableRawPointer(target)
+        var i = 0
+        repeat {
+            t.storeBytes(of: s.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), toByteOffset: i,
+                         as: SIMD16<UInt8>.self)
+            t.storeBytes(of: s.loadUnaligned(fromByteOffset: i + 16, as: SIMD16<UInt8>.self), toByteOffset: i + 16,
+                         as: SIMD16<UInt8>.self)
+            t.storeBytes(of: s.loadUnaligned(fromByteOffset: i + 32, as: SIMD16<UInt8>.self), toByteOffset: i + 32,
+                         as: SIMD16<UInt8>.self)
+            t.storeBytes(of: s.loadUnaligned(fromByteOffset: i + 48, as: SIMD16<UInt8>.self), toByteOffset: i + 48,
+                         as: SIMD16<UInt8>.self)
+            i += 64
+        } while i < n
+    }
+
+    /// Makes room for `n` more bytes; false when the allocator has no more memory.
+    @inline(__always)
+    @discardableResult
+    mutating func reserve(_ n: Int) -> Bool {
+        capacity - count >= n || grow(toHold: n)
     }
 
     @inline(never)
-    private func grow(toHold n: Int) {
+    private mutating func grow(toHold n: Int) -> Bool {
         var newCapacity = capacity * 2
         while newCapacity - count < n { newCapacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        guard let bigger = allocator.allocate(newCapacity) else { return false }
         bigger.initialize(from: base, count: count)
-        base.deallocate()
+        allocator.deallocate(base)
         base = bigger
         capacity = newCapacity
+        return true
     }
 
     @inline(__always)
-    private func put(_ p: inout UnsafeMutablePointer<UInt8>, _ byte: UInt8) {
+    mutating func put(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func put(_ literal: StaticString) {
+        let n = literal.utf8CodeUnitCount
+        LayoutWriter.copy(literal.utf8Start, to: base + count, count: n)
+        count += n
+    }
+
+    /// A frame number (see `putNumber(_:_:_:)`).
+    mutating func putNumber(_ value: Double) {
+        var p = base + count
+        LayoutWriter.putNumber(&p, value, LayoutWriter.digits)
+        count = p - base
+    }
+
+    /// A string literal, escaped as `JSONWriter` escapes (`"`, `\` and
+    /// control characters); at most 6 bytes a byte plus the quotes.
+    mutating func putString(_ s: String) {
+        var p = base + count
+        LayoutWriter.put(&p, UInt8(ascii: "\""))
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
+            if LayoutWriter.needsEscape(bytes) {
+                for c in bytes { LayoutWriter.putEscaped(&p, c) }
+            } else if bytes.count > 0 {
+                LayoutWriter.copy(bytes.baseAddress!, to: p, count: bytes.count)
+                p += bytes.count
+            }
+        }
+        if done == nil {
+            for c in s.utf8 { LayoutWriter.putEscaped(&p, c) }
+        }
+        LayoutWriter.put(&p, UInt8(ascii: "\""))
+        count = p - base
+    }
+
+    @inline(__always)
+    private static func put(_ p: inout UnsafeMutablePointer<UInt8>, _ byte: UInt8) {
         p.pointee = byte
         p += 1
     }
 
     @inline(__always)
-    private func put(_ p: inout UnsafeMutablePointer<UInt8>, _ literal: StaticString) {
+    private static func put(_ p: inout UnsafeMutablePointer<UInt8>, _ literal: StaticString) {
         let n = literal.utf8CodeUnitCount
-        LayoutWriter.copy(literal.utf8Start, to: p, count: n)
+        copy(literal.utf8Start, to: p, count: n)
         p += n
     }
 
@@ -237,24 +327,6 @@ final class LayoutWriter {
         }
     }
 
-    /// A string literal, escaped as `JSONWriter` escapes (`"`, `\` and
-    /// control characters); at most 6 bytes a byte plus the quotes.
-    private func putString(_ p: inout UnsafeMutablePointer<UInt8>, _ s: String) {
-        put(&p, UInt8(ascii: "\""))
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
-            if LayoutWriter.needsEscape(bytes) {
-                for c in bytes { putEscaped(&p, c) }
-            } else if bytes.count > 0 {
-                LayoutWriter.copy(bytes.baseAddress!, to: p, count: bytes.count)
-                p += bytes.count
-            }
-        }
-        if done == nil {
-            for c in s.utf8 { putEscaped(&p, c) }
-        }
-        put(&p, UInt8(ascii: "\""))
-    }
-
     /// True when a byte of `bytes` needs escaping; eight at a time.
     private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = bytes.count
@@ -283,8 +355,8 @@ final class LayoutWriter {
         c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\")
     }
 
-    private func putEscaped(_ p: inout UnsafeMutablePointer<UInt8>, _ c: UInt8) {
-        guard LayoutWriter.needsEscape(c) else { return put(&p, c) }
+    private static func putEscaped(_ p: inout UnsafeMutablePointer<UInt8>, _ c: UInt8) {
+        guard needsEscape(c) else { return put(&p, c) }
         switch c {
         case UInt8(ascii: "\""): put(&p, "\\\"")
         case UInt8(ascii: "\\"): put(&p, "\\\\")
@@ -301,37 +373,73 @@ final class LayoutWriter {
         }
     }
 
+    // MARK: Numbers
+
     /// A frame number as `Frame.number` makes it and `JSONWriter` writes it:
     /// whole numbers as integers, anything else as a double; at most
-    /// `numberRoom` bytes. Cells (whole, below 10,000) are written here, the
-    /// rest by `putOtherNumber`.
+    /// `numberRoom` bytes, and the byte after it may be overwritten. Whole
+    /// numbers below 1,000,000 come from `table` (`digits`), the rest from
+    /// `putOtherNumber`.
     @inline(__always)
-    private func putNumber(_ p: inout UnsafeMutablePointer<UInt8>, _ value: Double) {
-        if value >= 0, value < 10000 {
-            let v = Int(value)
-            if Double(v) == value { // whole; -0.0 is written 0, as Int64(-0.0) is 0
-                if v < 10 {
-                    p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v)
-                    p += 1
-                } else if v < 100 {
-                    putPair(&p, v)
-                } else if v < 1000 {
-                    p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / 100)
-                    p += 1
-                    putPair(&p, v % 100)
-                } else {
-                    putPair(&p, v / 100)
-                    putPair(&p, v % 100)
-                }
+    static func putNumber(_ p: inout UnsafeMutablePointer<UInt8>, _ value: Double, _ table: UnsafePointer<UInt32>) {
+        // Adding 1.5 × 2^52 rounds a number in [-2^51, 2^51] to a whole one
+        // in the low bits of the sum; the low 32 bits of any other (negative,
+        // huge, NaN, infinite) are not a whole number equal to it.
+        // -0.0 is written 0, as Int64(-0.0) is 0.
+        let v = Int(UInt32(truncatingIfNeeded: (value + 0x1.8p52).bitPattern))
+        if Double(v) == value {
+            if v < 1000 {
+                let digits = table[v]
+                UnsafeMutableRawPointer(p).storeBytes(of: digits, as: UInt32.self)
+                p += Int(digits >> 24)
+                return
+            }
+            if v < 1_000_000 {
+                // The thousands, then the rest as three digits, zeros kept.
+                let high = table[v / 1000], low = table[1000 + v % 1000]
+                UnsafeMutableRawPointer(p).storeBytes(of: high, as: UInt32.self)
+                p += Int(high >> 24)
+                UnsafeMutableRawPointer(p).storeBytes(of: low, as: UInt32.self)
+                p += 3
                 return
             }
         }
-        putOtherNumber(&p, value)
+        p = putOtherNumber(p, value)
     }
+
+    /// The text of 0 ..< 1000, a word each: the digits in memory order (so
+    /// that the word stored lays them out in order) and the count of digits
+    /// in the high byte, stored too, past the digits; then 000 ..< 999, three
+    /// digits each.
+    nonisolated(unsafe) static let digits: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 2000)
+        for v in 0..<2000 {
+            let n = v % 1000
+            let count = v >= 1000 || n >= 100 ? 3 : n >= 10 ? 2 : 1
+            var word: UInt32 = 0
+            withUnsafeMutableBytes(of: &word) { bytes in
+                var rest = n
+                for i in stride(from: count - 1, through: 0, by: -1) {
+                    bytes[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                bytes[3] = UInt8(count)
+            }
+            table[v] = word
+        }
+        return UnsafePointer(table)
+    }()
+
+    /// The names between a frame's numbers end to end, read eight bytes at
+    /// a time by `fill`: `,"y":` at 0, `,"width":` at 5, `,"height":` at 14.
+    private static let names: StaticString = #","y":,"width":,"height":"#
 
     /// `putNumber` for any other number.
     @inline(never)
-    private func putOtherNumber(_ p: inout UnsafeMutablePointer<UInt8>, _ value: Double) {
+    private static func putOtherNumber(_ start: UnsafeMutablePointer<UInt8>, _ value: Double)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        var p = start
         if value >= 0, value < 9e15, value.rounded(.towardZero) == value {
             var v = UInt64(value)
             var length = 1
@@ -346,8 +454,7 @@ final class LayoutWriter {
                 p[k] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
                 v /= 10
             } while v != 0
-            p += length
-            return
+            return p + length
         }
         var bytes: [UInt8] = []
         JSONWriter.write(Frame.number(value), into: &bytes)
@@ -355,17 +462,6 @@ final class LayoutWriter {
             p.update(from: b.baseAddress!, count: b.count)
             p += b.count
         }
+        return p
     }
-
-    /// The two digits of `v` (below 100).
-    @inline(__always)
-    private func putPair(_ p: inout UnsafeMutablePointer<UInt8>, _ v: Int) {
-        let pair = UnsafeRawPointer(LayoutWriter.pairs.utf8Start).loadUnaligned(fromByteOffset: Int(v) * 2,
-                                                                                 as: UInt16.self)
-        UnsafeMutableRawPointer(p).storeBytes(of: pair, as: UInt16.self)
-        p += 2
-    }
-
-    /// "00", "01", … "99" end to end.
-    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }

@@ -625,7 +625,8 @@ struct LayoutRobustnessTests {
 
     @Test func aTemplateFilledWithTheFramesIsTheLayoutsJSON() {
         // What the engine writes for the host: a component's text without
-        // frames (ids escaped once) filled in with its frames.
+        // numbers (ids escaped once) filled in with its y and frames; and the
+        // same component again with its root node copied from that text.
         var r = TreeRNG(state: 5)
         let halves = LayoutEngine(measurer: { text, _, _ in Size(width: Double(text.count) * 2.5, height: 1.5) })
         for i in 0..<300 {
@@ -637,13 +638,25 @@ struct LayoutRobustnessTests {
             let width = [Double(r.below(70)), 1e16, 0.5][r.below(6) == 0 ? 1 + r.below(2) : 0]
             let laidOut = engine.layout(tree, width: width)
             let frames = engine.frames(of: tree, width: width, height: nil)
-            let template = withUnsafePointer(to: tree) { LayoutTemplate($0) }
-            let writer = LayoutWriter(capacity: 16)
-            writer.begin(expected: 0)
-            writer.item(id: tree.id, y: Double(i) * 0.75) { frames.withUnsafeBufferPointer { writer.fill(template, $0.baseAddress!) } }
-            let written = Array(writer.finish(width: width, height: 12345.5))
+            let owner = withUnsafePointer(to: tree) { LayoutTemplate(id: tree.id, $0) }
+            defer { withExtendedLifetime(owner) {} }
+            let template = owner.text
+            var writer = LayoutWriter(capacity: 16)
+            let begun = writer.head(width: width, height: 12345.5)
+            #expect(begun)
+            let start = frames.withUnsafeBufferPointer { writer.fill(template, $0.baseAddress!, y: Double(i) * 0.75) }!
+            let end = writer.count - 1
+            let copy = Array(UnsafeBufferPointer(start: writer.base + start, count: end - start))
+            _ = copy.withUnsafeBufferPointer { writer.item(template, y: 1e7 + 0.5, root: $0) }
+            let ended = writer.end()
+            #expect(ended)
+            let text = writer.take()!
+            let written = Array(text)
+            #expect(text.baseAddress![text.count] == 0) // NUL-terminated for C
+            text.baseAddress!.deallocate()
             let expected = ScreenLayout(width: width, height: 12345.5,
-                                        components: [.init(id: tree.id, y: Double(i) * 0.75, root: laidOut)])
+                                        components: [.init(id: tree.id, y: Double(i) * 0.75, root: laidOut),
+                                                     .init(id: tree.id, y: 1e7 + 0.5, root: laidOut)])
             #expect(written == JSONWriter.bytes(expected.json), "tree \(i)")
         }
     }

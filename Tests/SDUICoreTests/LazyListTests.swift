@@ -125,6 +125,50 @@ struct LazyListTests {
         #expect(direct == JSONWriter.bytes(node.json))
         #expect(Engine().layoutJSON(width: 5) == Array(#"{"width":5,"height":0,"components":[]}"#.utf8))
     }
+
+    @Test func layoutsAcrossRendersDropsAndWidthsAreAFreshEnginesLayouts() throws {
+        // The layout cache replays its last walk while the page does not
+        // change, lays out again what rendered since, and copies what did not
+        // change from a text it kept at a stable width. Whatever happens in
+        // between, each text is the one a fresh engine writes.
+        for lazy in [false, true] {
+            var steps: [(Engine) throws -> Void] = []
+            func make() throws -> Engine {
+                let engine = try Self.engine(count: 30)
+                // Every fifth component renders only while "Extra" has a factory.
+                var components = engine.page!.components
+                for i in stride(from: 0, to: 30, by: 5) {
+                    components[i] = Component(id: "x\(i)", type: "Extra", data: ["n": .int(Int64(i))], fallback: .drop)
+                }
+                engine.loadPage(Page(id: "p", components: components))
+                if lazy { _ = engine.setViewport(.init(width: 30, offset: 4, height: 8)) }
+                for step in steps { try step(engine) }
+                return engine
+            }
+            let engine = try make()
+            func check(_ widths: [Double], _ note: String) throws {
+                let fresh = try make()
+                for width in widths {
+                    let text = engine.layoutJSON(width: width)
+                    #expect(text == fresh.layoutJSON(width: width), "\(note) at \(width), lazy \(lazy)")
+                    #expect(text == JSONWriter.bytes(engine.layout(width: width).json), "\(note) at \(width)")
+                }
+            }
+            try check([30, 30, 30, 31, 30], "start")
+            let steps1: [(String, (Engine) throws -> Void)] = [
+                ("a flag", { try $0.dispatch(Action(type: "flags/set", payload: "4")) }),
+                ("another", { try $0.dispatch(Action(type: "flags/set", payload: "8")) }),
+                ("Extra back", { try $0.register(component: "Extra") { _, _ in .text("extra extra extra") } }),
+                ("a flag again", { try $0.dispatch(Action(type: "flags/set", payload: "9")) }),
+                ("Extra gone", { try $0.unregister(component: "Extra") }),
+            ]
+            for (note, step) in steps1 {
+                try step(engine)
+                steps.append(step)
+                try check([30, 30, 30, 12, 12, 30], note)
+            }
+        }
+    }
 }
 
 @Suite("Monospace fast path")
