@@ -116,7 +116,7 @@ public func sdui_render_json(_ engine: OpaquePointer?,
     out?.pointee = nil
     return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard out != nil else { throw .invalid("out is NULL") }
-        let json = engine.renderJSON { count in malloc(count)?.assumingMemoryBound(to: UInt8.self) }
+        let json = engine.renderJSON(allocator: mallocAllocator)
         guard let json else { throw Failure(SDUI_ENOMEM, "out of memory writing the screen") }
         out?.pointee = UnsafeMutableRawPointer(mutating: json.baseAddress!).assumingMemoryBound(to: CChar.self)
         outLength?.pointee = json.count

@@ -394,12 +394,12 @@ public final class Engine {
     }
 
     /// The current screen as compact JSON, exactly `JSONWriter.bytes(render().json)`,
-    /// written straight into the memory `allocate(byteCount)` gives (the
-    /// JSON and a NUL after it), so a host receives it without a copy; nil
-    /// when `allocate` does. Moves the patch baseline like `render`. Each
-    /// component's JSON is written once and reused until that component
-    /// renders again, so asking twice costs a copy of the bytes.
-    public func renderJSON(allocate: (Int) -> UnsafeMutablePointer<UInt8>?) -> UnsafeBufferPointer<UInt8>? {
+    /// written straight into memory from `allocator` (the JSON and a NUL
+    /// after it; the caller owns it), so a host receives it without a copy;
+    /// nil when the allocator has no memory. Moves the patch baseline like
+    /// `render`. Each component's JSON is written once and reused until that
+    /// component renders again, so asking twice costs a copy of the bytes.
+    public func renderJSON(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
         let screen = render()
         let head = ByteSink.bytes(capacity: 64) { screen.writeHead(into: &$0) }
         var pieces: [[UInt8]] = []
@@ -412,7 +412,7 @@ public final class Engine {
             total += piece.count
             pieces.append(piece)
         }
-        guard let out = allocate(total + 1) else { return nil }
+        guard let out = allocator.allocate(total + 1) else { return nil }
         var at = out
         func put(_ bytes: [UInt8]) {
             bytes.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
@@ -424,7 +424,7 @@ public final class Engine {
             put(pieces[i])
         }
         put([UInt8(ascii: "]"), UInt8(ascii: "}"), 0])
-        return UnsafeBufferPointer(start: out, count: total)
+        return UnsafeMutableBufferPointer(start: out, count: total)
     }
 
     /// The current screen without moving the patch baseline.

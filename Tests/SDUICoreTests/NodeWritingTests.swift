@@ -43,18 +43,20 @@ struct NodeWritingTests {
                      #"{"id":"p","components":[{"id":"a","type":"T"},{"id":"b","type":"T","data":{"n":2}}]}"#]
         {
             try loadPage(engine, page)
-            var given = 0
-            let first = engine.renderJSON { count in given = count; return .allocate(capacity: count) }
-            let again = engine.renderJSON { .allocate(capacity: $0) } // from the kept component bytes
+            nonisolated(unsafe) var given = 0
+            let counting = ByteAllocator(allocate: { count in given = count; return .allocate(capacity: count) },
+                                         deallocate: { $0.deallocate() })
+            let first = engine.renderJSON(allocator: counting)
+            let again = engine.renderJSON(allocator: .swift) // from the kept component bytes
             let expected = JSONWriter.bytes(engine.currentScreen().json)
             for bytes in [first, again] {
-                #expect(bytes.map(Array.init) == expected)
+                #expect(bytes.map { Array($0) } == expected)
                 #expect(bytes?.baseAddress?[expected.count] == 0)
                 bytes?.baseAddress?.deallocate()
             }
             #expect(given == expected.count + 1)
         }
-        #expect(engine.renderJSON { _ in nil } == nil)
+        #expect(engine.renderJSON(allocator: ByteAllocator(allocate: { _ in nil }, deallocate: { _ in })) == nil)
     }
 
     /// Feeds a tree's JSON form to a builder the way a binding would:
