@@ -99,6 +99,20 @@ enum LayoutSpace {
         }
     }
 
+    /// Calls `place` with where `count` items go along the axis: a uniform
+    /// offset and nil when the distribution moves them all alike, else 0 and
+    /// one offset per item (`offsets(leftover, count:, distribution)`).
+    @inline(__always)
+    static func distribute(_ leftover: Double, count: Int, _ distribution: Style.Distribution?,
+                           _ place: (_ uniform: Double, _ offsets: UnsafePointer<Double>?) -> Void)
+    {
+        if let uniform = uniformOffset(leftover, distribution) {
+            place(uniform, nil)
+        } else {
+            offsets(leftover, count: count, distribution).withUnsafeBufferPointer { place(0, $0.baseAddress) }
+        }
+    }
+
     /// The offset of every item for `offsets(leftover, count:,
     /// distribution)` when the distribution moves them all alike (start,
     /// fill, end, center), without making an array; nil for the others.

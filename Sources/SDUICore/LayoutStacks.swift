@@ -88,13 +88,7 @@ extension LayoutRun {
                 k = end(of: k)
             }
         }
-        if let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution) {
-            place(uniform, nil)
-        } else {
-            LayoutSpace.offsets(leftover, count: count, box.pointee.distribution).withUnsafeBufferPointer {
-                place(0, $0.baseAddress)
-            }
-        }
+        LayoutSpace.distribute(leftover, count: count, box.pointee.distribution, place)
         return size
     }
 
@@ -175,13 +169,7 @@ extension LayoutRun {
                 k = end(of: k)
             }
         }
-        if let uniform = LayoutSpace.uniformOffset(leftover, box.pointee.distribution) {
-            place(uniform, nil)
-        } else {
-            LayoutSpace.offsets(leftover, count: count, box.pointee.distribution).withUnsafeBufferPointer {
-                place(0, $0.baseAddress)
-            }
-        }
+        LayoutSpace.distribute(leftover, count: count, box.pointee.distribution, place)
         return size
     }
 
