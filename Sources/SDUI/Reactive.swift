@@ -12,7 +12,7 @@ public func sdui_patches_json(_ engine: OpaquePointer?,
     out?.pointee = nil
     return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard out != nil else { throw .invalid("out is NULL") }
-        try deliver(JSONWriter.bytes(engine.takePatches().json), out, outLength)
+        try deliver(engine.takePatches().jsonBytes(), out, outLength)
     }
 }
 

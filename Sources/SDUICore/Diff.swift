@@ -19,15 +19,25 @@ public enum Diff {
             }
         }
         for before in old.components {
-            guard let after = newById[before.id], after != before else { continue }
-            var changes: [NodeChange] = []
-            nodeChanges(from: before.view, to: after.view, into: &changes)
-            patches.append(.update(id: after.id, type: after.type, changes: changes))
+            if let after = newById[before.id], let patch = update(from: before, to: after) {
+                patches.append(patch)
+            }
         }
         return patches
     }
 
+    /// The update from one rendering of a component to the next; nil when
+    /// nothing changed.
+    public static func update(from before: RenderedComponent, to after: RenderedComponent) -> Patch? {
+        var changes: [NodeChange] = []
+        nodeChanges(from: before.view, to: after.view, into: &changes)
+        guard !changes.isEmpty || before.type != after.type else { return nil }
+        return .update(id: after.id, type: after.type, changes: changes)
+    }
+
     /// The changes that turn the tree `old` into `new`, appended to `changes`.
+    /// Each pair of nodes is compared once, members first, then children
+    /// (no whole-subtree comparisons at every level).
     public static func nodeChanges(from old: ViewNode, to new: ViewNode, into changes: inout [NodeChange]) {
         if old.kind != new.kind || old.id != new.id {
             changes.append(.replace(id: old.id, node: new))
@@ -41,8 +51,8 @@ public enum Diff {
         let oldIds = old.children.map(\.id)
         let newIds = new.children.map(\.id)
         if oldIds == newIds {
-            for (a, b) in zip(old.children, new.children) where a != b {
-                nodeChanges(from: a, to: b, into: &changes)
+            for i in old.children.indices {
+                nodeChanges(from: old.children[i], to: new.children[i], into: &changes)
             }
             return
         }
@@ -56,7 +66,7 @@ public enum Diff {
             }
         }
         for child in old.children {
-            if let after = newChildren[child.id], after != child {
+            if let after = newChildren[child.id] {
                 nodeChanges(from: child, to: after, into: &changes)
             }
         }

@@ -444,11 +444,9 @@ public final class Engine {
             // Only updates: every changed id is on both screens.
             let changed = baselineVersions.compactMap { id, old in old.map { ($0, screenIndex[id]!) } }
             for (before, index) in changed.sorted(by: { $0.1 < $1.1 }) {
-                let after = screen.components[index]
-                guard before != after else { continue }
-                var changes: [NodeChange] = []
-                Diff.nodeChanges(from: before.view, to: after.view, into: &changes)
-                set.patches.append(.update(id: after.id, type: after.type, changes: changes))
+                if let patch = Diff.update(from: before, to: screen.components[index]) {
+                    set.patches.append(patch)
+                }
             }
         }
         set.imagesAdded = imagesAdded.sorted()

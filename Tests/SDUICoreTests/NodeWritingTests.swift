@@ -59,6 +59,23 @@ struct NodeWritingTests {
         #expect(engine.renderJSON(allocator: ByteAllocator(allocate: { _ in nil }, deallocate: { _ in })) == nil)
     }
 
+    @Test func patchBytesAreTheJSONWriters() throws {
+        let node = try ViewNode(json: json(#"{"type":"button","id":"c/1","label":"Buy \"now\"","action":{"type":"a/b","payload":[1,2.5,null]}}"#))
+        let component = RenderedComponent(id: "c", type: "T\n", view: node)
+        var set = PatchSet()
+        set.patches = [.page(id: nil, version: nil), .page(id: "home", version: json(#"{"v":1}"#)), .remove(id: "x"),
+                       .insert(index: 2, component: component), .move(id: "y\"", index: 0),
+                       .update(id: "c", type: "T", changes: [
+                           .set(id: "c/1", node: node), .replace(id: "c/2", node: node), .remove(parent: "c", id: "c/3"),
+                           .insert(parent: "c", index: 1, node: node), .move(parent: "c", id: "c/4", index: 3)]),
+                       .update(id: "d", type: "U", changes: [])]
+        set.imagesAdded = ["a.png", "b\u{1}.png"]
+        set.imagesRemoved = ["c.png"]
+        for patches in [PatchSet(), set] {
+            #expect(patches.jsonBytes() == JSONWriter.bytes(patches.json))
+        }
+    }
+
     /// Feeds a tree's JSON form to a builder the way a binding would:
     /// strings with `set(_:string:)`, children by recursion, the rest as JSON.
     static func build(_ value: JSON, into b: inout ViewNodeBuilder) throws(ContractError) -> ViewNode? {

@@ -335,6 +335,10 @@ struct PatchPropertyTests {
             }
 
             let set = engine.takePatches()
+            if set.jsonBytes() != JSONWriter.bytes(set.json) {
+                Issue.record("the patches' bytes differ from their JSON form; \(context)")
+                break
+            }
             do {
                 host = try host.applying(set.patches)
             } catch {
