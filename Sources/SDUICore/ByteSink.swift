@@ -2,7 +2,8 @@
 /// bounds checks beyond a capacity test, unlike appends to `[UInt8]`.
 struct ByteSink: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
+    /// Bytes written so far.
+    private(set) var count = 0
     private var capacity: Int
 
     /// The bytes `write` appends to a new sink of `capacity`.

@@ -33,29 +33,72 @@ final class LayoutTemplate {
 
     let text: Text
 
-    /// The template of component `id` whose view tree is at `view`.
+    /// The template of component `id` whose view tree is at `view`. Made
+    /// once per render, so it is written with the screen writer's `ByteSink`
+    /// (which escapes the ids).
     init(id: String, _ view: UnsafePointer<ViewNode>) {
-        var writer = LayoutWriter(capacity: 1024)
+        var sink = ByteSink(capacity: 1024)
         var holes: [UInt32] = []
-        writer.reserve(64 + 6 * id.utf8.count)
-        writer.put(#"{"id":"#)
-        writer.putString(id)
-        writer.put(#","y":"#)
-        holes.append(UInt32(writer.count))
-        writer.put(#","root":"#)
-        let root = writer.count
-        writer.skeleton(view, holes: &holes)
-        writer.reserve(1)
-        writer.put(UInt8(ascii: "}"))
+        sink.append(#"{"id":"#)
+        sink.writeString(id)
+        sink.append(#","y":"#)
+        holes.append(UInt32(sink.count))
+        sink.append(#","root":"#)
+        let root = sink.count
+        LayoutTemplate.skeleton(view, into: &sink, holes: &holes)
+        sink.append(UInt8(ascii: "}"))
         // Followed by room that `LayoutWriter.copyOver` may read.
-        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: writer.count + LayoutWriter.overrun)
-        memory.initialize(from: writer.base, count: writer.count)
-        (memory + writer.count).initialize(repeating: 0, count: LayoutWriter.overrun)
+        let memory = sink.withBytes { bytes in
+            let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count + LayoutWriter.overrun)
+            memory.initialize(from: bytes.baseAddress!, count: bytes.count)
+            (memory + bytes.count).initialize(repeating: 0, count: LayoutWriter.overrun)
+            return UnsafeBufferPointer(start: memory, count: bytes.count)
+        }
         let offsets = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: holes.count)
         _ = offsets.initialize(from: holes)
-        text = Text(bytes: UnsafeBufferPointer(start: memory, count: writer.count), holes: UnsafeBufferPointer(offsets),
-                    root: root)
-        writer.release()
+        text = Text(bytes: memory, holes: UnsafeBufferPointer(offsets), root: root)
+    }
+
+    /// Appends the text of the subtree of `view` as `LayoutNode.json` writes
+    /// it, `{"id","type","frame":{"x","y","width","height"},"children":[...]}`
+    /// (no `children` when there are none), without the frames' numbers:
+    /// where each node's `x` goes, depth first, is appended to `holes`. The
+    /// `y`, `width` and `height` follow it, with their names, when the
+    /// template is filled.
+    private static func skeleton(_ view: UnsafePointer<ViewNode>, into sink: inout ByteSink, holes: inout [UInt32]) {
+        sink.append(#"{"id":"#)
+        sink.writeString(view.pointee.id)
+        sink.append(typeAndFrame(view.pointee.kind))
+        holes.append(UInt32(sink.count))
+        if view.pointee.children.isEmpty {
+            sink.append("}}")
+            return
+        }
+        sink.append(#"},"children":["#)
+        view.pointee.children.withUnsafeBufferPointer { children in
+            for i in 0..<children.count {
+                if i > 0 { sink.append(UInt8(ascii: ",")) }
+                skeleton(children.baseAddress! + i, into: &sink, holes: &holes)
+            }
+        }
+        sink.append("]}")
+    }
+
+    /// `,"type":"<kind>","frame":{"x":`: the bytes between a node's id and its x.
+    private static func typeAndFrame(_ kind: ViewNode.Kind) -> StaticString {
+        switch kind {
+        case .text: return #","type":"text","frame":{"x":"#
+        case .image: return #","type":"image","frame":{"x":"#
+        case .button: return #","type":"button","frame":{"x":"#
+        case .vstack: return #","type":"vstack","frame":{"x":"#
+        case .hstack: return #","type":"hstack","frame":{"x":"#
+        case .zstack: return #","type":"zstack","frame":{"x":"#
+        case .spacer: return #","type":"spacer","frame":{"x":"#
+        case .list: return #","type":"list","frame":{"x":"#
+        case .input: return #","type":"input","frame":{"x":"#
+        case .fallback: return #","type":"fallback","frame":{"x":"#
+        case .error: return #","type":"error","frame":{"x":"#
+        }
     }
 
     deinit {

@@ -149,56 +149,6 @@ struct LayoutWriter {
         return start
     }
 
-    // MARK: Templates
-
-    /// Appends the text of the subtree of `view` as `LayoutNode.json` writes
-    /// it, `{"id","type","frame":{"x","y","width","height"},"children":[...]}`
-    /// (no `children` when there are none), without the frames' numbers:
-    /// where each node's `x` goes (`LayoutTemplate.holes`), depth first, is
-    /// appended to `holes`. The `y`, `width` and `height` follow it, with
-    /// their names, when the template is filled.
-    mutating func skeleton(_ view: UnsafePointer<ViewNode>, holes: inout [UInt32]) {
-        let id = view.pointee.id
-        reserve(40 + 6 * id.utf8.count + 64)
-        put(#"{"id":"#)
-        putString(id)
-        put(LayoutWriter.typeAndFrame(view.pointee.kind))
-        holes.append(UInt32(count))
-        if view.pointee.children.isEmpty {
-            put("}}")
-            return
-        }
-        put(#"},"children":["#)
-        view.pointee.children.withUnsafeBufferPointer { children in
-            for i in 0..<children.count {
-                if i > 0 {
-                    reserve(1)
-                    put(UInt8(ascii: ","))
-                }
-                skeleton(children.baseAddress! + i, holes: &holes)
-            }
-        }
-        reserve(2)
-        put("]}")
-    }
-
-    /// `,"type":"<kind>","frame":{"x":`: the bytes between a node's id and its x.
-    static func typeAndFrame(_ kind: ViewNode.Kind) -> StaticString {
-        switch kind {
-        case .text: return #","type":"text","frame":{"x":"#
-        case .image: return #","type":"image","frame":{"x":"#
-        case .button: return #","type":"button","frame":{"x":"#
-        case .vstack: return #","type":"vstack","frame":{"x":"#
-        case .hstack: return #","type":"hstack","frame":{"x":"#
-        case .zstack: return #","type":"zstack","frame":{"x":"#
-        case .spacer: return #","type":"spacer","frame":{"x":"#
-        case .list: return #","type":"list","frame":{"x":"#
-        case .input: return #","type":"input","frame":{"x":"#
-        case .fallback: return #","type":"fallback","frame":{"x":"#
-        case .error: return #","type":"error","frame":{"x":"#
-        }
-    }
-
     // MARK: Storing bytes (the room is reserved beforehand)
 
     /// How far past the bytes it is asked for `copyOver` may write (and
@@ -264,39 +214,6 @@ struct LayoutWriter {
         count = p - base
     }
 
-    /// A string literal, escaped as `JSONWriter` escapes (`"`, `\` and
-    /// control characters); at most 6 bytes a byte plus the quotes.
-    mutating func putString(_ s: String) {
-        var p = base + count
-        LayoutWriter.put(&p, UInt8(ascii: "\""))
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes in
-            if LayoutWriter.needsEscape(bytes) {
-                for c in bytes { LayoutWriter.putEscaped(&p, c) }
-            } else if bytes.count > 0 {
-                LayoutWriter.copy(bytes.baseAddress!, to: p, count: bytes.count)
-                p += bytes.count
-            }
-        }
-        if done == nil {
-            for c in s.utf8 { LayoutWriter.putEscaped(&p, c) }
-        }
-        LayoutWriter.put(&p, UInt8(ascii: "\""))
-        count = p - base
-    }
-
-    @inline(__always)
-    private static func put(_ p: inout UnsafeMutablePointer<UInt8>, _ byte: UInt8) {
-        p.pointee = byte
-        p += 1
-    }
-
-    @inline(__always)
-    private static func put(_ p: inout UnsafeMutablePointer<UInt8>, _ literal: StaticString) {
-        let n = literal.utf8CodeUnitCount
-        copy(literal.utf8Start, to: p, count: n)
-        p += n
-    }
-
     /// Copies `n` bytes; up to 256 with word moves rather than a call to
     /// `memcpy` (the pieces of text copied here are short).
     @inline(__always)
@@ -324,52 +241,6 @@ struct LayoutWriter {
             t.storeBytes(of: b, toByteOffset: n - 4, as: UInt32.self)
         } else {
             for i in 0..<n { target[i] = source[i] }
-        }
-    }
-
-    /// True when a byte of `bytes` needs escaping; eight at a time.
-    private static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = bytes.count
-        guard n >= 8 else {
-            for c in bytes where needsEscape(c) { return true }
-            return false
-        }
-        let start = UnsafeRawPointer(bytes.baseAddress!)
-        @inline(__always) func flagged(_ w: UInt64) -> Bool {
-            // A '"' (0x22), a '\' (0x5C) or a byte below 0x20.
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let q = w ^ (ones &* 0x22)
-            let b = w ^ (ones &* 0x5C)
-            return ((q &- ones) & ~q | (b &- ones) & ~b | (w &- ones &* 0x20) & ~w) & (ones &* 0x80) != 0
-        }
-        var i = 0
-        while i + 8 <= n {
-            if flagged(start.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { return true }
-            i += 8
-        }
-        return i < n && flagged(start.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
-    }
-
-    @inline(__always)
-    private static func needsEscape(_ c: UInt8) -> Bool {
-        c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\")
-    }
-
-    private static func putEscaped(_ p: inout UnsafeMutablePointer<UInt8>, _ c: UInt8) {
-        guard needsEscape(c) else { return put(&p, c) }
-        switch c {
-        case UInt8(ascii: "\""): put(&p, "\\\"")
-        case UInt8(ascii: "\\"): put(&p, "\\\\")
-        case 0x0A: put(&p, "\\n")
-        case 0x0D: put(&p, "\\r")
-        case 0x09: put(&p, "\\t")
-        case 0x08: put(&p, "\\b")
-        case 0x0C: put(&p, "\\f")
-        default:
-            let digits: StaticString = "0123456789abcdef"
-            put(&p, "\\u00")
-            put(&p, digits.utf8Start[Int(c >> 4)])
-            put(&p, digits.utf8Start[Int(c & 0xF)])
         }
     }
 
