@@ -99,7 +99,7 @@ final class EngineHandle {
             runningCallbacks {
                 let patches = engine.takePatches()
                 if !patches.isEmpty {
-                    let json = JSONWriter.bytes(patches.json)
+                    let json = patches.jsonBytes()
                     json.withUnsafeBufferPointer { buffer in
                         buffer.withMemoryRebound(to: CChar.self) { text in
                             listener.run(text.baseAddress, json.count, listener.data.pointer)

@@ -407,8 +407,13 @@ public final class Engine {
         var total = head.count + max(0, screen.components.count - 1) + 2
         for i in screen.components.indices {
             let id = screen.components[i].id
-            let piece = componentJSON[id] ?? screen.components[i].jsonBytes()
-            if componentJSON[id] == nil { componentJSON[id] = piece }
+            let piece: [UInt8]
+            if let kept = componentJSON[id] {
+                piece = kept
+            } else {
+                piece = screen.components[i].jsonBytes()
+                componentJSON[id] = piece
+            }
             total += piece.count
             pieces.append(piece)
         }
