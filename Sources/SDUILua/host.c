@@ -196,14 +196,15 @@ static int handler_run(lua_State *L)
     sdui_host *host = fn->host;
     const char *slash = strchr(fn->name, '/');
     size_t len = slash ? (size_t)(slash - fn->name) : strlen(fn->name);
-    state_push(L, host, fn->name, len);
+    long long version = 0;
+    int entry = state_push(L, host, fn->name, len, &version);
     int view = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     lua_pushvalue(L, view);
     push_source(L, host->call, SDUI_INPUT);
     ctx_push(L, host, CTX_HANDLER, fn->name, NULL);
     lua_call(L, 3, 1);
-    state_finish(L, host, fn->name, len, view, lua_gettop(L));
+    state_finish(L, host, entry, view, lua_gettop(L), version);
     return 0;
 }
 

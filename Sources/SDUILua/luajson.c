@@ -1121,14 +1121,24 @@ static int is_marked(encoder *e, int t)
     return yes;
 }
 
+int luajson_isview(lua_State *L, int idx)
+{
+    int yes = 0;
+    if (lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx)) {
+        yes = lua_getfield(L, -1, "__name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), LUAJSON_VIEW_NAME) == 0;
+        lua_pop(L, 2);
+    }
+    return yes;
+}
+
 /* Replaces a state view (see luajson.h) at the top with the table it shows. */
 static void unwrap_view(lua_State *L)
 {
     int top = lua_gettop(L);
-    if (!lua_getmetatable(L, top))
+    if (!luajson_isview(L, top))
         return;
-    if (lua_getfield(L, top + 1, "__name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), LUAJSON_VIEW_NAME) == 0
-        && lua_getfield(L, top + 1, "__index") == LUA_TTABLE)
+    lua_getmetatable(L, top);
+    if (lua_getfield(L, -1, "__index") == LUA_TTABLE)
         lua_replace(L, top);
     lua_settop(L, top);
 }

@@ -53,6 +53,9 @@
 */
 #define LUAJSON_VIEW_NAME "sdui.state"
 
+/* Returns 1 when the value at idx is a view (see above), else 0. */
+int luajson_isview(lua_State *L, int idx);
+
 /* Registry key of the shared array metatable. */
 #define LUAJSON_ARRAY_MT "sdui.array"
 

@@ -221,24 +221,12 @@ static int push_path(lua_State *L, int m, int k)
 /* Marks the view at idx (if it is one) detached. */
 static void detach(lua_State *L, int idx)
 {
-    if (lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx)) {
-        if (lua_getfield(L, -1, "__name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), STATE_NAME) == 0) {
-            lua_pushboolean(L, 1);
-            lua_rawseti(L, -3, VIEW_DETACHED);
-        }
-        lua_pop(L, 2);
+    if (luajson_isview(L, idx)) {
+        lua_getmetatable(L, idx);
+        lua_pushboolean(L, 1);
+        lua_rawseti(L, -2, VIEW_DETACHED);
+        lua_pop(L, 1);
     }
-}
-
-/* Returns 1 when the value at idx is a view. */
-static int is_view(lua_State *L, int idx)
-{
-    int yes = 0;
-    if (lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx)) {
-        yes = lua_getfield(L, -1, "__name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), STATE_NAME) == 0;
-        lua_pop(L, 2);
-    }
-    return yes;
 }
 
 static int encode_run(lua_State *L)
@@ -397,7 +385,7 @@ static int view_newindex(lua_State *L)
         }
         return 0;
     }
-    if (lua_type(L, 3) == LUA_TTABLE && !is_view(L, 3)) {
+    if (lua_type(L, 3) == LUA_TTABLE && !luajson_isview(L, 3)) {
         /*
         ** Taken when the handler returns; until then reads give it back as
         ** it is. The engine holds null in its place meanwhile, so array
@@ -427,19 +415,23 @@ static int view_newindex(lua_State *L)
         lua_rawset(L, t);
         return 0;
     }
-    if (lua_type(L, 3) == LUA_TTABLE) /* a view: a copy of what it shows, unless it holds the target */
-        check_cycle(L, 3, m, path);
-    set_value(L, host, path, 3);
+    if (lua_type(L, 3) != LUA_TTABLE) {
+        set_value(L, host, path, 3);
+        detach(L, old);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        lua_rawset(L, t);
+        return 0;
+    }
+    /* a view: a copy of what it shows, unless it holds the target */
+    check_cycle(L, 3, m, path);
+    size_t len;
+    const char *json = encode_at(L, 3, path, &len);
+    if (sdui_call_set(host->call, path, json, len) != SDUI_OK)
+        return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
     detach(L, old);
     lua_pushvalue(L, 2);
-    if (lua_type(L, 3) == LUA_TTABLE) {
-        size_t len;
-        const char *json = encode_at(L, 3, path, &len);
-        push_wrapped(L, host, json, len, m, 2);
-        lua_remove(L, -2);
-    } else {
-        lua_pushvalue(L, 3);
-    }
+    push_wrapped(L, host, json, len, m, 2);
     lua_rawset(L, t);
     return 0;
 }
@@ -476,10 +468,22 @@ static int view_pairs(lua_State *L)
 
 /* -- the handler's side -------------------------------------------------------- */
 
-void state_push(lua_State *L, sdui_host *host, const char *service, size_t len)
+/* Makes the JSON text `json` the mirror of the entry at index entry. */
+static void set_root(lua_State *L, sdui_host *host, int entry, const char *json, size_t len)
 {
-    long long received = 0, result = 0;
-    if (sdui_call_versions(host->call, &received, &result) != SDUI_OK)
+    push_wrapped(L, host, json, len, 0, 0);
+    if (lua_getmetatable(L, -1)) { /* the root view knows its entry */
+        lua_pushvalue(L, entry);
+        lua_rawseti(L, -2, VIEW_ENTRY);
+        lua_pop(L, 1);
+    }
+    lua_rawseti(L, entry, ENTRY_ROOT);
+}
+
+int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, long long *result)
+{
+    long long received = 0;
+    if (sdui_call_versions(host->call, &received, result) != SDUI_OK)
         luaL_error(L, "%s", sdui_call_errmsg(host->call));
     push_entry(L, host, service, len);
     int entry = lua_gettop(L);
@@ -495,15 +499,9 @@ void state_push(lua_State *L, sdui_host *host, const char *service, size_t len)
         size_t n = 0;
         if (sdui_call_json(host->call, SDUI_STATE, NULL, box, &n) != SDUI_OK)
             luaL_error(L, "%s", sdui_call_errmsg(host->call));
-        push_wrapped(L, host, *box, n, 0, 0);
+        set_root(L, host, entry, *box, n);
         sdui_free(*box);
         *box = NULL;
-        if (lua_getmetatable(L, -1)) { /* the root view knows its entry */
-            lua_pushvalue(L, entry);
-            lua_rawseti(L, -2, VIEW_ENTRY);
-            lua_pop(L, 1);
-        }
-        lua_rawseti(L, entry, ENTRY_ROOT);
         lua_pop(L, 1); /* the box */
     }
     /* out of date until the handler returns: a failure leaves it so */
@@ -514,7 +512,7 @@ void state_push(lua_State *L, sdui_host *host, const char *service, size_t len)
     lua_pushinteger(L, (lua_Integer)host->active);
     lua_rawseti(L, entry, ENTRY_WRITER);
     lua_rawgeti(L, entry, ENTRY_ROOT);
-    lua_remove(L, entry);
+    return entry;
 }
 
 /* Hands the entry's pending tables (at index entry) to the engine and wraps them. */
@@ -579,13 +577,8 @@ void state_flush(lua_State *L, sdui_host *host, const char *service, size_t len)
     lua_pop(L, 1);
 }
 
-void state_finish(lua_State *L, sdui_host *host, const char *service, size_t len, int view, int result)
+void state_finish(lua_State *L, sdui_host *host, int entry, int view, int result, long long version)
 {
-    long long received = 0, after = 0;
-    if (sdui_call_versions(host->call, &received, &after) != SDUI_OK)
-        luaL_error(L, "%s", sdui_call_errmsg(host->call));
-    push_entry(L, host, service, len);
-    int entry = lua_gettop(L);
     if (lua_isnil(L, result) || lua_rawequal(L, result, view)) {
         flush(L, host, entry);
     } else {
@@ -595,19 +588,12 @@ void state_finish(lua_State *L, sdui_host *host, const char *service, size_t len
         host_return_json(L, host->call, result, "state");
         size_t n;
         const char *json = lua_tolstring(L, -1, &n);
-        push_wrapped(L, host, json, n, 0, 0);
-        if (lua_getmetatable(L, -1)) {
-            lua_pushvalue(L, entry);
-            lua_rawseti(L, -2, VIEW_ENTRY);
-            lua_pop(L, 1);
-        }
-        lua_rawseti(L, entry, ENTRY_ROOT);
+        set_root(L, host, entry, json, n);
         lua_pop(L, 1);
         detach(L, view);
     }
-    lua_pushinteger(L, (lua_Integer)after);
+    lua_pushinteger(L, (lua_Integer)version);
     lua_rawseti(L, entry, ENTRY_VERSION);
-    lua_pop(L, 1);
 }
 
 void state_release(lua_State *L, sdui_host *host)

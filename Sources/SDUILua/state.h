@@ -29,19 +29,22 @@
 #include "host.h"
 
 /*
-** Pushes the state of `service` (its name is `len` bytes) for the handler
-** now running (host->call): its view, or the value itself for a state that
-** is not a table. Raises on errors, inside the handler's protected call.
+** Pushes the mirror entry of `service` (its name is `len` bytes) and above
+** it the state for the handler now running (host->call): its view, or the
+** value itself for a state that is not a table. Returns the entry's index;
+** *result is the version the state carries once the handler succeeds.
+** Raises on errors, inside the handler's protected call.
 */
-void state_push(lua_State *L, sdui_host *host, const char *service, size_t len);
+int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, long long *result);
 
 /*
-** After the handler returned the value at `result` (the view at `view` is
-** what state_push gave it): hands the engine the tables assigned into the
-** state, or the whole returned value when it is neither nil nor the view,
-** and marks the mirror current. Raises when the engine rejects a value.
+** After the handler returned the value at `result` (`entry` and `view` are
+** what state_push pushed, `version` the version it gave): hands the engine
+** the tables assigned into the state, or the whole returned value when it
+** is neither nil nor the view, and marks the mirror current. Raises when
+** the engine rejects a value.
 */
-void state_finish(lua_State *L, sdui_host *host, const char *service, size_t len, int view, int result);
+void state_finish(lua_State *L, sdui_host *host, int entry, int view, int result, long long version);
 
 /* Hands the engine the tables assigned into `service`'s state so far (before ctx.state reads it). */
 void state_flush(lua_State *L, sdui_host *host, const char *service, size_t len);
