@@ -141,15 +141,9 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         }
         set {
             if let i = index(of: key) {
-                if let v = newValue {
-                    values[i] = v
-                } else {
-                    keys.remove(at: i)
-                    values.remove(at: i)
-                }
+                if let v = newValue { values[i] = v } else { remove(at: i) }
             } else if let v = newValue {
-                keys.append(key)
-                values.append(v)
+                append(key, v)
             }
         }
     }
@@ -167,8 +161,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         } else {
             var value = initial
             try body(&value)
-            keys.append(key)
-            values.append(value)
+            append(key, value)
         }
     }
 

@@ -88,13 +88,11 @@ public typealias Middleware = (_ phase: MiddlewarePhase, _ action: Action) throw
 /// What a committed dispatch did: the services its handlers ran on, what
 /// changed in each, and the effects they emitted, in order.
 public struct DispatchOutcome {
+    /// The services its handlers ran on, each with what changed in it.
     public var changes: [String: StateChange] = [:]
     public var effects: [Effect] = []
     /// How many actions ran, follow-ups included.
     public var actions = 0
-
-    /// The services its handlers ran on.
-    public var touched: Dictionary<String, StateChange>.Keys { changes.keys }
 }
 
 /// The application state: named services, each a JSON value with the
