@@ -641,7 +641,9 @@ int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t le
 ** equal versions mean equal states. *received is the version of the state
 ** the handler was given; *result the version the state carries once this
 ** handler returns SDUI_OK (whatever it changed). Either pointer may be
-** NULL. Errors: SDUI_EINVAL (not a handler).
+** NULL; no memory changes hands. Like every sdui_call function it works
+** only inside its callback, on the thread running it. Errors: SDUI_EINVAL
+** (not a handler, or a NULL call).
 */
 int sdui_call_versions(sdui_call *call, long long *received, long long *result);
 
