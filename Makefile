@@ -136,10 +136,12 @@ test-swift: deps
 test-c: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
 	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== $$t"; $$t; done
 
-# The JSON <-> Lua converter on its own, linked with Lua directly.
-$(BUILD)/tests/luajson_test: tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h
+# The JSON <-> Lua and packed <-> Lua converters on their own, linked with Lua directly.
+$(BUILD)/tests/luajson_test: tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h \
+                             Sources/SDUILua/packed.c Sources/SDUILua/packed.h include/sdui.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -o $@ tests/c/luajson_test.c Sources/SDUILua/luajson.c -llua5.4 -lm
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -Iinclude -o $@ tests/c/luajson_test.c \
+	  Sources/SDUILua/luajson.c Sources/SDUILua/packed.c -llua5.4 -lm
 
 test-lua: lua
 	$(BUSTED) --lpath='lua/?.lua' lua/spec

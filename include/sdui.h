@@ -573,6 +573,34 @@ long long sdui_call_count(sdui_call *call, int source, const char *path);
 int sdui_call_json(sdui_call *call, int source, const char *path, char **out, size_t *out_len);
 
 /*
+** The value at `path` in `source` in packed form: the same value as
+** sdui_call_json() gives, without text, for bindings that build their own
+** values from it (the Lua host builds its tables this way). A value is a
+** tag byte and its body; lengths and counts are uint32_t, numbers int64_t
+** or double, all in the host's byte order and not aligned:
+**
+**   SDUI_PACKED_NULL, SDUI_PACKED_FALSE, SDUI_PACKED_TRUE   the tag alone
+**   SDUI_PACKED_INTEGER   int64_t (a JSON integer that fits 64 bits)
+**   SDUI_PACKED_NUMBER    double, finite (every other number)
+**   SDUI_PACKED_STRING    length, then that many bytes of UTF-8
+**   SDUI_PACKED_ARRAY     count, then count values
+**   SDUI_PACKED_OBJECT    count, then count members: key length, the key's
+**                         UTF-8 bytes, the value (object keys keep their order)
+**
+** Errors: SDUI_ENOTFOUND, SDUI_EINVAL. Ownership: *out belongs to the call
+** and stays valid until the callback returns; do not free it.
+*/
+#define SDUI_PACKED_NULL    0
+#define SDUI_PACKED_FALSE   1
+#define SDUI_PACKED_TRUE    2
+#define SDUI_PACKED_INTEGER 3
+#define SDUI_PACKED_NUMBER  4
+#define SDUI_PACKED_STRING  5
+#define SDUI_PACKED_ARRAY   6
+#define SDUI_PACKED_OBJECT  7
+int sdui_call_packed(sdui_call *call, int source, const char *path, const void **out, size_t *out_len);
+
+/*
 ** Reads the state of any service during a callback, like sdui_state_json().
 ** In a handler it sees the changes made so far in the current dispatch. In
 ** a factory the read is recorded: the component renders again when the
@@ -620,6 +648,15 @@ int sdui_call_return(sdui_call *call, const char *json, size_t len);
 int sdui_call_begin(sdui_call *call, const char *type);
 int sdui_call_member(sdui_call *call, const char *name, const char *value, size_t len);
 int sdui_call_member_json(sdui_call *call, const char *name, const char *json, size_t len);
+/*
+** sdui_call_member_packed() is sdui_call_member_json() with the value in
+** packed form (see sdui_call_packed()): `len` bytes holding exactly one
+** value. Errors as above, with SDUI_EPARSE for malformed packed bytes (bad
+** tag, truncated, invalid UTF-8, a duplicate key, a non-finite number; the
+** message names the byte offset) and SDUI_ELIMIT for nesting deeper than
+** SDUI_LIMIT_DEPTH. The bytes are the caller's; they are read, not kept.
+*/
+int sdui_call_member_packed(sdui_call *call, const char *name, const void *packed, size_t len);
 int sdui_call_end(sdui_call *call);
 
 /*
@@ -632,6 +669,15 @@ int sdui_call_end(sdui_call *call);
 ** created), SDUI_EINVAL (bad path, or called from a factory).
 */
 int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t len);
+
+/*
+** Handler only: sdui_call_set() with the value in packed form (see
+** sdui_call_packed()); packed must not be NULL (remove with sdui_call_set).
+** Errors: SDUI_EPARSE (malformed packed bytes, with the byte offset),
+** SDUI_ELIMIT (nested deeper than SDUI_LIMIT_DEPTH), and sdui_call_set()'s.
+** The bytes are the caller's; they are read, not kept.
+*/
+int sdui_call_set_packed(sdui_call *call, const char *path, const void *packed, size_t len);
 
 /*
 ** Handler only: the versions of its service's state, for bindings that keep

@@ -54,6 +54,26 @@ final class CallHandle {
         return Unmanaged<CallHandle>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     }
 
+    /// The packed form of `value` in memory owned by this call.
+    func keepPacked(_ value: JSON) throws(Failure) -> (UnsafeRawPointer, Int) {
+        let size = PackedValue.size(of: value)
+        guard let buffer = malloc(size) else { throw Failure(SDUI_ENOMEM, "out of memory allocating \(size) bytes") }
+        PackedValue.write(value, to: buffer)
+        strings.append(buffer.assumingMemoryBound(to: CChar.self))
+        return (UnsafeRawPointer(buffer), size)
+    }
+
+    /// Reads packed input under the engine's depth limit.
+    func unpack(_ pointer: UnsafeRawPointer?, _ length: Int) throws(Failure) -> JSON {
+        guard let pointer else { throw .invalid("packed is NULL") }
+        do {
+            return try PackedValue.read(UnsafeRawBufferPointer(start: pointer, count: length),
+                                        maxDepth: engine.limits.maxDepth)
+        } catch {
+            throw Failure(error.tooDeep ? SDUI_ELIMIT : SDUI_EPARSE, error.description)
+        }
+    }
+
     /// A C string owned by this call.
     func keep(_ text: String) -> UnsafePointer<CChar>? {
         guard let copy = strdup(text) else { return nil }
@@ -177,6 +197,21 @@ public func sdui_call_json(_ call: OpaquePointer?, _ source: Int32, _ path: Unsa
     }
 }
 
+@_cdecl("sdui_call_packed")
+public func sdui_call_packed(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?,
+                             _ out: UnsafeMutablePointer<UnsafeRawPointer?>?,
+                             _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard let out else { throw .invalid("out is NULL") }
+        let (bytes, count) = try call.keepPacked(try call.value(source, path))
+        out.pointee = bytes
+        outLength?.pointee = count
+    }
+}
+
 @_cdecl("sdui_call_state")
 public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
                             _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
@@ -230,6 +265,23 @@ public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
         if json != nil {
             value = try call.parse(json, length).0
         }
+        do throws(JSONPathError) {
+            try context.pointee.set(value, at: at)
+        } catch {
+            throw Failure(SDUI_ENOTFOUND, error.description)
+        }
+    }
+}
+
+@_cdecl("sdui_call_set_packed")
+public func sdui_call_set_packed(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                 _ packed: UnsafeRawPointer?, _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_set_packed")
+        let at = try SDUI.path(path)
+        let value = try call.unpack(packed, length)
         do throws(JSONPathError) {
             try context.pointee.set(value, at: at)
         } catch {
@@ -355,6 +407,25 @@ public func sdui_call_member_json(_ call: OpaquePointer?, _ name: UnsafePointer<
         let value: JSON
         do throws(Failure) {
             value = try call.parse(json, length).0
+        } catch {
+            call.builder = ViewNodeBuilder()
+            throw error
+        }
+        try build(call) { (b) throws(ContractError) in try b.set(name, json: value) }
+    }
+}
+
+@_cdecl("sdui_call_member_packed")
+public func sdui_call_member_packed(_ call: OpaquePointer?, _ name: UnsafePointer<CChar>?,
+                                    _ packed: UnsafeRawPointer?, _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let name = try requiredString(name, "name")
+        guard case .factory = call.role else { throw .invalid("the node builder is for factories") }
+        let value: JSON
+        do throws(Failure) {
+            value = try call.unpack(packed, length)
         } catch {
             call.builder = ViewNodeBuilder()
             throw error

@@ -43,7 +43,9 @@ void host_init(sdui_host *host, sdui_engine *engine, lua_State *L)
 
 void host_close(sdui_host *host, lua_State *L)
 {
-    state_release(L, host);
+    if (L != NULL)
+        state_release(L, host);
+    packed_buffer_free(&host->scratch);
 }
 
 void host_begin_run(sdui_host *host)
@@ -139,15 +141,17 @@ int host_load_ui(lua_State *L)
 
 /* -- callbacks ------------------------------------------------------------ */
 
-/* Pushes the call's input (data, payload, value, effect) or state, decoded. */
+/*
+** Pushes the call's input (data, payload, value, effect) or state as a Lua
+** value, built from its packed form (no JSON text in between).
+*/
 static void push_source(lua_State *L, sdui_call *call, int source)
 {
-    char **box = host_newbuffer(L);
+    const void *packed = NULL;
     size_t len = 0;
-    if (sdui_call_json(call, source, NULL, box, &len) != SDUI_OK)
+    if (sdui_call_packed(call, source, NULL, &packed, &len) != SDUI_OK)
         luaL_error(L, "%s", sdui_call_errmsg(call));
-    host_pushdecoded(L, box, len);
-    lua_remove(L, -2); /* the emptied box */
+    packed_push(L, packed, len);
 }
 
 void host_return_json(lua_State *L, sdui_call *call, int idx, const char *what)
@@ -181,7 +185,7 @@ static int factory_run(lua_State *L)
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
                           fn->name, luaL_typename(L, -1));
-    view_return(L, call, lua_gettop(L));
+    view_return(L, fn->host, call, lua_gettop(L));
     return 0;
 }
 

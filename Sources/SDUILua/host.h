@@ -12,6 +12,7 @@
 
 #include <lua.h>
 
+#include "packed.h"
 #include "sdui.h"
 
 /* Marks the functions libsdui_lua.so exports; everything else stays hidden. */
@@ -29,12 +30,13 @@ typedef struct sdui_host {
     long long used;      /* instructions counted so far in this run */
     int limit_hit;       /* the last error came from the budget */
     int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
+    packed_buffer scratch; /* packed values on their way to the engine; reused, freed by host_close */
 } sdui_host;
 
 /* Points `host` at the main thread of L; engine, budget and the rest are the caller's. */
 void host_init(sdui_host *host, sdui_engine *engine, lua_State *L);
 
-/* Releases what the host keeps in L's registry (call when its engine closes). */
+/* Releases what the host keeps in L's registry and its scratch memory (call when its engine closes). */
 void host_close(sdui_host *host, lua_State *L);
 
 /*

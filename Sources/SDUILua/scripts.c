@@ -570,6 +570,7 @@ static void scripts_destroy(void *data)
     scripts *s = data;
     if (s->L != NULL)
         lua_close(s->L);
+    host_close(&s->host, NULL); /* the registry went with the state */
     for (int i = 0; i < s->count; i++)
         free(s->items[i].file.path);
     free(s->items);

@@ -262,21 +262,19 @@ static const char *encode_at(lua_State *L, int idx, const char *path, size_t *le
 /* sdui_call_set of the value at v (0: remove) at `path`; raises on failure. */
 static void set_value(lua_State *L, sdui_host *host, const char *path, int v)
 {
-    char scratch[32];
     const char *json = NULL;
     size_t len = 0;
-    int encoded = 0;
-    if (v != 0 && lua_type(L, v) == LUA_TBOOLEAN) {
-        json = lua_toboolean(L, v) ? "true" : "false";
-        len = strlen(json);
-    } else if (v != 0 && lua_isinteger(L, v)) {
-        len = (size_t)snprintf(scratch, sizeof scratch, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, v));
-        json = scratch;
-    } else if (v != 0) { /* floats, strings, null, tables: as the encoder writes them */
-        json = encode_at(L, v, path, &len);
-        encoded = 1;
+    int st, encoded = 0;
+    if (v != 0 && lua_type(L, v) != LUA_TTABLE && packed_encode(L, v, &host->scratch)) {
+        st = sdui_call_set_packed(host->call, path, host->scratch.data, host->scratch.len);
+    } else {
+        if (v != 0) { /* tables, and what packing refuses: as the encoder writes them (or its error) */
+            json = encode_at(L, v, path, &len);
+            encoded = 1;
+        }
+        st = sdui_call_set(host->call, path, json, len);
     }
-    if (sdui_call_set(host->call, path, json, len) != SDUI_OK)
+    if (st != SDUI_OK)
         luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
     if (encoded)
         lua_pop(L, 1);

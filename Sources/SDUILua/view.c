@@ -3,8 +3,8 @@
 **
 ** The walk mirrors the JSON form member for member: "type" opens the node,
 ** strings become members as they are, "children" recurses, and other values
-** (an action or a style table, a number) are encoded on their own and set
-** from JSON. The walk gives up (returns 0) on anything it does not cover or
+** (an action or a style table, a number) go in packed (packed.h), with no
+** JSON text in between. The walk gives up (returns 0) on anything it does not cover or
 ** that the engine refuses; view_return then sends the whole table as JSON,
 ** so errors read exactly as they always have.
 */
@@ -15,10 +15,11 @@
 
 #include "host.h"
 #include "luajson.h"
+#include "packed.h"
 #include "view.h"
 
 /* Builds the node at idx (an absolute index); 1 when done, 0 to fall back. */
-static int build(lua_State *L, sdui_call *call, int idx, int depth)
+static int build(lua_State *L, sdui_host *host, sdui_call *call, int idx, int depth)
 {
     if (lua_type(L, idx) != LUA_TTABLE || depth > LUAJSON_MAXDEPTH)
         return 0;
@@ -50,16 +51,14 @@ static int build(lua_State *L, sdui_call *call, int idx, int depth)
             lua_Unsigned n = lua_rawlen(L, list);
             for (lua_Unsigned i = 1; i <= n && st == SDUI_OK; i++) {
                 lua_rawgeti(L, list, (lua_Integer)i);
-                if (!build(L, call, lua_gettop(L), depth + 1))
+                if (!build(L, host, call, lua_gettop(L), depth + 1))
                     st = SDUI_ECONTRACT;
                 lua_pop(L, 1);
             }
         } else if (type == LUA_TTABLE || type == LUA_TNUMBER || type == LUA_TBOOLEAN || luajson_isnull(L, -1)) {
-            size_t len;
-            luajson_pushencoded(L, -1);
-            const char *json = lua_tolstring(L, -1, &len);
-            st = sdui_call_member_json(call, name, json, len);
-            lua_pop(L, 1);
+            packed_buffer *b = &host->scratch;
+            st = packed_encode(L, -1, b) ? sdui_call_member_packed(call, name, b->data, b->len)
+                                          : SDUI_EINVAL; /* the JSON route explains it */
         } else {
             st = SDUI_EINVAL; /* a function, a userdata...: the JSON path names it */
         }
@@ -72,9 +71,9 @@ static int build(lua_State *L, sdui_call *call, int idx, int depth)
     return sdui_call_end(call) == SDUI_OK;
 }
 
-void view_return(lua_State *L, sdui_call *call, int idx)
+void view_return(lua_State *L, sdui_host *host, sdui_call *call, int idx)
 {
     idx = lua_absindex(L, idx);
-    if (!build(L, call, idx, 0))
+    if (!build(L, host, call, idx, 0))
         host_return_json(L, call, idx, "view");
 }

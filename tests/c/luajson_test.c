@@ -1,9 +1,12 @@
 /*
-** luajson_test.c -- tests of Sources/SDUILua/luajson.c (JSON <-> Lua values).
+** luajson_test.c -- tests of Sources/SDUILua/luajson.c (JSON <-> Lua values)
+** and of its sibling packed.c (packed values <-> Lua values), which must give
+** what the JSON route gives.
 **
 ** Build and run (also under valgrind):
-**   cc -std=c11 -Wall -Wextra -Werror -I/usr/include/lua5.4 -ISources/SDUILua \
-**      tests/c/luajson_test.c Sources/SDUILua/luajson.c -llua5.4 -lm -o /tmp/luajson_test
+**   cc -std=c11 -Wall -Wextra -Werror -I/usr/include/lua5.4 -ISources/SDUILua -Iinclude \
+**      tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/packed.c \
+**      -llua5.4 -lm -o /tmp/luajson_test
 **   /tmp/luajson_test [PAGE.json]        tests (PAGE: also a round trip of it)
 **   /tmp/luajson_test --bench PAGE.json [ROUNDS]   timings, with lua-cjson if present
 **
@@ -24,6 +27,7 @@
 #include "lualib.h"
 
 #include "luajson.h"
+#include "packed.h"
 
 /* ---- the harness ------------------------------------------------------ */
 
@@ -149,6 +153,29 @@ static const char *lua_prelude =
     "  return true\n"
     "end\n";
 
+/* pack(v): the packed bytes of v as a string, or false when packing refuses it. */
+static int l_pack(lua_State *L)
+{
+    packed_buffer b = {0};
+    lua_settop(L, 1);
+    if (packed_encode(L, 1, &b))
+        lua_pushlstring(L, (const char *)b.data, b.len);
+    else
+        lua_pushboolean(L, 0);
+    packed_buffer_free(&b);
+    CHECK(lua_gettop(L) == 2); /* packing leaves the stack as it was */
+    return 1;
+}
+
+/* unpack(s): packed_push of the whole string. */
+static int l_unpack(lua_State *L)
+{
+    size_t n;
+    const char *s = luaL_checklstring(L, 1, &n);
+    packed_push(L, s, n);
+    return 1;
+}
+
 /* Opens the state with the helpers as globals. */
 static void open_state(void)
 {
@@ -161,6 +188,8 @@ static void open_state(void)
     lua_register(L, "isarray", l_isarray);
     lua_register(L, "isnull", l_isnull);
     lua_register(L, "lightud", l_lightud);
+    lua_register(L, "pack", l_pack);
+    lua_register(L, "unpack", l_unpack);
     luajson_pushnull(L);
     lua_setglobal(L, "null");
     if (luaL_dostring(L, lua_prelude) != LUA_OK) {
@@ -928,6 +957,83 @@ static int bench(const char *path, int rounds)
 
 /* ---- main --------------------------------------------------------------- */
 
+/* ---- packed values -------------------------------------------------------- */
+
+/* Packed bytes built by hand, in the layout sdui.h documents. */
+static void test_packed_layout(void)
+{
+    LUA_TRUE("return pack(nil) == '\\0' and pack(null) == '\\0' and pack(false) == '\\1' and pack(true) == '\\2'");
+    LUA_TRUE("return pack(7) == string.pack('=Bj', 3, 7) and pack(0.5) == string.pack('=Bn', 4, 0.5)");
+    LUA_TRUE("return pack('h\\0i') == string.pack('=BI4', 5, 3) .. 'h\\0i'");
+    /* members sorted by key, as the JSON encoder writes them; arrays counted */
+    LUA_TRUE("return pack({b = 1, a = {true}}) == string.pack('=BI4', 7, 2)"
+             " .. string.pack('=I4', 1) .. 'a' .. string.pack('=BI4B', 6, 1, 2)"
+             " .. string.pack('=I4', 1) .. 'b' .. string.pack('=Bj', 3, 1)");
+    LUA_TRUE("return pack({}) == string.pack('=BI4', 7, 0) and pack(markarray({})) == string.pack('=BI4', 6, 0)");
+    LUA_TRUE("return deepeq(unpack(string.pack('=BI4I4', 7, 1, 1) .. 'k' .. string.pack('=BI4', 6, 0)), decode('{\"k\":[]}'))");
+}
+
+/* Packing then unpacking gives what encoding then decoding gives. */
+static void test_packed_matches_json(void)
+{
+    static const char *values[] = {
+        "return 1", "return -0.0", "return 2^63", "return math.mininteger", "return 1e300",
+        "return 'x\\u{e9}\\0\\255'", "return null", "return {1, 2.5, 'a'}",
+        "return {a = {b = {c = {}}}, [''] = markarray({}), z = {null, false}}",
+        "local t = {} for i = 1, 32 do t['k' .. i] = i end return t",
+        "local t = {} for i = 1, 300 do t[i] = {i, tostring(i)} end return t",
+        "local d = 1 for i = 1, 31 do d = {d} end return d",
+        "return setmetatable({x = 1}, {__index = function() return 2 end})",
+        "return setmetatable({}, {__name = 'sdui.state', __index = {a = {1, 2}, b = 'c'}})",
+    };
+    char code[600];
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        snprintf(code, sizeof code,
+                 "local v = (function() %s end)() local p = pack(v)"
+                 " return p ~= false and deepeq(unpack(p), decode(encode(v)))", values[i]);
+        LUA_TRUE(code);
+    }
+    /* random documents, through JSON text and back, then packed */
+    LUA_TRUE("math.randomseed(7)"
+             " local function gen(d) local k = math.random(d > 3 and 4 or 7)"
+             "   if k == 1 then return math.random(-1000, 1000) elseif k == 2 then return math.random() * 1e6"
+             "   elseif k == 3 then return ({'', 'a', 'h\\u{e9}', '\\u{2605}'})[math.random(4)]"
+             "   elseif k == 4 then return ({true, false, null})[math.random(3)]"
+             "   elseif k == 5 then local t = markarray({}) for i = 1, math.random(0, 4) do t[i] = gen(d + 1) end return t"
+             "   else local t = {} for i = 1, math.random(0, 6) do t['k' .. math.random(50)] = gen(d + 1) end return t end end"
+             " for i = 1, 500 do local v = decode(encode(gen(0)))"
+             "   if not deepeq(unpack(pack(v)), v) then return false end end return true");
+}
+
+/* What packing refuses goes the JSON route: it either raises there or encodes there. */
+static void test_packed_refusals(void)
+{
+    LUA_TRUE("local t = {} t.self = t return pack(t) == false and not pcall(encode, t)");
+    LUA_TRUE("return pack(0/0) == false and pack(math.huge) == false and not pcall(encode, 0/0)");
+    LUA_TRUE("return pack(print) == false and pack({f = print}) == false and pack(coroutine.create(print)) == false");
+    LUA_TRUE("return pack({1, 2, x = 3}) == false and not pcall(encode, {1, 2, x = 3})");
+    LUA_TRUE("return pack({[1] = 1, [3] = 3}) == false and not pcall(encode, {[1] = 1, [3] = 3})");
+    LUA_TRUE("return pack({[1.5] = 1}) == false and pack({[true] = 1}) == false");
+    LUA_TRUE("return pack(lightud()) == false");
+    /* the packer's own limits: the JSON route takes these and succeeds */
+    LUA_TRUE("local t = {} for i = 1, 33 do t['k' .. i] = i end return pack(t) == false and encode(t) ~= nil");
+    LUA_TRUE("local d = 1 for i = 1, 33 do d = {d} end return pack(d) == false and encode(d) ~= nil");
+    LUA_TRUE("local t = markarray({1, nil, 3}) return pack(t) == false");
+}
+
+/* Malformed packed bytes raise a message with the byte offset. */
+static void test_packed_malformed(void)
+{
+    LUA_TRUE("local ok, e = pcall(unpack, '') return not ok and e:find('malformed packed value at byte 0: truncated', 1, true) ~= nil");
+    LUA_TRUE("local ok, e = pcall(unpack, '\\9') return not ok and e:find('byte 0: unknown tag', 1, true) ~= nil");
+    LUA_TRUE("local ok, e = pcall(unpack, '\\2\\2') return not ok and e:find('byte 1: bytes after the value', 1, true) ~= nil");
+    LUA_TRUE("local ok, e = pcall(unpack, string.pack('=BI4', 6, 1000)) return not ok and e:find('count exceeds', 1, true) ~= nil");
+    LUA_TRUE("local p = pack({title = 'Neo', ids = {1, 2.5, null}, deep = {x = {true, {y = 'z'}}}})"
+             " for n = 0, #p - 1 do if pcall(unpack, p:sub(1, n)) then return false end end return true");
+    LUA_TRUE("local p = string.rep(string.pack('=BI4', 6, 1), 1001) .. '\\0'"
+             " local ok, e = pcall(unpack, p) return not ok and e:find('nested deeper than 1000', 1, true) ~= nil");
+}
+
 int main(int argc, char **argv)
 {
     int status;
@@ -972,6 +1078,10 @@ int main(int argc, char **argv)
     test_encode_float_fuzz();
     test_encode_errors();
     test_roundtrips();
+    test_packed_layout();
+    test_packed_matches_json();
+    test_packed_refusals();
+    test_packed_malformed();
     if (argc >= 2)
         test_page(argv[1]);
     CHECK(lua_gettop(L) == 0);

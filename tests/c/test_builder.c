@@ -3,8 +3,11 @@
 ** / end) through include/sdui.h only: a tree built node by node renders
 ** exactly as the same tree returned as JSON; every error names the JSON path
 ** the member has in the JSON form, discards the partial tree and keeps the
-** call's earlier result; the builder is for factories only.
+** call's earlier result; the builder is for factories only. And the packed
+** form (sdui_call_packed, sdui_call_member_packed, sdui_call_set_packed) in
+** the layout the header documents, built and read here byte by byte.
 */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +70,92 @@ static int card_by_builder(sdui_call *call, void *userdata)
     return sdui_call_end(call); /* the root: sets the view */
 }
 
+/* ---- packed bytes by hand, as sdui.h lays them out ---- */
+
+typedef struct {
+    unsigned char b[512];
+    size_t n;
+} packed;
+
+static void pk_tag(packed *p, int tag) { p->b[p->n++] = (unsigned char)tag; }
+
+static void pk_u32(packed *p, uint32_t v)
+{
+    memcpy(p->b + p->n, &v, 4);
+    p->n += 4;
+}
+
+static void pk_text(packed *p, const char *s)
+{
+    pk_u32(p, (uint32_t)strlen(s));
+    memcpy(p->b + p->n, s, strlen(s));
+    p->n += strlen(s);
+}
+
+static void pk_str(packed *p, const char *s) { pk_tag(p, SDUI_PACKED_STRING); pk_text(p, s); }
+
+static void pk_int(packed *p, int64_t v)
+{
+    pk_tag(p, SDUI_PACKED_INTEGER);
+    memcpy(p->b + p->n, &v, 8);
+    p->n += 8;
+}
+
+static void pk_num(packed *p, double v)
+{
+    pk_tag(p, SDUI_PACKED_NUMBER);
+    memcpy(p->b + p->n, &v, 8);
+    p->n += 8;
+}
+
+static void pk_container(packed *p, int tag, uint32_t count) { pk_tag(p, tag); pk_u32(p, count); }
+
+static int member_packed(sdui_call *call, const char *name, const packed *p)
+{
+    return sdui_call_member_packed(call, name, p->b, p->n);
+}
+
+/* The card again, with its style and action packed. */
+static int card_by_packed(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    packed style = {0}, action = {0};
+    pk_container(&style, SDUI_PACKED_OBJECT, 2);
+    pk_text(&style, "spacing");
+    pk_int(&style, 1);
+    pk_text(&style, "padding");
+    pk_int(&style, 2);
+    pk_container(&action, SDUI_PACKED_OBJECT, 2);
+    pk_text(&action, "type");
+    pk_str(&action, "favorites/toggle");
+    pk_text(&action, "payload");
+    pk_container(&action, SDUI_PACKED_OBJECT, 2);
+    pk_text(&action, "movieId");
+    pk_int(&action, 7);
+    pk_text(&action, "r");
+    pk_num(&action, 1.5);
+    CHECK_STATUS(sdui_call_begin(call, "vstack"), SDUI_OK);
+    CHECK_STATUS(member_packed(call, "style", &style), SDUI_OK);
+    CHECK_STATUS(sdui_call_begin(call, "text"), SDUI_OK);
+    CHECK_STATUS(member(call, "text", "Tab\there \xc3\xa9\"q\""), SDUI_OK);
+    CHECK_STATUS(member(call, "style", "title"), SDUI_OK);
+    CHECK_STATUS(sdui_call_end(call), SDUI_OK);
+    CHECK_STATUS(sdui_call_begin(call, "hstack"), SDUI_OK);
+    CHECK_STATUS(sdui_call_begin(call, "image"), SDUI_OK);
+    CHECK_STATUS(member(call, "alt", "poster"), SDUI_OK);
+    CHECK_STATUS(member(call, "url", "a.png"), SDUI_OK);
+    CHECK_STATUS(sdui_call_end(call), SDUI_OK);
+    CHECK_STATUS(sdui_call_begin(call, "button"), SDUI_OK);
+    CHECK_STATUS(member(call, "key", "fav"), SDUI_OK);
+    CHECK_STATUS(member(call, "label", "\xe2\x98\x85"), SDUI_OK);
+    CHECK_STATUS(member_packed(call, "action", &action), SDUI_OK);
+    CHECK_STATUS(sdui_call_end(call), SDUI_OK);
+    CHECK_STATUS(sdui_call_end(call), SDUI_OK); /* hstack */
+    CHECK_STATUS(sdui_call_begin(call, "spacer"), SDUI_OK);
+    CHECK_STATUS(sdui_call_end(call), SDUI_OK);
+    return sdui_call_end(call);
+}
+
 static char *render(sdui_engine *e)
 {
     char *out = NULL;
@@ -93,6 +182,11 @@ static void test_same_as_json(void)
     sdui_engine *b = engine_with(card_by_builder);
     char *by_builder = render(b);
     CHECK_STR_EQ(by_builder, by_json);
+    sdui_engine *c = engine_with(card_by_packed);
+    char *by_packed = render(c);
+    CHECK_STR_EQ(by_packed, by_json);
+    sdui_free(by_packed);
+    sdui_engine_free(c);
     CHECK_STR_CONTAINS(by_builder, "\"id\":\"c#fav\"");
     CHECK_STR_CONTAINS(by_builder, "\"payload\":{\"movieId\":7,\"r\":1.5}");
     sdui_free(by_json);
@@ -162,6 +256,31 @@ static int bad_json(sdui_call *call)
     return member_json(call, "action", "{\"type\":");
 }
 
+static int bad_packed(sdui_call *call)
+{
+    /* one member whose key says 9 bytes and has 1 (a little-endian machine's count) */
+    static const unsigned char bytes[] = {SDUI_PACKED_OBJECT, 1, 0, 0, 0, 9, 0, 0, 0, 'a'};
+    sdui_call_begin(call, "button");
+    return sdui_call_member_packed(call, "action", bytes, sizeof bytes);
+}
+
+static int bad_packed_tag(sdui_call *call)
+{
+    static const unsigned char bytes[] = {42};
+    sdui_call_begin(call, "button");
+    return sdui_call_member_packed(call, "action", bytes, sizeof bytes);
+}
+
+static int packed_too_deep(sdui_call *call)
+{
+    packed p = {0};
+    for (int i = 0; i < 4; i++)
+        pk_container(&p, SDUI_PACKED_ARRAY, 1);
+    pk_tag(&p, SDUI_PACKED_NULL);
+    sdui_call_begin(call, "text");
+    return member_packed(call, "text", &p);
+}
+
 static int end_without_begin(sdui_call *call) { return sdui_call_end(call); }
 
 static int member_without_begin(sdui_call *call) { return member(call, "text", "a"); }
@@ -188,6 +307,9 @@ static const failure failures[] = {
     {"action on a text", action_on_text, SDUI_ECONTRACT, "$.action: a text node cannot carry an action"},
     {"bad action", bad_action, SDUI_ECONTRACT, "$.children[0].action.type"},
     {"bad JSON", bad_json, SDUI_EPARSE, "1:9"},
+    {"bad packed", bad_packed, SDUI_EPARSE, "packed value, byte 9: truncated key"},
+    {"bad packed tag", bad_packed_tag, SDUI_EPARSE, "packed value, byte 0: unknown tag 42"},
+    {"packed too deep", packed_too_deep, SDUI_ELIMIT, "nested deeper than 3"},
     {"end without begin", end_without_begin, SDUI_ECONTRACT, "no open node"},
     {"member without begin", member_without_begin, SDUI_ECONTRACT, "no open node"},
     {"invalid UTF-8", bad_utf8, SDUI_EINVAL, "not valid UTF-8"},
@@ -230,15 +352,18 @@ static void test_failures(void)
 }
 
 /* The builder is for factories: a handler gets SDUI_EINVAL and its state is untouched. */
-static int handler_status[4];
+static int handler_status[5];
 
 static int handler(sdui_call *call, void *userdata)
 {
     (void)userdata;
+    packed x = {0};
+    pk_str(&x, "x");
     handler_status[0] = sdui_call_begin(call, "text");
     handler_status[1] = member(call, "text", "x");
     handler_status[2] = member_json(call, "text", "\"x\"");
-    handler_status[3] = sdui_call_end(call);
+    handler_status[3] = member_packed(call, "text", &x);
+    handler_status[4] = sdui_call_end(call);
     return SDUI_OK;
 }
 
@@ -249,16 +374,106 @@ static void test_factories_only(void)
     CHECK_STATUS(sdui_register_service(e, "s", "{\"n\":1}", 7), SDUI_OK);
     CHECK_STATUS(sdui_register_action(e, "s/go", handler, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_dispatch(e, "{\"type\":\"s/go\"}", 15), SDUI_OK);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         CHECK_EQ_INT(handler_status[i], SDUI_EINVAL);
     CHECK_EQ_INT(sdui_call_begin(NULL, "text"), SDUI_EINVAL);
     CHECK_EQ_INT(sdui_call_end(NULL), SDUI_EINVAL);
     sdui_engine_free(e);
 }
 
+/* sdui_call_packed: the data as the header lays it out, owned by the call. */
+static int data_status[3];
+static packed data_seen;
+
+static int data_reader(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const void *bytes = NULL;
+    size_t len = 0;
+    data_status[0] = sdui_call_packed(call, SDUI_INPUT, NULL, &bytes, &len);
+    if (data_status[0] == SDUI_OK && len <= sizeof data_seen.b) {
+        memcpy(data_seen.b, bytes, len);
+        data_seen.n = len;
+    }
+    data_status[1] = sdui_call_packed(call, SDUI_INPUT, "missing", &bytes, &len);
+    data_status[2] = sdui_call_packed(call, SDUI_INPUT, NULL, NULL, &len);
+    static const char view[] = "{\"type\":\"spacer\"}";
+    return sdui_call_return(call, view, strlen(view));
+}
+
+static void test_packed_data(void)
+{
+    static const char data_page[] =
+        "{\"components\":[{\"id\":\"c\",\"type\":\"Card\","
+        "\"data\":{\"n\":7,\"s\":\"\u00e9\",\"a\":[true,null,1.5,false],\"o\":{}}}]}";
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_component(e, "Card", data_reader, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, data_page, strlen(data_page)), SDUI_OK);
+    sdui_free(render(e));
+    packed want = {0};
+    pk_container(&want, SDUI_PACKED_OBJECT, 4); /* members in the page's order */
+    pk_text(&want, "n");
+    pk_int(&want, 7);
+    pk_text(&want, "s");
+    pk_str(&want, "\xc3\xa9");
+    pk_text(&want, "a");
+    pk_container(&want, SDUI_PACKED_ARRAY, 4);
+    pk_tag(&want, SDUI_PACKED_TRUE);
+    pk_tag(&want, SDUI_PACKED_NULL);
+    pk_num(&want, 1.5);
+    pk_tag(&want, SDUI_PACKED_FALSE);
+    pk_text(&want, "o");
+    pk_container(&want, SDUI_PACKED_OBJECT, 0);
+    CHECK_EQ_INT(data_status[0], SDUI_OK);
+    CHECK_EQ_INT((long long)data_seen.n, (long long)want.n);
+    CHECK(memcmp(data_seen.b, want.b, want.n) == 0);
+    CHECK_EQ_INT(data_status[1], SDUI_ENOTFOUND);
+    CHECK_EQ_INT(data_status[2], SDUI_EINVAL);
+    sdui_engine_free(e);
+}
+
+/* sdui_call_set_packed: sets like sdui_call_set; malformed bytes change nothing. */
+static int set_status[3];
+
+static int setter(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    packed v = {0}, bad = {0};
+    pk_container(&v, SDUI_PACKED_ARRAY, 2);
+    pk_int(&v, 42);
+    pk_str(&v, "x");
+    pk_container(&bad, SDUI_PACKED_ARRAY, 2);
+    pk_int(&bad, 1); /* the second item is missing */
+    set_status[0] = sdui_call_set_packed(call, "list", v.b, v.n);
+    set_status[1] = sdui_call_set_packed(call, "n", bad.b, bad.n);
+    set_status[2] = sdui_call_set_packed(call, "n", NULL, 0);
+    return SDUI_OK;
+}
+
+static void test_set_packed(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_service(e, "s", "{\"n\":1}", 7), SDUI_OK);
+    CHECK_STATUS(sdui_register_action(e, "s/go", setter, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_dispatch(e, "{\"type\":\"s/go\"}", 15), SDUI_OK);
+    CHECK_EQ_INT(set_status[0], SDUI_OK);
+    CHECK_EQ_INT(set_status[1], SDUI_EPARSE);
+    CHECK_EQ_INT(set_status[2], SDUI_EINVAL);
+    char *state = NULL;
+    size_t len = 0;
+    CHECK_STATUS(sdui_state_json(e, "s", NULL, &state, &len), SDUI_OK);
+    CHECK_STR_EQ(state, "{\"n\":1,\"list\":[42,\"x\"]}");
+    sdui_free(state);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_same_as_json();
+    test_packed_data();
+    test_set_packed();
     test_failures();
     test_factories_only();
     return check_summary();

@@ -1,0 +1,45 @@
+/*
+** packed.h -- Lua values <-> the engine's packed form (sdui_call_packed in
+** sdui.h), the way the Lua host hands values to and from the engine on its
+** hot paths: a factory's data and a handler's payload in, view members and
+** state writes out, with no JSON text in between.
+**
+** Both directions give exactly what the JSON route (luajson.h) gives:
+** packed_push builds the tables luajson_decode builds (arrays carry the array
+** metatable, null is the null marker), and packed_encode succeeds only on
+** values luajson_encode would encode, writing the same value (object members
+** in the same sorted order). packed_encode never raises: anything it does not
+** cover -- an error to report, a cycle, deep nesting, a huge object -- makes
+** it return 0, and the caller takes the JSON route, whose errors read as they
+** always have.
+*/
+#ifndef SDUI_LUA_PACKED_H
+#define SDUI_LUA_PACKED_H
+
+#include <stddef.h>
+
+#include <lua.h>
+
+/* Growable bytes for packed_encode; zero-initialise, release with packed_buffer_free. */
+typedef struct packed_buffer {
+    unsigned char *data;
+    size_t len, cap;
+} packed_buffer;
+
+void packed_buffer_free(packed_buffer *b);
+
+/*
+** Pushes the Lua value of the `len` bytes of one packed value at p.
+** Raises a Lua error on malformed bytes, nesting deeper than
+** LUAJSON_MAXDEPTH, or memory errors.
+*/
+void packed_push(lua_State *L, const void *p, size_t len);
+
+/*
+** Replaces b's contents with the packed form of the value at idx and
+** returns 1; returns 0 (b's contents unspecified) when the value needs the
+** JSON route (see the top). Never raises.
+*/
+int packed_encode(lua_State *L, int idx, packed_buffer *b);
+
+#endif
