@@ -367,7 +367,7 @@ private func build(_ call: CallHandle, _ step: (inout ViewNodeBuilder) throws(Co
 private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ what: String) throws(Failure) -> String {
     guard let pointer else { throw .invalid("\(what) is NULL") }
     let buffer = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
-    guard let s = String(validating: buffer, as: UTF8.self) else { throw .invalid("\(what) is not valid UTF-8") }
+    guard let s = String(checkedUTF8: buffer) else { throw .invalid("\(what) is not valid UTF-8") }
     return s
 }
 

@@ -145,15 +145,7 @@ public enum PackedValue {
             // `need` passed, so the bytes are not empty and baseAddress is set.
             let utf8 = UnsafeBufferPointer(start: (bytes.baseAddress! + at).assumingMemoryBound(to: UInt8.self), count: n)
             at += n
-            // ASCII (the common case) is valid UTF-8 as it stands, and
-            // String(decoding:) takes it without a second look.
-            var ascii = true
-            for byte in utf8 where byte >= 0x80 {
-                ascii = false
-                break
-            }
-            if ascii { return String(decoding: utf8, as: UTF8.self) }
-            guard let s = String(validating: utf8, as: UTF8.self) else {
+            guard let s = String(checkedUTF8: utf8) else {
                 throw fail("\(what) is not valid UTF-8", at: start)
             }
             return s

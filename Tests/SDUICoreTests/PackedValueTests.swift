@@ -111,3 +111,22 @@ struct PackedValueTests {
         }
     }
 }
+
+@Suite("String(checkedUTF8:)")
+struct CheckedUTF8Tests {
+    static func check(_ bytes: [UInt8]) -> String? {
+        bytes.withUnsafeBufferPointer { String(checkedUTF8: $0) }
+    }
+
+    @Test func acceptsWhatValidatingAcceptsAndNothingElse() {
+        let cases: [[UInt8]] = [
+            [], Array("plain ascii".utf8), Array("h\u{e9} \u{2605} \u{1F3AC}".utf8),
+            [0x80], [0xC3], [0xE2, 0x98], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80],
+            Array("ok".utf8) + [0xFF], [0x61, 0x00, 0x62],
+        ]
+        for bytes in cases {
+            let reference = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+            #expect(Self.check(bytes) == reference, "\(bytes)")
+        }
+    }
+}
