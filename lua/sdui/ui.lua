@@ -1000,11 +1000,11 @@ local function fast_container(kind, careful)
     if type(spec) == "table" and getmetatable(spec) == nil then
       local i, rest, kinds = 0, nil, KINDS
       for k, v in next, spec do
-        if k ~= i + 1 or type(v) ~= "table" or not kinds[v.type] then
-          rest = k
+        i = i + 1
+        if k ~= i or type(v) ~= "table" or not kinds[v.type] then
+          i, rest = i - 1, k
           break
         end
-        i = k
       end
       if rest == nil then
         return i > 0 and { type = kind, children = spec } or { type = kind }
