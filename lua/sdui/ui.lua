@@ -658,7 +658,7 @@ local function content_kinds(members)
   return out
 end
 
-local TEXT_CONTENT = content_kinds(NO_CONTENT)
+local NO_CONTENT_KINDS = content_kinds(NO_CONTENT)
 local IMAGE_CONTENT = content_kinds(IMAGE)
 local CONTAINER_CONTENT = content_kinds(CONTAINER_PROPS)
 local BUTTON_CONTENT = content_kinds(BUTTON)
@@ -946,7 +946,7 @@ ui.text = function(text, props)
     if t == "string" then
       return { type = "text", text = text, style = { font = props } }
     elseif t == "table" and getmetatable(props) == nil then
-      local n = fill({ type = "text", text = text, key = nil, style = nil }, props, TEXT_CONTENT, nil, 0, nil)
+      local n = fill({ type = "text", text = text, key = nil, style = nil }, props, NO_CONTENT_KINDS, nil, 0, nil)
       if n then
         return n
       end
@@ -984,7 +984,7 @@ ui.spacer = function(props)
   if t == "string" then
     return { type = "spacer", style = { font = props } }
   elseif t == "table" and getmetatable(props) == nil then
-    local n = fill({ type = "spacer", key = nil, style = nil }, props, TEXT_CONTENT, nil, 0, nil)
+    local n = fill({ type = "spacer", key = nil, style = nil }, props, NO_CONTENT_KINDS, nil, 0, nil)
     if n then
       return n
     end
