@@ -134,6 +134,9 @@ local function check_non_negative(where, name, v)
   return v
 end
 
+-- The set of values each one_of check accepts (for the fast paths below).
+local one_of_sets = {}
+
 local function one_of(values)
   local set = {}
   local names = {}
@@ -142,12 +145,14 @@ local function one_of(values)
     names[i] = format("%q", v)
   end
   local list = concat(names, ", ")
-  return function(where, name, v)
+  local function check(where, name, v)
     if not set[v] then
       invalid("%s: %s must be one of %s, got %s", where, name, list, describe(v))
     end
     return v
   end
+  one_of_sets[check] = set
+  return check
 end
 
 local function check_dimension(where, name, v)
@@ -445,7 +450,10 @@ local function children_of(where, spec, first)
   return children
 end
 
-local CONTAINER_PROPS = { children = function() end }
+-- The checker of a `children` property: none, children_of takes it apart.
+local function children_elsewhere() end
+
+local CONTAINER_PROPS = { children = children_elsewhere }
 
 local function container(kind)
   local where = "ui." .. kind
@@ -468,7 +476,7 @@ ui.list = container("list")
 local BUTTON = {
   label = check_string,
   action = check_action,
-  children = function() end,
+  children = children_elsewhere,
 }
 
 --- ui.button{"Label", action = ..., key = ..., ...}: a button. The first item
@@ -604,73 +612,483 @@ ui.request = public(function(spec)
 end)
 
 ---------------------------------------------------------------------------
--- Fast paths. Factories run again on every change they depend on, so the
--- common shapes -- ui.text(s), ui.text(s, "font"), ui.image(url), a
--- container whose spec is nothing but nodes, a button with a label and an
--- action -- are built directly when they are plainly valid. Anything else
--- goes (by a tail call, so error positions still name the script line) to
--- the general constructors above, which check everything and report.
+-- Fast paths.
+--
+-- Factories run again on every change they depend on, so each constructor
+-- first tries to build its node in one pass over its arguments: plain `if`
+-- checks, no pcall, no closures, no tables but the ones returned. The pass
+-- accepts only what the careful constructors above accept, and builds the
+-- same table; the one difference is that an items table or a children list
+-- holding nothing but nodes becomes the node's children as is, not a copy.
+-- At the first thing it does not plainly accept -- a mistake, or a rare
+-- shape such as a hole among the items -- it hands the whole call to the
+-- careful constructor, which checks everything again and reports. That is
+-- a tail call, so an error still names the script line that called the
+-- constructor; Lua 5.4 makes no tail call from inside a generic for, so the
+-- public functions below make theirs after their loops.
+--
+-- The passes walk tables that have no metatable (the careful code would
+-- see a __pairs or an __index), with next: every key is seen, wherever the
+-- table keeps it, so nothing is accepted that the careful code refuses.
 
-local general_text, general_image, general_button = ui.text, ui.image, ui.button
+local careful_text, careful_image, careful_spacer = ui.text, ui.image, ui.spacer
+local careful_vstack, careful_hstack, careful_zstack, careful_list = ui.vstack, ui.hstack, ui.zstack, ui.list
+local careful_button, careful_input, careful_action = ui.button, ui.input, ui.action
 
+-- How the fast path checks each style field: a kind named after the careful
+-- check in STYLE, or for alignment and distribution the set of their values.
+local FIELD = {}
+do
+  local kind_of = {
+    [check_string] = "string", [check_non_negative] = "size", [check_dimension] = "dimension",
+    [check_padding] = "padding", [check_opacity] = "opacity", [check_line_limit] = "count",
+  }
+  for name, check in pairs(STYLE) do
+    FIELD[name] = kind_of[check] or one_of_sets[check] or error("sdui.ui: no fast check for " .. name)
+  end
+end
+
+-- How the fast path checks the content members of a kind (IMAGE, BUTTON...).
+local function content_kinds(members)
+  local kind_of = { [check_string] = "string", [check_action] = "action", [children_elsewhere] = "children" }
+  local out = {}
+  for name, check in pairs(members) do
+    out[name] = kind_of[check] or error("sdui.ui: no fast check for " .. name)
+  end
+  return out
+end
+
+local NO_CONTENT_KINDS = content_kinds(NO_CONTENT)
+local IMAGE_CONTENT = content_kinds(IMAGE)
+local CONTAINER_CONTENT = content_kinds(CONTAINER_PROPS)
+local BUTTON_CONTENT = content_kinds(BUTTON)
+local INPUT_CONTENT = content_kinds(INPUT)
+
+-- A padding table as check_padding returns it (all four edges, 0 for the
+-- missing ones), or nil when `v` is not plainly valid.
+local function padding_value(v)
+  if getmetatable(v) ~= nil then
+    return nil
+  end
+  local top, leading, bottom, trailing = 0, 0, 0, 0
+  for k, edge in next, v do
+    if type(edge) ~= "number" or not (edge >= 0 and edge < huge) then
+      return nil
+    elseif k == "top" then
+      top = edge
+    elseif k == "leading" then
+      leading = edge
+    elseif k == "bottom" then
+      bottom = edge
+    elseif k == "trailing" then
+      trailing = edge
+    else
+      return nil
+    end
+  end
+  return { top = top, leading = leading, bottom = bottom, trailing = trailing }
+end
+
+-- The value a style field of `kind` (see FIELD) stores for `v` (not false),
+-- as its careful check returns it, or nil when `v` is not plainly valid.
+-- A finite non-negative number is one with v >= 0 and v < huge: NaN fails both.
+local function field_value(kind, v)
+  if kind == "size" then
+    if type(v) == "number" and v >= 0 and v < huge then
+      return v
+    end
+  elseif kind == "string" then
+    if type(v) == "string" then
+      return v
+    end
+  elseif kind == "dimension" then
+    if v == "fill" or type(v) == "number" and v >= 0 and v < huge then
+      return v
+    end
+  elseif kind == "padding" then
+    local t = type(v)
+    if t == "number" then
+      if v >= 0 and v < huge then
+        return v
+      end
+    elseif t == "table" then
+      return padding_value(v)
+    end
+  elseif kind == "opacity" then
+    if type(v) == "number" and v >= 0 and v <= 1 then
+      return v
+    end
+  elseif kind == "count" then
+    local t = mtype(v)
+    if t == "integer" then
+      if v >= 0 and v <= 0x7fffffff then
+        return v
+      end
+    elseif t == "float" and v % 1 == 0 and v >= 0 and v <= 0x7fffffff then
+      return tointeger(v)
+    end
+  elseif kind[v] then -- a set of names
+    return v
+  end
+  return nil
+end
+
+-- Action types already seen to be well formed: a table lookup instead of a
+-- pattern match. Bounded, so that made-up types cannot grow it for ever.
+local known_types, known_count = {}, 0
+
+-- True when `t` is a well-formed action type ("service/name"); remembers it.
+local function known_type(t)
+  if known_types[t] then
+    return true
+  end
+  if not well_formed_type(t) then
+    return false
+  end
+  if known_count < 256 then
+    known_types[t] = true
+    known_count = known_count + 1
+  end
+  return true
+end
+
+-- True when check_action accepts `v` as it is: a table without a metatable
+-- holding a well-formed type and maybe a payload, nothing else.
+local function plain_action(v)
+  if type(v) ~= "table" or getmetatable(v) ~= nil then
+    return false
+  end
+  local typed = false
+  for k, x in next, v do
+    if k == "type" then
+      if not (known_types[x] or known_type(x)) then
+        return false
+      end
+      typed = true
+    elseif k ~= "payload" then
+      return false
+    end
+  end
+  return typed
+end
+
+-- The items first..last of `t` without the false ones, in a new table, or
+-- false when none is left.
+local function items_copy(t, first, last)
+  local out, count = {}, 0
+  for i = first, last do
+    local v = t[i]
+    if v then
+      count = count + 1
+      out[count] = v
+    end
+  end
+  return count > 0 and out
+end
+
+-- The children of a `children = list` property: the list itself when it
+-- holds nothing but nodes as items 1..n, else a copy without its false
+-- items; false when there are none, nil when the list is not plainly valid.
+local function list_children(list)
+  if type(list) ~= "table" or getmetatable(list) ~= nil then
+    return nil
+  end
+  local i, whole, kinds = 0, true, KINDS
+  for k, v in next, list do
+    if k ~= i + 1 then
+      return nil
+    elseif v == false then
+      whole = false
+    elseif type(v) ~= "table" or not kinds[v.type] then
+      return nil
+    end
+    i = k
+  end
+  if whole then
+    return i > 0 and list
+  end
+  return items_copy(list, 1, i)
+end
+
+-- Merges the `style` property (a font name or a table of fields) into
+-- n.style, which holds the fields given directly. False when it is not
+-- plainly valid, a field given both ways included.
+local function merge_style(n, style)
+  local s = n.style
+  if type(style) == "string" then
+    if s == nil then
+      n.style = { font = style }
+    elseif s.font == nil then
+      s.font = style
+    else
+      return false
+    end
+    return true
+  end
+  if type(style) ~= "table" or getmetatable(style) ~= nil then
+    return false
+  end
+  for k, v in next, style do
+    local kind = FIELD[k]
+    if kind == nil then
+      return false -- style_from refuses an unknown field even when false
+    end
+    if v ~= false then
+      local value = field_value(kind, v)
+      if value == nil then
+        return false
+      end
+      if s == nil then
+        s = {}
+        n.style = s
+      elseif s[k] ~= nil then
+        return false
+      end
+      s[k] = value
+    end
+  end
+  return true
+end
+
+-- The pass over table `t` (no metatable) into node `n`, resumed after key
+-- `from` (nil: from the start): the string-keyed properties -- key, style,
+-- style fields (into n.style) and the kind's `content` members -- and, when
+-- `first` is given, the items from `first` on, those up to `i` already seen
+-- to be nodes. Returns n completed, or nil at the first thing that is not
+-- plainly valid.
+local function fill(n, t, content, first, i, from)
+  local whole = first == 1 -- t itself may become the children
+  local style, list = nil, nil
+  for k, v in next, t, from do
+    if first and k == i + 1 then
+      if v == false then
+        whole = false -- a false item is skipped
+      elseif type(v) ~= "table" or not KINDS[v.type] then
+        return nil
+      end
+      i = k
+    elseif v == false then
+      if type(k) ~= "string" then
+        return nil
+      end
+      whole = false -- a false property is left out, whatever its name
+    else
+      whole = false
+      if k == "key" then
+        if type(v) ~= "string" or v == "" then
+          return nil
+        end
+        n.key = v
+      elseif k == "style" then
+        style = v
+      else
+        local kind = FIELD[k]
+        if kind then
+          local value = field_value(kind, v)
+          if value == nil then
+            return nil
+          end
+          local s = n.style
+          if s == nil then
+            s = {}
+            n.style = s
+          end
+          s[k] = value
+        else
+          kind = content[k]
+          if kind == "string" then
+            if type(v) ~= "string" then
+              return nil
+            end
+            n[k] = v
+          elseif kind == "action" then
+            if not plain_action(v) then
+              return nil
+            end
+            n[k] = v
+          elseif kind == "children" then
+            list = v
+          else
+            return nil -- an unknown property, or a key that is not the next item
+          end
+        end
+      end
+    end
+  end
+  if style ~= nil and not merge_style(n, style) then
+    return nil
+  end
+  local children = false
+  if list ~= nil then
+    if i >= first then
+      return nil -- items and a list: let children_of decide
+    end
+    children = list_children(list)
+    if children == nil then
+      return nil
+    end
+  elseif first and i >= first then
+    children = whole and t or items_copy(t, first, i)
+  end
+  if children then
+    n.children = children
+  end
+  return n
+end
+
+--- ui.text(text, props): a text node. props may be a font name ("title").
 ui.text = function(text, props)
   if type(text) == "string" then
     if props == nil then
       return { type = "text", text = text }
-    elseif type(props) == "string" then
+    end
+    local t = type(props)
+    if t == "string" then
       return { type = "text", text = text, style = { font = props } }
+    elseif t == "table" and getmetatable(props) == nil then
+      local n = fill({ type = "text", text = text, key = nil, style = nil }, props, NO_CONTENT_KINDS, nil, 0, nil)
+      if n then
+        return n
+      end
     end
   end
-  return general_text(text, props)
+  return careful_text(text, props)
 end
 
+--- ui.image(url, props): an image node; props: placeholder, alt, and the common ones.
 ui.image = function(url, props)
-  if props == nil and type(url) == "string" then
-    return { type = "image", url = url }
+  if type(url) == "string" then
+    if props == nil then
+      return { type = "image", url = url }
+    end
+    local t = type(props)
+    if t == "string" then
+      return { type = "image", url = url, style = { font = props } }
+    elseif t == "table" and getmetatable(props) == nil then
+      local n = fill({ type = "image", url = url, key = nil, style = nil, placeholder = nil, alt = nil },
+        props, IMAGE_CONTENT, nil, 0, nil)
+      if n then
+        return n
+      end
+    end
   end
-  return general_image(url, props)
+  return careful_image(url, props)
 end
 
--- A container spec that is only a list of nodes becomes the node's children as is.
-local function fast_container(kind, general)
+--- ui.spacer(props): a spacer.
+ui.spacer = function(props)
+  if props == nil then
+    return { type = "spacer" }
+  end
+  local t = type(props)
+  if t == "string" then
+    return { type = "spacer", style = { font = props } }
+  elseif t == "table" and getmetatable(props) == nil then
+    local n = fill({ type = "spacer", key = nil, style = nil }, props, NO_CONTENT_KINDS, nil, 0, nil)
+    if n then
+      return n
+    end
+  end
+  return careful_spacer(props)
+end
+
+-- A container constructor. The common specs are walked here: nothing but
+-- nodes as items 1..n (the spec becomes the children as is), or nothing but
+-- a children list. At any other key, fill takes the pass over from there.
+local function fast_container(kind, careful)
   return function(spec)
     if type(spec) == "table" and getmetatable(spec) == nil then
-      local n = #spec
-      if next(spec, n > 0 and n or nil) == nil then
-        for i = 1, n do
-          local child = spec[i]
-          if type(child) ~= "table" or not KINDS[child.type] then
-            return general(spec)
-          end
+      local i, rest, kinds = 0, nil, KINDS
+      for k, v in next, spec do
+        i = i + 1
+        if k ~= i or type(v) ~= "table" or not kinds[v.type] then
+          i, rest = i - 1, k
+          break
         end
-        return n > 0 and { type = kind, children = spec } or { type = kind }
       end
+      if rest == nil then
+        return i > 0 and { type = kind, children = spec } or { type = kind }
+      elseif rest == "children" and i == 0 and next(spec, "children") == nil then
+        -- the other common spec: { children = list } and nothing else
+        local children = list_children(spec.children)
+        if children then
+          return { type = kind, children = children }
+        elseif children == false then
+          return { type = kind }
+        end
+      else
+        -- the keys before `rest` were items 1..i: resume after i
+        local n = fill({ type = kind, key = nil, style = nil, children = nil }, spec, CONTAINER_CONTENT, 1, i,
+          i > 0 and i or nil)
+        if n then
+          return n
+        end
+      end
+    elseif spec == nil then
+      return { type = kind }
     end
-    return general(spec)
+    return careful(spec)
   end
 end
 
-ui.vstack = fast_container("vstack", ui.vstack)
-ui.hstack = fast_container("hstack", ui.hstack)
-ui.zstack = fast_container("zstack", ui.zstack)
-ui.list = fast_container("list", ui.list)
+--- ui.vstack{...}, ui.hstack{...}, ui.zstack{...}, ui.list{...}: containers.
+--- The array part holds the children; string keys are properties.
+ui.vstack = fast_container("vstack", careful_vstack)
+ui.hstack = fast_container("hstack", careful_hstack)
+ui.zstack = fast_container("zstack", careful_zstack)
+ui.list = fast_container("list", careful_list)
 
+--- ui.button{"Label", action = ..., key = ..., ...}: a button. The first item
+--- may be its label (a string); node items are its children.
 ui.button = function(spec)
-  if type(spec) == "table" and getmetatable(spec) == nil and #spec == 1 and type(spec[1]) == "string"
-      and next(spec, 1) == "action"
-      and next(spec, "action") == nil then
-    local action = spec.action
-    if type(action) == "table" and getmetatable(action) == nil and well_formed_type(action.type) then
-      local plain = true
-      for k in pairs(action) do
-        plain = plain and (k == "type" or k == "payload")
+  if type(spec) == "table" and getmetatable(spec) == nil then
+    local k, label = next(spec)
+    if k == 1 and type(label) == "string" then
+      -- The common spec, { "Label", action = action }, is built here.
+      local k2, action = next(spec, 1)
+      if k2 == "action" and next(spec, "action") == nil and plain_action(action) then
+        return { type = "button", label = label, action = action }
       end
-      if plain then
-        return { type = "button", label = spec[1], action = action }
+      local n = fill({ type = "button", label = nil, action = nil, key = nil, style = nil, children = nil },
+        spec, BUTTON_CONTENT, 2, 1, 1)
+      if n and n.label == nil then -- label = "..." as well is an error
+        n.label = label
+        return n
+      end
+    else
+      local n = fill({ type = "button", label = nil, action = nil, key = nil, style = nil, children = nil },
+        spec, BUTTON_CONTENT, 1, 0, nil)
+      if n then
+        return n
       end
     end
+  elseif spec == nil then
+    return { type = "button" }
   end
-  return general_button(spec) -- outside any loop: a tail call, so errors name the caller
+  return careful_button(spec)
+end
+
+--- ui.input{name = ..., value = ..., placeholder = ..., action = ...}: a text field.
+ui.input = function(spec)
+  if type(spec) == "table" and getmetatable(spec) == nil then
+    local n = fill({ type = "input", name = nil, value = nil, placeholder = nil, action = nil, key = nil, style = nil },
+      spec, INPUT_CONTENT, nil, 0, nil)
+    if n and n.name ~= nil then -- name is required
+      return n
+    end
+  end
+  return careful_input(spec)
+end
+
+--- ui.action(type, payload): an action table {type = type, payload = payload}.
+ui.action = function(action_type, payload)
+  if known_types[action_type] or known_type(action_type) then
+    local t = type(payload)
+    if t ~= "function" and t ~= "thread" then
+      return { type = action_type, payload = payload }
+    end
+  end
+  return careful_action(action_type, payload)
 end
 
 return ui

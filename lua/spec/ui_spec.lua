@@ -142,6 +142,42 @@ describe("sdui.ui", function()
       assert.equal("ui.vstack: unknown property 1.5", error_of(ui.vstack, { [1.5] = ui.text("a") }))
     end)
 
+    it("takes a children list alone, and items that are all false next to one", function()
+      assert.same({ type = "vstack", children = { { type = "text", text = "a" }, { type = "text", text = "b" } } },
+        ui.vstack{ children = { ui.text("a"), ui.text("b") } })
+      assert.same({ type = "vstack" }, ui.vstack{ children = {} })
+      assert.same({ type = "vstack" }, ui.vstack{ children = { false } })
+      assert.same({ type = "vstack", children = { { type = "text", text = "a" } } },
+        ui.vstack{ false, children = { ui.text("a") } })
+    end)
+
+    it("sees every key, wherever the table keeps it", function()
+      -- Items added to a table with room left in its hash part are kept
+      -- there, before or after the properties in next's order: none may be
+      -- missed, whatever the order turns out to be.
+      local a, b = ui.text("a"), ui.text("b")
+      local toggle = { type = "favorites/toggle" }
+      local props = { key = "k", spacing = 8, alignment = "center", padding = 2, width = 3, color = "red", weight = 1 }
+      for name, value in pairs(props) do
+        local expected = name == "key" and { key = "k" } or { style = { [name] = value } }
+        local spec = { [name] = value, room1 = nil, room2 = nil, room3 = nil }
+        spec[1] = a
+        spec[2] = b
+        expected.type, expected.children = "vstack", { a, b }
+        assert.same(expected, ui.vstack(spec))
+
+        local button = { [name] = value, room1 = nil, room2 = nil }
+        button[1] = "L"
+        button.action = toggle
+        expected.type, expected.children, expected.label, expected.action = "button", nil, "L", toggle
+        assert.same(expected, ui.button(button))
+
+        local bad = { [name] = value, colour = "red", room1 = nil }
+        bad[1] = a
+        assert.equal('ui.vstack: unknown property "colour"', error_of(ui.vstack, bad))
+      end
+    end)
+
     it("refuses engine-only kinds as children", function()
       assert.equal("ui.vstack: item 1 is not a view node (a table without a known node type)",
         error_of(ui.vstack, { { type = "error", message = "x" } }))
@@ -328,6 +364,28 @@ describe("sdui.ui", function()
       end)
       assert.is_false(ok)
       assert.equal(string.format("ui_spec.lua:%d: ui.text: text must be a string, got nil", line), err:match("[^/]*$"))
+    end)
+
+    it("point at the calling line from every constructor, whatever the mistake", function()
+      local toggle = { type = "a/b" }
+      local cases = {
+        { ui.text, 1 }, { ui.text, "x", { colour = 1 } }, { ui.text, "x", { style = { font = 3 } } },
+        { ui.image, "u", { alt = 5 } }, { ui.spacer, { key = "" } },
+        { ui.vstack, { 3 } }, { ui.vstack, { ui.text("a"), spacing = -1 } }, { ui.hstack, { children = { 3 } } },
+        { ui.zstack, { ui.text("a"), nil, "b" } }, { ui.list, { padding = { left = 1 } } },
+        { ui.button, { "a", action = "go" } }, { ui.button, { "a", key = 7, action = toggle } },
+        { ui.button, { "a", label = "b" } }, { ui.input, { name = 1 } }, { ui.input, { value = "v" } },
+        { ui.action, "x" },
+      }
+      for i, case in ipairs(cases) do
+        local line, ok, err
+        ok, err = pcall(function()
+          line = debug.getinfo(1, "l").currentline; local n = case[1](table.unpack(case, 2))
+          return n
+        end)
+        assert.is_false(ok, "case " .. i)
+        assert.matches("/ui_spec%.lua:" .. line .. ": ui%.%a+: ", err)
+      end
     end)
 
     it("let other errors through unchanged", function()
