@@ -48,14 +48,14 @@ public enum Diff {
             own.children = []
             changes.append(.set(id: new.id, node: own))
         }
-        let oldIds = old.children.map(\.id)
-        let newIds = new.children.map(\.id)
-        if oldIds == newIds {
+        if sameChildIds(old, new) { // the common case, checked without building the id lists
             for i in old.children.indices {
                 nodeChanges(from: old.children[i], to: new.children[i], into: &changes)
             }
             return
         }
+        let oldIds = old.children.map(\.id)
+        let newIds = new.children.map(\.id)
         var newChildren: [String: ViewNode] = [:]
         for child in new.children { newChildren[child.id] = child }
         for step in keyedSteps(from: oldIds, to: newIds) {
@@ -70,6 +70,15 @@ public enum Diff {
                 nodeChanges(from: child, to: after, into: &changes)
             }
         }
+    }
+
+    /// The two nodes have children with the same ids in the same order.
+    static func sameChildIds(_ a: ViewNode, _ b: ViewNode) -> Bool {
+        guard a.children.count == b.children.count else { return false }
+        for i in a.children.indices where a.children[i].id != b.children[i].id {
+            return false
+        }
+        return true
     }
 
     /// Everything but the children is equal.
