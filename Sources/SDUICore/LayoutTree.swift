@@ -177,13 +177,9 @@ final class LayoutTree {
         }
     }
 
-    /// The content member `name` of the node at `view`. Most nodes have one
-    /// member (a text, a label) and few more than three, so they are
-    /// compared rather than hashed.
+    /// The content member `name` of the node at `view` (read in place).
     private static func prop(_ view: UnsafePointer<ViewNode>, _ name: String) -> String? {
-        guard view.pointee.props.count <= 4 else { return view.pointee.props[name] }
-        for (key, value) in view.pointee.props where key == name { return value }
-        return nil
+        view.pointee.props[name]
     }
 
     /// The tree's arrays (nil for an empty one): node `i`'s box is

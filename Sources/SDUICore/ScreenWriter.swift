@@ -81,12 +81,8 @@ extension ViewNode {
             sink.append(UInt8(ascii: ":"))
             sink.writeString(value)
         }
-        if props.count == 1, let (name, value) = props.first {
-            member(name, value) // the common case (a text, a label): no lookups by name
-        } else if !props.isEmpty {
-            for prop in kind.props {
-                if let value = props[prop.name] { member(prop.name, value) }
-            }
+        for prop in kind.props { // a few comparisons of short names each (NodeProps)
+            if let value = props[prop.name] { member(prop.name, value) }
         }
         if !style.isEmpty {
             sink.append(#","style":"#)

@@ -57,7 +57,7 @@ public struct ViewNode: Sendable, Equatable {
     /// Optional author key: makes the id `component#key`, independent of position.
     public var key: String?
     /// Kind-specific content, all strings: text, url, label, name, value, placeholder…
-    public var props: [String: String]
+    public var props: NodeProps
     /// How the node looks. Most nodes have no style, so it is kept out of
     /// line: a node stays small to copy and to keep.
     public var style: Style {
@@ -70,7 +70,7 @@ public struct ViewNode: Sendable, Equatable {
     public var action: Action?
     public var children: [ViewNode]
 
-    public init(_ kind: Kind, id: String = "", key: String? = nil, props: [String: String] = [:],
+    public init(_ kind: Kind, id: String = "", key: String? = nil, props: NodeProps = [:],
                 style: Style = Style(), action: Action? = nil, children: [ViewNode] = [])
     {
         self.kind = kind
