@@ -113,6 +113,8 @@ struct NodeWritingTests {
         #"{"type":"text","text":1}"#,
         #"{"type":"text","text":"a","style":{"font":"x","colour":"red"}}"#,
         #"{"type":"hstack","children":[{"type":"text","text":"a"}],"style":"title","key":""}"#,
+        // deep in a tree whose earlier siblings are waiting for their parents to close
+        #"{"type":"vstack","children":[{"type":"text","text":"a"},{"type":"hstack","children":[{"type":"spacer"},{"type":"spacer"},{"type":"vstack","children":[{"type":"image","url":"u"},{"type":"text"}]}]}]}"#,
     ])
     func builderErrorsAreTheDecoders(_ text: String) {
         var decoded: ContractError?
@@ -127,6 +129,19 @@ struct NodeWritingTests {
             #expect(decoded != nil)
             #expect(built == decoded)
         }
+    }
+
+    /// Children given as JSON and children built node by node keep the order they came in.
+    @Test func childrenFromJSONAndFromTheBuilderInterleave() throws {
+        var b = ViewNodeBuilder()
+        try b.begin("vstack")
+        try b.begin("text"); try b.set("text", string: "first"); _ = try b.end()
+        try b.set("children", json: json(#"[{"type":"text","text":"second"},{"type":"spacer"}]"#))
+        try b.begin("hstack")
+        try b.begin("text"); try b.set("text", string: "inner"); _ = try b.end()
+        _ = try b.end()
+        let root = try #require(try b.end())
+        #expect(root == (try ViewNode(json: json(#"{"type":"vstack","children":[{"type":"text","text":"first"},{"type":"text","text":"second"},{"type":"spacer"},{"type":"hstack","children":[{"type":"text","text":"inner"}]}]}"#))))
     }
 
     @Test func misuseIsAnError() {
