@@ -96,6 +96,12 @@ public final class Engine {
     /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
     /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        // A valid page takes the scanner's one pass; anything else (errors
+        // included, with their line:column and path) the full one.
+        if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
+            loadPage(page)
+            return
+        }
         let json = try parse(bytes)
         if case .object(let o) = json, o.count == 1, o["patch"] != nil {
             let patch: ServerPatch
