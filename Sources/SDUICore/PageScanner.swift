@@ -137,9 +137,10 @@ private struct Scanner: ~Copyable {
     /// Where the last component's own id was.
     var lastId = Span(start: 0, count: 0)
     var lastIdIsPlain = true
-    /// Component types met so far (first seen at `span`): a type seen
-    /// again is the same string, not a new one.
-    var types: [(span: Span, type: String)] = []
+    /// Component types met so far, and where each was first seen: a type
+    /// seen again is the same string, not a new one.
+    var types: [String] = []
+    var typeSpans: [Span] = []
 
     init(buffer: [UInt8], base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.buffer = buffer
@@ -385,11 +386,16 @@ private struct Scanner: ~Copyable {
         let span = Span(start: open + 1, count: pos - open - 2)
         guard span.count > 0 else { throw GiveUp() }
         if traits.contains(.escapes) { return decoded(open..<pos) }
-        for known in types where known.span.count == span.count && sameBytes(known.span.start, span.start, span.count) {
-            return known.type
+        for (i, known) in typeSpans.enumerated()
+            where known.count == span.count && sameBytes(known.start, span.start, span.count)
+        {
+            return types[i]
         }
         let type = try string(open, traits)
-        if types.count < 16 { types.append((span, type)) }
+        if types.count < 16 {
+            types.append(type)
+            typeSpans.append(span)
+        }
         return type
     }
 
