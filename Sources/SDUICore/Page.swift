@@ -56,6 +56,7 @@ public struct Component: Sendable, Equatable {
     }
 
     /// Decodes a component. `inheritedId` lets a fallback component omit its id.
+    /// `PageScanner` checks the same rules on bytes: change both together.
     public init(json: JSON, at path: JSONPath, inheritedId: String? = nil) throws(ContractError) {
         let o = try Decode.object(json, at: path, "a component")
         try Decode.onlyKeys(o, ["id", "type", "data", "fallback"], at: path, "a component")
@@ -110,7 +111,8 @@ public struct Page: Sendable, Equatable {
     }
 
     /// Decodes and checks a page: member types, and component ids unique
-    /// within the page (a duplicate names both positions).
+    /// within the page (a duplicate names both positions). `PageScanner`
+    /// checks the same rules on bytes: change both together.
     public init(json: JSON) throws(ContractError) {
         let list: [JSON]
         let listPath: JSONPath
