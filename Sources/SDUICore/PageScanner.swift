@@ -10,9 +10,9 @@
 /// It has no error messages: on any error it gives up (nil), and so it
 /// does on the few valid inputs it leaves to the full path: a key with an
 /// escape, a number whose magnitude might not fit a Double (more than 308
-/// digits before the point, exponent included), keys that are not ASCII
-/// and equal as strings (canonically equivalent) however the parser sees
-/// them, and anything that is not
+/// digits before the point, exponent included), two keys of an object
+/// that are equal as strings but not as bytes (canonically equivalent; the
+/// parser lets such keys pass in small objects), and anything that is not
 /// a page (a server patch, say). The caller then runs `JSONParser.parse`
 /// and `Page(json:)`, which accept or reject it with line:column and path.
 /// When the scanner returns a page, it equals the one the full path builds.
