@@ -37,10 +37,22 @@ public final class Engine {
     /// first time the whole screen is asked for as JSON and kept until the
     /// component renders again or leaves the page.
     private var componentJSON: [String: [UInt8]] = [:]
-    /// Components to render on the next refresh: new, changed or stale.
+    /// Components with an entry to render again on the next refresh:
+    /// changed or stale. A component of the page without an entry is new
+    /// and renders too; `unrendered` says whether the page may have one.
     private var dirty: Set<String> = []
-    /// Where each component id sits in the page.
-    private var pageIndex: [String: Int] = [:]
+    private var unrendered = false
+    /// Where each component id sits in the page, made when first needed
+    /// (a page loaded and replaced unseen never needs it).
+    private var pageIndex: [String: Int] {
+        if let index = pageIndexCache { return index }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(page?.components.count ?? 0)
+        for (i, component) in (page?.components ?? []).enumerated() { index[component.id] = i }
+        pageIndexCache = index
+        return index
+    }
+    private var pageIndexCache: [String: Int]?
     /// Counts the changes to what a layout walk visits (`walkLayout`): a
     /// page loaded, a component rendered for the first time, dropped or
     /// back, or forgotten, the viewport set. (A component that renders
@@ -96,6 +108,12 @@ public final class Engine {
     /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
     /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        // A valid page takes the scanner's one pass; anything else (errors
+        // included, with their line:column and path) the full one.
+        if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
+            loadPage(page)
+            return
+        }
         let json = try parse(bytes)
         if case .object(let o) = json, o.count == 1, o["patch"] != nil {
             let patch: ServerPatch
@@ -117,22 +135,33 @@ public final class Engine {
     /// Makes `page` current. Components whose id, type, data and fallback
     /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
-        let ids = Set(page.components.map(\.id))
-        for (id, entry) in entries where !ids.contains(id) {
-            forget(id, entry)
-        }
-        for component in page.components where entries[component.id]?.component != component {
-            dirty.insert(component.id)
+        self.page = page
+        pageIndexCache = nil
+        if entries.isEmpty {
+            // Nothing rendered (so nothing dirty): every component is new.
+            unrendered = !page.components.isEmpty
+        } else {
+            let index = pageIndex
+            for (id, entry) in entries where index[id] == nil {
+                forget(id, entry)
+            }
+            // What stays dirty is on the page: forget dropped the rest.
+            unrendered = false
+            for component in page.components {
+                guard let entry = entries[component.id] else {
+                    unrendered = true
+                    continue
+                }
+                if entry.component != component { dirty.insert(component.id) }
+            }
         }
         keepFullBaseline()
-        dirty.formIntersection(ids)
-        realized.formIntersection(ids)
+        if !realized.isEmpty {
+            let index = pageIndex
+            realized = realized.filter { index[$0] != nil }
+        }
         // `visible` stays: the next setViewport reports what the new page took away.
-        self.page = page
         layoutEpoch += 1
-        pageIndex = [:]
-        pageIndex.reserveCapacity(page.components.count)
-        for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
         screenStale = true
     }
 
@@ -517,6 +546,7 @@ public final class Engine {
             (y, next) = layouts.replay(width: width, estimate: estimate)
             return y + Double(page.components.count - next) * estimate
         }
+        let pageIndex = self.pageIndex
         let indices = viewport == nil ? Array(page.components.indices)
                                       : entries.keys.compactMap { pageIndex[$0] }.sorted()
         for index in indices {
@@ -638,7 +668,9 @@ public final class Engine {
                     continue
                 }
                 realized.insert(component.id)
-                if dirty.remove(component.id) != nil { rerender(component, with: renderer) }
+                if dirty.remove(component.id) != nil || entries[component.id] == nil {
+                    rerender(component, with: renderer)
+                }
             }
             y += height(of: component.id, width: viewport.width) ?? estimate
             if y >= bottom { break }
@@ -689,17 +721,28 @@ public final class Engine {
             screenIndex = [:]
             return
         }
-        if !dirty.isEmpty {
-            // Every component without an entry is dirty (loadPage sees to it),
-            // so this visits only what must render, in page order. In a lazy
-            // list, only what has been realized renders; the rest stays dirty.
+        if !dirty.isEmpty || unrendered {
+            // What must render, in page order: dirty components and those
+            // without an entry. In a lazy list, only what has been realized
+            // renders; the rest waits.
             let renderer = Renderer(registry: registry, store: store)
-            let due = viewport == nil ? dirty : realized.filter { dirty.contains($0) }
-            for index in due.compactMap({ pageIndex[$0] }).sorted() {
-                rerender(page.components[index], with: renderer)
+            if let viewport {
+                let due = realized.filter { dirty.contains($0) || entries[$0] == nil }
+                let index = pageIndex
+                for position in due.compactMap({ index[$0] }).sorted() {
+                    rerender(page.components[position], with: renderer)
+                }
+                dirty.subtract(due)
+                realizeWindow(page, viewport, with: renderer)
+            } else {
+                for component in page.components
+                    where entries[component.id] == nil || (!dirty.isEmpty && dirty.contains(component.id))
+                {
+                    rerender(component, with: renderer)
+                }
+                dirty = []
+                unrendered = false
             }
-            if viewport == nil { dirty = [] } else { dirty.subtract(due) }
-            if let viewport { realizeWindow(page, viewport, with: renderer) }
         } else if let viewport {
             realizeWindow(page, viewport, with: Renderer(registry: registry, store: store))
         }
@@ -708,8 +751,11 @@ public final class Engine {
             screen.components.reserveCapacity(page.components.count)
             screenIndex = [:]
             // A lazy list has entries for a few components of a long page: walk those.
-            let indices = viewport == nil ? Array(page.components.indices)
-                                          : entries.keys.compactMap { pageIndex[$0] }.sorted()
+            var indices = Array(page.components.indices)
+            if viewport != nil {
+                let pageIndex = self.pageIndex
+                indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
+            }
             for index in indices {
                 let id = page.components[index].id
                 guard let rendered = entries[id]?.render.rendered else { continue }

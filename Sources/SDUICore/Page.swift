@@ -8,19 +8,55 @@ public struct Component: Sendable, Equatable {
         case drop
     }
 
+    /// Where `data` lives: a value, or the text of one in a scanned page.
+    private enum Payload: Sendable {
+        case value(JSON)
+        case text(JSONText)
+
+        var value: JSON {
+            switch self {
+            case .value(let value): return value
+            case .text(let text): return text.value
+            }
+        }
+
+        /// `JSON.isIdentical` of the two values, settled by their bytes
+        /// when both are text and the bytes are the same.
+        func isIdentical(to other: Payload) -> Bool {
+            if case .text(let a) = self, case .text(let b) = other, a.hasSameBytes(as: b) { return true }
+            return value.isIdentical(to: other.value)
+        }
+    }
+
     public var id: String
     public var type: String
-    public var data: JSON
+    /// The factory's input. A component of a page loaded from bytes keeps
+    /// it as text and parses it on every read (`JSONText`); assigning
+    /// stores the value.
+    public var data: JSON {
+        get { payload.value }
+        set { payload = .value(newValue) }
+    }
     public var fallback: Fallback?
+    private var payload: Payload
 
     public init(id: String, type: String, data: JSON = .null, fallback: Fallback? = nil) {
         self.id = id
         self.type = type
-        self.data = data
+        self.payload = .value(data)
+        self.fallback = fallback
+    }
+
+    /// A component whose data is text `PageScanner` checked.
+    init(id: String, type: String, dataText: JSONText, fallback: Fallback?) {
+        self.id = id
+        self.type = type
+        self.payload = .text(dataText)
         self.fallback = fallback
     }
 
     /// Decodes a component. `inheritedId` lets a fallback component omit its id.
+    /// `PageScanner` checks the same rules on bytes: change both together.
     public init(json: JSON, at path: JSONPath, inheritedId: String? = nil) throws(ContractError) {
         let o = try Decode.object(json, at: path, "a component")
         try Decode.onlyKeys(o, ["id", "type", "data", "fallback"], at: path, "a component")
@@ -30,7 +66,7 @@ public struct Component: Sendable, Equatable {
             id = try Decode.nonEmptyString(o["id"], at: path.appending("id"))
         }
         type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
-        data = o["data"] ?? .null
+        payload = .value(o["data"] ?? .null)
         switch o["fallback"] {
         case nil, .null?:
             fallback = nil
@@ -45,9 +81,10 @@ public struct Component: Sendable, Equatable {
     }
 
     /// Exact equality: data compared with `JSON.isIdentical`, so a change a
-    /// factory could see makes the component change.
+    /// factory could see makes the component change (the same bytes of two
+    /// scanned pages are equal without being parsed).
     public static func == (lhs: Component, rhs: Component) -> Bool {
-        lhs.id == rhs.id && lhs.type == rhs.type && lhs.data.isIdentical(to: rhs.data) && lhs.fallback == rhs.fallback
+        lhs.id == rhs.id && lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload) && lhs.fallback == rhs.fallback
     }
 
     public var json: JSON {
@@ -74,7 +111,8 @@ public struct Page: Sendable, Equatable {
     }
 
     /// Decodes and checks a page: member types, and component ids unique
-    /// within the page (a duplicate names both positions).
+    /// within the page (a duplicate names both positions). `PageScanner`
+    /// checks the same rules on bytes: change both together.
     public init(json: JSON) throws(ContractError) {
         let list: [JSON]
         let listPath: JSONPath
