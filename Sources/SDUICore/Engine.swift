@@ -142,7 +142,10 @@ public final class Engine {
             unrendered = !page.components.isEmpty
         } else {
             let index = pageIndex
-            for (id, entry) in entries where index[id] == nil {
+            // Collected first: removing entries while iterating them would
+            // copy the whole dictionary at every removal (quadratic).
+            let gone = entries.filter { index[$0.key] == nil }
+            for (id, entry) in gone {
                 forget(id, entry)
             }
             // What stays dirty is on the page: forget dropped the rest.
