@@ -42,17 +42,10 @@ public final class Engine {
     /// and renders too; `unrendered` says whether the page may have one.
     private var dirty: Set<String> = []
     private var unrendered = false
-    /// Where each component id sits in the page, made when first needed
-    /// (a page loaded and replaced unseen never needs it).
-    private var pageIndex: [String: Int] {
-        if let index = pageIndexCache { return index }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(page?.components.count ?? 0)
-        for (i, component) in (page?.components ?? []).enumerated() { index[component.id] = i }
-        pageIndexCache = index
-        return index
-    }
-    private var pageIndexCache: [String: Int]?
+    /// Where each component id sits in the page. Made when the page loads,
+    /// so that what follows (a dirty component re-rendered, the first frame
+    /// of a viewport) costs what it touches, not the length of the page.
+    private var pageIndex: [String: Int] = [:]
     /// Counts the changes to what a layout walk visits (`walkLayout`): a
     /// page loaded, a component rendered for the first time, dropped or
     /// back, or forgotten, the viewport set. (A component that renders
@@ -136,7 +129,9 @@ public final class Engine {
     /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
         self.page = page
-        pageIndexCache = nil
+        pageIndex = [:]
+        pageIndex.reserveCapacity(page.components.count)
+        for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
         if entries.isEmpty {
             // Nothing rendered (so nothing dirty): every component is new.
             unrendered = !page.components.isEmpty
@@ -737,7 +732,7 @@ public final class Engine {
                 }
                 dirty.subtract(due)
                 realizeWindow(page, viewport, with: renderer)
-            } else {
+            } else if unrendered { // a page just loaded: walk it
                 for component in page.components
                     where entries[component.id] == nil || (!dirty.isEmpty && dirty.contains(component.id))
                 {
@@ -745,6 +740,11 @@ public final class Engine {
                 }
                 dirty = []
                 unrendered = false
+            } else { // only what changed, in page order
+                for position in dirty.compactMap({ pageIndex[$0] }).sorted() {
+                    rerender(page.components[position], with: renderer)
+                }
+                dirty = []
             }
         } else if let viewport {
             realizeWindow(page, viewport, with: Renderer(registry: registry, store: store))
