@@ -386,10 +386,10 @@ private struct Parser: ~Copyable {
         if keys.count - keyStart >= 12 {
             return isDuplicateInLargeObject(key, from: keyStart, seen: &seen)
         }
-        // Comparing lengths first (stored inline in a String) skips most
-        // full comparisons.
-        let length = key.utf8.count
-        for j in keyStart..<keys.count where keys.base[j].utf8.count == length && keys.base[j] == key {
+        // String equality, as the set of a large object uses: keys that are
+        // canonically equivalent ("é" and "e\u{301}", "K" and the Kelvin
+        // sign) are the same key, whatever their byte lengths.
+        for j in keyStart..<keys.count where keys.base[j] == key {
             return true
         }
         return false

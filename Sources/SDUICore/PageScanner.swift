@@ -11,8 +11,8 @@
 /// does on the few valid inputs it leaves to the full path: a key with an
 /// escape, a number whose magnitude might not fit a Double (more than 308
 /// digits before the point, exponent included), two keys of an object
-/// that are equal as strings but not as bytes (canonically equivalent; the
-/// parser lets such keys pass in small objects), and anything that is not
+/// that are equal as strings but not as bytes (canonically equivalent: the
+/// parser rejects them as duplicates), and anything that is not
 /// a page (a server patch, say). The caller then runs `JSONParser.parse`
 /// and `Page(json:)`, which accept or reject it with line:column and path.
 /// When the scanner returns a page, it equals the one the full path builds.

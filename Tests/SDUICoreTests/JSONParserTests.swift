@@ -432,6 +432,17 @@ func checkParseError(_ c: ParseErrorCase, sourceLocation: SourceLocation = #_sou
         }
     }
 
+    /// Canonically equivalent keys are one key (String equality, as lookups
+    /// use), in a small object as in a large one, whatever their byte lengths.
+    @Test(arguments: [1, 20])
+    func canonicallyEquivalentKeysAreDuplicates(_ others: Int) throws {
+        let members = (0..<others).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        for (a, b) in [("\u{e9}", "e\u{301}"), ("K", "\u{212A}")] {
+            let e = try #require(parseFailure("{\(members),\"\(a)\":1,\"\(b)\":2}"), "\(others) others")
+            #expect(e.kind == .duplicateKey)
+        }
+    }
+
     @Test func errorsAreEquatableAndDescribed() throws {
         let e = try #require(parseFailure("[1,\n  x]"))
         #expect(e == JSONParseError(kind: .syntax, message: "expected a value, found 'x'", offset: 6, line: 2, column: 3,
