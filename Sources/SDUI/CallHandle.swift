@@ -401,18 +401,7 @@ public func sdui_call_member_json(_ call: OpaquePointer?, _ name: UnsafePointer<
                                   _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32
 {
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
-    return call.run { () throws(Failure) in
-        let name = try requiredString(name, "name")
-        guard case .factory = call.role else { throw .invalid("the node builder is for factories") }
-        let value: JSON
-        do throws(Failure) {
-            value = try call.parse(json, length).0
-        } catch {
-            call.builder = ViewNodeBuilder()
-            throw error
-        }
-        try build(call) { (b) throws(ContractError) in try b.set(name, json: value) }
-    }
+    return setMember(call, name) { () throws(Failure) in try call.parse(json, length).0 }
 }
 
 @_cdecl("sdui_call_member_packed")
@@ -420,12 +409,18 @@ public func sdui_call_member_packed(_ call: OpaquePointer?, _ name: UnsafePointe
                                     _ packed: UnsafeRawPointer?, _ length: Int) -> Int32
 {
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
-    return call.run { () throws(Failure) in
+    return setMember(call, name) { () throws(Failure) in try call.unpack(packed, length) }
+}
+
+/// Sets member `name` of the open node to the value `read` gives; a value
+/// that cannot be read discards the partly built tree, as a rejected one does.
+private func setMember(_ call: CallHandle, _ name: UnsafePointer<CChar>?, _ read: () throws(Failure) -> JSON) -> Int32 {
+    call.run { () throws(Failure) in
         let name = try requiredString(name, "name")
         guard case .factory = call.role else { throw .invalid("the node builder is for factories") }
         let value: JSON
         do throws(Failure) {
-            value = try call.unpack(packed, length)
+            value = try read()
         } catch {
             call.builder = ViewNodeBuilder()
             throw error

@@ -163,7 +163,8 @@ private struct MoveStack<Element>: ~Copyable {
     }
 }
 
-private enum Byte {
+/// The bytes of JSON's grammar, for the parser and `PageScanner`.
+enum Byte {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let slash = UInt8(ascii: "/")

@@ -67,20 +67,6 @@ private struct StringTraits: OptionSet {
     static let nonASCII = StringTraits(rawValue: 2)
 }
 
-private enum Byte {
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let minus = UInt8(ascii: "-")
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-}
-
 /// The member names of the contract as `Key.head` values (the first eight
 /// bytes, little-endian, zero filled), so a key is matched by its length
 /// and one comparison; "components" has two bytes more.
