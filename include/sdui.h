@@ -587,8 +587,8 @@ int sdui_call_json(sdui_call *call, int source, const char *path, char **out, si
 **   SDUI_PACKED_OBJECT    count, then count members: key length, the key's
 **                         UTF-8 bytes, the value (object keys keep their order)
 **
-** Errors: SDUI_ENOTFOUND, SDUI_EINVAL. Ownership: *out belongs to the call
-** and stays valid until the callback returns; do not free it.
+** Errors: SDUI_ENOTFOUND, SDUI_EINVAL, SDUI_ENOMEM. Ownership: *out belongs
+** to the call and stays valid until the callback returns; do not free it.
 */
 #define SDUI_PACKED_NULL    0
 #define SDUI_PACKED_FALSE   1
