@@ -173,6 +173,24 @@ static void escape_str(buf *b, const char *s)
         html_escape(b, s, strlen(s));
 }
 
+/* Appends ` name="value"` with the n bytes of value escaped; nothing when value is NULL. */
+static void put_attr(buf *b, const char *name, const char *value, size_t n)
+{
+    if (value == NULL)
+        return;
+    buf_puts(b, " ");
+    buf_puts(b, name);
+    buf_puts(b, "=\"");
+    html_escape(b, value, n);
+    buf_puts(b, "\"");
+}
+
+/* put_attr of a NUL-terminated value. */
+static void put_attr_str(buf *b, const char *name, const char *value)
+{
+    put_attr(b, name, value, value != NULL ? strlen(value) : 0);
+}
+
 /* ------------------------------------------------------------------------
 ** The page.
 */
@@ -434,14 +452,9 @@ static void put_open(writer *w, const char *tag, const char *kind, const char *e
         buf_printf(b, " %s", extra_class);
     buf_puts(b, "\"");
     if (id != NULL) {
-        if (!root) {
-            buf_puts(b, " id=\"");
-            escape_str(b, id);
-            buf_puts(b, "\"");
-        }
-        buf_puts(b, " data-id=\"");
-        escape_str(b, id);
-        buf_puts(b, "\"");
+        if (!root)
+            put_attr_str(b, "id", id);
+        put_attr_str(b, "data-id", id);
     }
 }
 
@@ -482,11 +495,8 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         }
         b->failed |= text.failed;
         put_open(w, "div", kind, NULL, id, root);
-        if (strcmp(kind, "fallback") == 0 && json_get_string(rnode, "componentType") != NULL) {
-            buf_puts(b, " data-component-type=\"");
-            escape_str(b, json_get_string(rnode, "componentType"));
-            buf_puts(b, "\"");
-        }
+        if (strcmp(kind, "fallback") == 0)
+            put_attr_str(b, "data-component-type", json_get_string(rnode, "componentType"));
         put_box_style(w, rnode, rx, ry, width, height, 0);
         buf_puts(b, ">");
         put_text_span(w, font, text.data ? text.data : "", text.len);
@@ -523,11 +533,8 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
             buf_puts(b, " type=\"button\"");
         else
             buf_puts(b, " role=\"button\"");
-        if (action != NULL) {
-            buf_puts(b, " data-action=\"");
-            html_escape(b, action->raw, action->rawlen);
-            buf_puts(b, "\"");
-        }
+        if (action != NULL)
+            put_attr(b, "data-action", action->raw, action->rawlen);
         put_box_style(w, rnode, rx, ry, width, height, 1);
         buf_puts(b, ">");
         if (grouped) {
@@ -546,11 +553,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         const char *placeholder = json_get_string(rnode, "placeholder");
         const char *shown = alt ? alt : placeholder ? placeholder : "image";
         put_open(w, "div", kind, NULL, id, root);
-        if (url != NULL) {
-            buf_puts(b, " data-url=\"");
-            escape_str(b, url);
-            buf_puts(b, "\"");
-        }
+        put_attr_str(b, "data-url", url);
         put_box_style(w, rnode, rx, ry, width, height, 1);
         buf_puts(b, ">");
         put_text_span(w, font, shown, strlen(shown));
@@ -572,26 +575,11 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         const json *action = json_get(rnode, "action");
         put_open(w, "input", kind, NULL, id, root);
         buf_puts(b, " type=\"text\"");
-        if (name != NULL) {
-            buf_puts(b, " name=\"");
-            escape_str(b, name);
-            buf_puts(b, "\"");
-        }
-        if (value != NULL) {
-            buf_puts(b, " value=\"");
-            escape_str(b, value);
-            buf_puts(b, "\"");
-        }
-        if (placeholder != NULL) {
-            buf_puts(b, " placeholder=\"");
-            escape_str(b, placeholder);
-            buf_puts(b, "\"");
-        }
-        if (action != NULL) {
-            buf_puts(b, " data-action=\"");
-            html_escape(b, action->raw, action->rawlen);
-            buf_puts(b, "\"");
-        }
+        put_attr_str(b, "name", name);
+        put_attr_str(b, "value", value);
+        put_attr_str(b, "placeholder", placeholder);
+        if (action != NULL)
+            put_attr(b, "data-action", action->raw, action->rawlen);
         put_box_style(w, rnode, rx, ry, width, height, 1);
         buf_puts(b, ">\n");
         return;
