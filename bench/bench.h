@@ -1,17 +1,54 @@
 /*
 ** bench.h -- the small helpers the benchmark hosts share: a monotonic
-** clock in milliseconds, the median of a sample and counting a substring.
-** (Files are read with examples/common/files.h, like the other hosts.)
+** clock in milliseconds, the median of a sample, counting a substring, and
+** dying with a message (a host defines BENCH_NAME, its name in messages,
+** before including this). (Files are read with examples/common/files.h,
+** like the other hosts.)
 */
 #ifndef SDUI_BENCH_H
 #define SDUI_BENCH_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "files.h"
+#include "sdui.h"
+
+#ifndef BENCH_NAME
+#define BENCH_NAME "bench"
+#endif
+
+/* Prints "BENCH_NAME: message" and exits with status 1: a benchmark that
+** cannot do its work has no figure to give. */
+static inline void die(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    fputs(BENCH_NAME ": ", stderr);
+    vfprintf(stderr, format, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+/* Dies unless status is SDUI_OK, naming `what` and the engine's message. */
+static inline void check(sdui_engine *e, int status, const char *what)
+{
+    if (status != SDUI_OK)
+        die("%s failed: %s: %s", what, sdui_errstr(status), sdui_errmsg(e));
+}
+
+/* Room for n samples. */
+static inline double *samples(int n)
+{
+    double *v = malloc((size_t)n * sizeof *v);
+    if (v == NULL)
+        die("out of memory");
+    return v;
+}
 
 static inline double now_ms(void)
 {

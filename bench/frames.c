@@ -15,6 +15,7 @@
 **   F1 big_ms=B small_ms=S
 */
 #define _POSIX_C_SOURCE 200809L
+#define BENCH_NAME "frames"
 
 #include <string.h>
 
@@ -28,11 +29,10 @@ static sdui_engine *open_page(const char *path)
     size_t len = 0;
     char *page = read_file(path, &len);
     sdui_engine *e = sdui_engine_new();
-    if (page == NULL || e == NULL || sdui_scripts_load(e, scripts) != SDUI_OK ||
-        sdui_load_page(e, page, len) != SDUI_OK) {
-        fprintf(stderr, "frames: cannot open %s: %s\n", path, e ? sdui_errmsg(e) : "out of memory");
-        exit(1);
-    }
+    if (page == NULL || e == NULL)
+        die("cannot open %s", path);
+    check(e, sdui_scripts_load(e, scripts), "sdui_scripts_load");
+    check(e, sdui_load_page(e, page, len), path);
     free(page);
     return e;
 }
@@ -40,24 +40,18 @@ static sdui_engine *open_page(const char *path)
 static void layout(sdui_engine *e, double width)
 {
     char *out = NULL;
-    if (sdui_layout_json(e, width, &out, NULL) != SDUI_OK) {
-        fprintf(stderr, "frames: layout failed: %s\n", sdui_errmsg(e));
-        exit(1);
-    }
+    check(e, sdui_layout_json(e, width, &out, NULL), "sdui_layout_json");
     sdui_free(out);
 }
 
 /* Median ms from a loaded page to its first viewport layout. */
 static double first_frame(const char *path, int rounds)
 {
-    double *t = malloc(sizeof *t * (size_t)rounds);
+    double *t = samples(rounds);
     for (int i = 0; i < rounds; i++) {
         sdui_engine *e = open_page(path);
         double t0 = now_ms();
-        if (sdui_set_viewport(e, 80, 0, 50, NULL, NULL) != SDUI_OK) {
-            fprintf(stderr, "frames: viewport failed: %s\n", sdui_errmsg(e));
-            exit(1);
-        }
+        check(e, sdui_set_viewport(e, 80, 0, 50, NULL, NULL), "sdui_set_viewport");
         layout(e, 80);
         t[i] = now_ms() - t0;
         sdui_engine_free(e);
@@ -81,18 +75,17 @@ int main(int argc, char **argv)
 
     sdui_engine *e = open_page(argv[1]);
     layout(e, 80);
-    double *cold = malloc(sizeof *cold * (size_t)rounds), *warm = malloc(sizeof *warm * (size_t)rounds);
+    double *cold = samples(rounds), *warm = samples(rounds);
     for (int i = 0; i < rounds; i++) {
         double t0 = now_ms();
         layout(e, 80 + (i % 2 ? 1 : -1)); /* a new width: every component laid out again */
         cold[i] = now_ms() - t0;
     }
     layout(e, 80);
-    char action[128];
+    /* the first movie card of make_page.py's page is movie 126225 */
+    static const char action[] = "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":126225}}";
     for (int i = 0; i < rounds; i++) {
-        /* the first movie card of make_page.py's page is movie 126225 */
-        snprintf(action, sizeof action, "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":126225}}");
-        sdui_dispatch(e, action, strlen(action));
+        check(e, sdui_dispatch(e, action, strlen(action)), "sdui_dispatch");
         double t0 = now_ms();
         layout(e, 80);
         warm[i] = now_ms() - t0;

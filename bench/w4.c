@@ -18,6 +18,7 @@
 ** component update (the workload would then measure something else).
 */
 #define _POSIX_C_SOURCE 200809L
+#define BENCH_NAME "w4"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,12 +27,6 @@
 
 #include "bench.h"
 #include "sdui.h"
-
-static int fail(sdui_engine *e, const char *what, int status)
-{
-    fprintf(stderr, "w4: %s failed: %s: %s\n", what, sdui_errstr(status), sdui_errmsg(e));
-    return 1;
-}
 
 int main(int argc, char **argv)
 {
@@ -49,18 +44,13 @@ int main(int argc, char **argv)
 
     size_t page_len = 0;
     char *page = read_file(page_path, &page_len);
-    if (page == NULL) {
-        fprintf(stderr, "w4: cannot read %s\n", page_path);
-        return 1;
-    }
+    if (page == NULL)
+        die("cannot read %s", page_path);
     /* The first movie card's favourite action, as the peer toggles it. */
     static const char needle[] = "\"favorites/toggle\",\"payload\":{\"movieId\":";
     const char *at = strstr(page, needle);
-    if (at == NULL) {
-        fprintf(stderr, "w4: no favorites/toggle action in %s\n", page_path);
-        free(page);
-        return 1;
-    }
+    if (at == NULL)
+        die("no favorites/toggle action in %s", page_path);
     long long movie = strtoll(at + strlen(needle), NULL, 10);
     char action[128];
     snprintf(action, sizeof action, "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":%lld}}", movie);
@@ -68,55 +58,29 @@ int main(int argc, char **argv)
 
     sdui_engine *e = sdui_engine_new();
     if (e == NULL)
-        return 1;
-    int st = sdui_scripts_load(e, scripts);
-    if (st != SDUI_OK) {
-        free(page);
-        fail(e, "sdui_scripts_load", st);
-        sdui_engine_free(e);
-        return 1;
-    }
+        die("out of memory");
+    check(e, sdui_scripts_load(e, scripts), "sdui_scripts_load");
 
     double t0 = now_ms();
-    st = sdui_load_page(e, page, page_len);
+    int st = sdui_load_page(e, page, page_len);
     double load_ms = now_ms() - t0;
     free(page);
-    if (st != SDUI_OK) {
-        fail(e, "sdui_load_page", st);
-        sdui_engine_free(e);
-        return 1;
-    }
+    check(e, st, "sdui_load_page");
     char *out = NULL;
     size_t out_len = 0;
     t0 = now_ms();
     st = sdui_render_json(e, &out, &out_len);
     double render_ms = now_ms() - t0;
-    if (st != SDUI_OK) {
-        fail(e, "sdui_render_json", st);
-        sdui_engine_free(e);
-        return 1;
-    }
+    check(e, st, "sdui_render_json");
     int errors = count_of(out, "\"type\":\"error\"") + count_of(out, "\"type\":\"fallback\"");
     sdui_free(out);
     long long components = sdui_counter(e, SDUI_COUNTER_RENDERS);
     printf("page %s: %zu bytes, %lld components, movie %lld\n", page_path, page_len, components, movie);
     printf("load_page %.3f ms, first render_json %.3f ms (%zu bytes)\n", load_ms, render_ms, out_len);
-    if (errors != 0) {
-        fprintf(stderr, "w4: the first render has %d error or fallback nodes\n", errors);
-        sdui_engine_free(e);
-        return 1;
-    }
+    if (errors != 0)
+        die("the first render has %d error or fallback nodes", errors);
 
-    double *ms = malloc((size_t)rounds * sizeof *ms);
-    double *dispatch_ms = malloc((size_t)rounds * sizeof *dispatch_ms);
-    double *patches_ms = malloc((size_t)rounds * sizeof *patches_ms);
-    if (ms == NULL || dispatch_ms == NULL || patches_ms == NULL) {
-        free(ms);
-        free(dispatch_ms);
-        free(patches_ms);
-        sdui_engine_free(e);
-        return 1;
-    }
+    double *ms = samples(rounds), *dispatch_ms = samples(rounds), *patches_ms = samples(rounds);
     size_t patch_bytes = 0;
     long long renders_before = sdui_counter(e, SDUI_COUNTER_RENDERS);
     for (int r = 0; r < rounds; r++) {
@@ -127,38 +91,19 @@ int main(int argc, char **argv)
             st = sdui_patches_json(e, &out, &out_len);
         ms[r] = now_ms() - t0;
         dispatch_ms[r] = t1 - t0;
-        if (st != SDUI_OK) {
-            fail(e, r == 0 ? "the first round" : "a round", st);
-            free(ms);
-            free(dispatch_ms);
-            free(patches_ms);
-            sdui_engine_free(e);
-            return 1;
-        }
+        check(e, st, r == 0 ? "the first round" : "a round");
         int updates = count_of(out, "\"op\":\"update\"");
         if (r == 0) {
             patch_bytes = out_len;
             printf("patch of one toggle: %zu bytes: %s\n", out_len, out);
         }
         sdui_free(out);
-        if (updates != 1) {
-            fprintf(stderr, "w4: round %d gave %d component updates, expected 1\n", r, updates);
-            free(ms);
-            free(dispatch_ms);
-            free(patches_ms);
-            sdui_engine_free(e);
-            return 1;
-        }
+        if (updates != 1)
+            die("round %d gave %d component updates, expected 1", r, updates);
     }
     long long renders = sdui_counter(e, SDUI_COUNTER_RENDERS) - renders_before;
-    if (renders != rounds) {
-        fprintf(stderr, "w4: %d rounds rendered %lld components, expected one a round\n", rounds, renders);
-        free(ms);
-        free(dispatch_ms);
-        free(patches_ms);
-        sdui_engine_free(e);
-        return 1;
-    }
+    if (renders != rounds)
+        die("%d rounds rendered %lld components, expected one a round", rounds, renders);
 
     /* The split: dispatch alone, and the patches (render of the stale card, diff, JSON). */
     double total = 0;

@@ -23,6 +23,7 @@
 ** or fallback nodes, missing patches, a reload that did not happen).
 */
 #define _GNU_SOURCE
+#define BENCH_NAME "workloads"
 
 #include <dirent.h>
 #include <errno.h>
@@ -45,37 +46,12 @@ static const char EMPTY_PAGE[] = "{\"id\":\"x\",\"components\":[]}";
 
 static const char *scripts = "bench/scripts";
 
-static void die(const char *format, ...)
-{
-    va_list ap;
-    va_start(ap, format);
-    fputs("workloads: ", stderr);
-    vfprintf(stderr, format, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    exit(1);
-}
-
-static void check(sdui_engine *e, int status, const char *what)
-{
-    if (status != SDUI_OK)
-        die("%s failed: %s: %s", what, sdui_errstr(status), sdui_errmsg(e));
-}
-
 static int positive(const char *arg, const char *name)
 {
     int n = atoi(arg);
     if (n < 1)
         die("%s must be a positive number, got \"%s\"", name, arg);
     return n;
-}
-
-static double *samples(int n)
-{
-    double *v = malloc((size_t)n * sizeof *v);
-    if (v == NULL)
-        die("out of memory");
-    return v;
 }
 
 /* The page's bytes and its component count (make_page.py writes each as
