@@ -18,6 +18,7 @@
 
 #include "cells.h"
 #include "json.h"
+#include "nodetext.h"
 
 /* ------------------------------------------------------------------------
 ** The buffer.
@@ -476,32 +477,17 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     double rx = x - px, ry = y - py;
 
     if (strcmp(kind, "text") == 0 || strcmp(kind, "fallback") == 0 || strcmp(kind, "error") == 0) {
-        buf text = {0};
-        if (strcmp(kind, "text") == 0) {
-            const json *t = json_get(rnode, "text");
-            if (t != NULL && t->type == JSON_STRING)
-                buf_put(&text, t->string, t->len);
-        } else if (strcmp(kind, "fallback") == 0) {
-            const char *t = json_get_string(rnode, "text");
-            if (t != NULL)
-                buf_puts(&text, t);
-            else
-                buf_printf(&text, "Unsupported component \"%s\"",
-                           json_get_string(rnode, "componentType") ? json_get_string(rnode, "componentType") : "?");
-        } else {
-            buf_puts(&text, "\xE2\x9C\x96 "); /* ✖ */
-            const char *m = json_get_string(rnode, "message");
-            buf_puts(&text, m != NULL ? m : "error");
-        }
-        b->failed |= text.failed;
+        size_t len = 0;
+        char *text = node_text(rnode, &len, NULL); /* as the layout measured it */
+        b->failed |= text == NULL;
         put_open(w, "div", kind, NULL, id, root);
         if (strcmp(kind, "fallback") == 0)
             put_attr_str(b, "data-component-type", json_get_string(rnode, "componentType"));
         put_box_style(w, rnode, rx, ry, width, height, 0);
         buf_puts(b, ">");
-        put_text_span(w, font, text.data ? text.data : "", text.len);
+        put_text_span(w, font, text != NULL ? text : "", len);
         buf_puts(b, "</div>\n");
-        buf_free(&text);
+        free(text);
         return;
     }
 
@@ -700,16 +686,9 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     buf_puts(out, " cells wide \xC2\xB7 sdui preview</p>\n</header>\n");
 
     buf_puts(out, "<main class=\"page\"");
-    if (page_id != NULL) {
-        buf_puts(out, " data-page=\"");
-        escape_str(out, page_id);
-        buf_puts(out, "\"");
-    }
-    if (version != NULL && version->type == JSON_NUMBER) {
-        buf_puts(out, " data-version=\"");
-        html_escape(out, version->raw, version->rawlen);
-        buf_puts(out, "\"");
-    }
+    put_attr_str(out, "data-page", page_id);
+    if (version != NULL && version->type == JSON_NUMBER)
+        put_attr(out, "data-version", version->raw, version->rawlen);
     buf_puts(out, " style=\"width:");
     buf_num(out, page_ch);
     buf_puts(out, "ch;height:");
@@ -736,18 +715,9 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
             buf_puts(out, root_kind);
         }
         buf_puts(out, "\"");
-        if (cid != NULL) {
-            buf_puts(out, " id=\"");
-            escape_str(out, cid);
-            buf_puts(out, "\" data-id=\"");
-            escape_str(out, cid);
-            buf_puts(out, "\"");
-        }
-        if (type != NULL) {
-            buf_puts(out, " data-type=\"");
-            escape_str(out, type);
-            buf_puts(out, "\"");
-        }
+        put_attr_str(out, "id", cid);
+        put_attr_str(out, "data-id", cid);
+        put_attr_str(out, "data-type", type);
         buf_puts(out, " data-y=\"");
         buf_num(out, json_get_number(lc, "y", 0));
         buf_puts(out, "\" style=\"top:");

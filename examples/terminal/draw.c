@@ -52,9 +52,9 @@ typedef struct {
     short pair;
 } pen;
 
-static int cell(const json *frame, const char *name)
+int frame_cells(const json *object, const char *name, double otherwise)
 {
-    double v = json_get_number(frame, name, 0);
+    double v = json_get_number(object, name, otherwise);
     if (!isfinite(v))
         return 0;
     if (v > 1e6)
@@ -181,8 +181,8 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
     const char *type = json_get_string(node, "type");
     if (frame == NULL || id == NULL || type == NULL)
         return;
-    int x = cell(frame, "x"), y = top + cell(frame, "y");
-    int w = cell(frame, "width"), h = cell(frame, "height");
+    int x = frame_cells(frame, "x", 0), y = top + frame_cells(frame, "y", 0);
+    int w = frame_cells(frame, "width", 0), h = frame_cells(frame, "height", 0);
     const content *k = model_get(id);
     p = styled(k, p);
     if (k != NULL && k->background != NULL && colors) {
@@ -253,8 +253,8 @@ int component_rows(const json *component, int *top, int *bottom)
     double y = json_get_number(component, "y", 0);
     if (!isfinite(y) || fabs(y) > 1e8)
         return -1;
-    *top = (int)floor(y + 0.5) + cell(frame, "y");
-    *bottom = *top + cell(frame, "height");
+    *top = (int)floor(y + 0.5) + frame_cells(frame, "y", 0);
+    *bottom = *top + frame_cells(frame, "height", 0);
     return 0;
 }
 

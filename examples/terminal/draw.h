@@ -28,4 +28,8 @@ void draw_status(int row, const char *text, int warn);
 /* The rows a component occupies on the page: [*top, *bottom). 0, or -1 for a bad entry. */
 int component_rows(const json *component, int *top, int *bottom);
 
+/* The number member `name` of `object` (`otherwise` when absent) in whole
+** cells: the engine's frames are whole; anything odd is rounded and clamped. */
+int frame_cells(const json *object, const char *name, double otherwise);
+
 #endif

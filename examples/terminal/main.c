@@ -195,17 +195,6 @@ static int compare_buttons(const void *a, const void *b)
     return x->x < y->x ? -1 : x->x > y->x;
 }
 
-/* A frame member in whole cells (the engine's are whole; anything odd is clamped). */
-static int cells(const json *object, const char *name, double otherwise)
-{
-    double v = json_get_number(object, name, otherwise);
-    if (!(v > -1e8))
-        return v != v ? 0 : -100000000;
-    if (v > 1e8)
-        return 100000000;
-    return (int)floor(v + 0.5);
-}
-
 static void collect_buttons(const json *node, int top, int *cap)
 {
     const char *type = json_get_string(node, "type");
@@ -227,9 +216,9 @@ static void collect_buttons(const json *node, int top, int *cap)
         memcpy(copy, id, n);
         button *b = &app.buttons[app.nbuttons++];
         b->id = copy;
-        b->y = top + cells(frame, "y", 0);
-        b->x = cells(frame, "x", 0);
-        b->h = cells(frame, "height", 1);
+        b->y = top + frame_cells(frame, "y", 0);
+        b->x = frame_cells(frame, "x", 0);
+        b->h = frame_cells(frame, "height", 1);
         if (b->h < 1)
             b->h = 1;
     }
@@ -255,7 +244,7 @@ static void rebuild_buttons(void)
     const json *components = json_get(app.layout, "components");
     for (size_t i = 0; i < json_count(components); i++) {
         const json *component = json_at(components, i);
-        collect_buttons(json_get(component, "root"), cells(component, "y", 0), &cap);
+        collect_buttons(json_get(component, "root"), frame_cells(component, "y", 0), &cap);
     }
     qsort(app.buttons, (size_t)app.nbuttons, sizeof *app.buttons, compare_buttons);
 }
@@ -270,7 +259,7 @@ static int find_button(const char *id)
 
 static int page_height(void)
 {
-    int h = cells(app.layout, "height", 0);
+    int h = frame_cells(app.layout, "height", 0);
     return h > 0 ? h : 0;
 }
 

@@ -8,6 +8,7 @@
 ** them); those of a removed component are dropped with it.
 */
 #include "model.h"
+#include "nodetext.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,54 +88,6 @@ const content *model_get(const char *id)
     return NULL;
 }
 
-/* The text a node shows, as the layout measured it. */
-static char *node_text(const json *node, const char *type, int *dim)
-{
-    *dim = 0;
-    const char *s = NULL;
-    if (strcmp(type, "text") == 0) {
-        s = json_get_string(node, "text");
-    } else if (strcmp(type, "button") == 0) {
-        s = json_get_string(node, "label");
-    } else if (strcmp(type, "image") == 0) {
-        s = json_get_string(node, "alt");
-        if (s == NULL)
-            s = json_get_string(node, "placeholder");
-        if (s == NULL)
-            s = "image";
-    } else if (strcmp(type, "input") == 0) {
-        s = json_get_string(node, "value");
-        if (s == NULL && (s = json_get_string(node, "placeholder")) != NULL)
-            *dim = 1;
-    } else if (strcmp(type, "fallback") == 0) {
-        s = json_get_string(node, "text");
-        const char *kind = json_get_string(node, "componentType");
-        if (s == NULL) {
-            if (kind == NULL)
-                kind = "?";
-            size_t n = strlen(kind) + 32;
-            char *t = malloc(n);
-            if (t != NULL) {
-                strcpy(t, "Unsupported component \"");
-                strcat(t, kind);
-                strcat(t, "\"");
-            }
-            return t;
-        }
-    } else if (strcmp(type, "error") == 0) {
-        const char *m = json_get_string(node, "message");
-        if (m == NULL)
-            m = "";
-        char *t = malloc(strlen(m) + 5);
-        if (t != NULL) {
-            strcpy(t, "\xe2\x9c\x96 "); /* "✖ " as the layout measured it */
-            strcat(t, m);
-        }
-        return t;
-    }
-    return dup_string(s != NULL ? s : "");
-}
-
 /* Puts the node's own members under its id; with `deep`, its children's too. */
 static int put_node(const json *node, const char *component, int deep)
 {
@@ -157,9 +110,10 @@ static int put_node(const json *node, const char *component, int deep)
     } else {
         free_fields(c);
     }
+    size_t text_len;
     c->component = dup_string(component);
     c->type = dup_string(type);
-    c->text = node_text(node, type, &c->dim_text);
+    c->text = node_text(node, &text_len, &c->dim_text);
     const json *action = json_get(node, "action");
     c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->rawlen) : NULL;
     const json *style = json_get(node, "style");
@@ -167,8 +121,15 @@ static int put_node(const json *node, const char *component, int deep)
     c->weight = dup_string(json_get_string(style, "fontWeight"));
     c->color = dup_string(json_get_string(style, "color"));
     c->background = dup_string(json_get_string(style, "background"));
-    if (c->component == NULL || c->type == NULL || c->text == NULL)
+    if (c->component == NULL || c->type == NULL || c->text == NULL) {
+        /* out of memory: no half-filled entry stays for the drawing to trip on */
+        content **link = &buckets[h];
+        while (*link != c)
+            link = &(*link)->next;
+        *link = c->next;
+        free_content(c);
         return -1;
+    }
     if (deep) {
         const json *children = json_get(node, "children");
         for (size_t i = 0; i < json_count(children); i++)
