@@ -398,7 +398,10 @@ static int measure_callback(const char *text, size_t len, const char *font, doub
         return SDUI_ERROR;
     lua_pushcfunction(L, measure_run);
     lua_pushlightuserdata(L, &args);
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    host->depth++; /* e:close() refused while the engine lays out */
+    int status = lua_pcall(L, 1, 0, 0);
+    host->depth--;
+    if (status != LUA_OK) {
         lua_warning(L, "sdui: the measurer failed: ", 1);
         lua_warning(L, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string", 0);
         lua_pop(L, 1);

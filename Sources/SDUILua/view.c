@@ -18,6 +18,20 @@
 #include "packed.h"
 #include "view.h"
 
+/* The number of keys of the table at t. With lua_rawlen(t) == n and every
+** item 1..n present (a missing one fails the build), n keys mean exactly
+** the items 1..n. */
+static lua_Unsigned key_count(lua_State *L, int t)
+{
+    lua_Unsigned count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pop(L, 1);
+        count++;
+    }
+    return count;
+}
+
 /* Builds the node at idx (an absolute index); 1 when done, 0 to fall back. */
 static int build(lua_State *L, sdui_host *host, sdui_call *call, int idx, int depth)
 {
@@ -49,6 +63,11 @@ static int build(lua_State *L, sdui_host *host, sdui_call *call, int idx, int de
         } else if (strcmp(name, "children") == 0 && type == LUA_TTABLE) {
             int list = lua_gettop(L);
             lua_Unsigned n = lua_rawlen(L, list);
+            if (n == 0 || key_count(L, list) != n) {
+                /* empty, or not a plain list: the JSON route decides (and names the error) */
+                lua_pop(L, 2);
+                return 0;
+            }
             for (lua_Unsigned i = 1; i <= n && st == SDUI_OK; i++) {
                 lua_rawgeti(L, list, (lua_Integer)i);
                 if (!build(L, host, call, lua_gettop(L), depth + 1))

@@ -322,6 +322,33 @@ describe("an engine", function()
       assert.matches("function", messages.f, 1, true)
     end)
 
+    it("refuses children that are not a list, as the JSON route does", function()
+      local e <close> = sdui.engine()
+      local bad = {
+        Empty = { type = "vstack", children = {} },
+        Keyed = { type = "vstack", children = { a = { type = "spacer" } } },
+        Mixed = { type = "vstack", children = { { type = "spacer" }, x = 1 } },
+        Leaf = { type = "text", text = "a", children = sdui.array() },
+      }
+      local page = {}
+      for name, view in pairs(bad) do
+        assert(e:component(name, function() return view end))
+        page[#page + 1] = { id = name, type = name }
+      end
+      assert(e:component("Fine", function() return { type = "vstack", children = sdui.array() } end))
+      page[#page + 1] = { id = "Fine", type = "Fine" }
+      assert(e:load_page{ components = page })
+      local screen = e:render()
+      local messages = {}
+      for _, d in ipairs(e:diagnostics()) do messages[d.component] = d.message end
+      assert.matches("invalid view at $.children: children must be an array", messages.Empty, 1, true)
+      assert.matches("children must be an array", messages.Keyed, 1, true)
+      assert.matches("mixed table", messages.Mixed, 1, true)
+      assert.matches("a text node has no children", messages.Leaf, 1, true)
+      assert.is_nil(messages.Fine)
+      assert.equal("vstack", screen.components[#screen.components].view.type)
+    end)
+
     it("lists unknown types, fallbacks and dropped components in diagnostics", function()
       local e <close> = hello_engine()
       assert(e:load_page{ components = {

@@ -79,6 +79,18 @@ describe("e:layout", function()
     assert.matches("width must be a positive number", err)
     assert.has_error(function() e:layout("wide") end)
   end)
+
+  it("refuses to close the engine from inside its measurer", function()
+    local e <close> = card_engine()
+    local refused
+    assert(e:measurer(function(text)
+      refused = select(2, pcall(e.close, e))
+      return #text, 1
+    end))
+    assert(e:layout(40))
+    assert.matches("cannot close an sdui engine from inside one of its callbacks", refused, 1, true)
+    assert(e:layout(41)) -- the engine is still open
+  end)
 end)
 
 describe("e:viewport", function()
