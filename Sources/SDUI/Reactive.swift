@@ -25,8 +25,7 @@ public func sdui_set_patch_listener(_ engine: OpaquePointer?, _ listener: sdui_p
         let old = handle.patchListener
         handle.patchListener = listener.map { ($0, UserData(userdata, destroy: destroy)) }
         handle.changed = false // it hears of calls made from now on
-        // The old listener's destroy runs here, as a callback.
-        handle.runningCallbacks { withExtendedLifetime(old) {} }
+        handle.runningCallbacks { old?.data.release() } // the old destroy runs as a callback
     }
 }
 

@@ -18,6 +18,14 @@ final class UserData {
         destroy = nil
     }
 
+    /// Runs destroy now (once), rather than whenever the last reference goes:
+    /// for callers that must run it inside a guarded stretch.
+    func release() {
+        let run = destroy
+        destroy = nil
+        run?(pointer)
+    }
+
     deinit {
         destroy?(pointer)
     }

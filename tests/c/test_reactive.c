@@ -597,6 +597,8 @@ static void listen_destroy(void *userdata)
 {
     struct listen *l = userdata;
     l->destroyed++;
+    if (l->reenter)
+        l->busy = toggle(l->engine, MOVIE_ID(0)); /* a destroy runs as a callback too */
 }
 
 static void test_patch_listener(void)
@@ -685,9 +687,13 @@ static void test_patch_listener(void)
     free(s);
     CHECK_NO_PATCHES(a);
 
-    /* Replacing runs the old destroy; NULL removes (and destroys) too. */
+    /* Replacing runs the old destroy, as a callback; NULL removes (and destroys) too. */
+    l1.reenter = 1;
+    l1.busy = SDUI_OK;
     CHECK_STATUS(sdui_set_patch_listener(a, listener, &l2, listen_destroy), SDUI_OK);
     CHECK_EQ_INT(l1.destroyed, 1);
+    CHECK_STATUS(l1.busy, SDUI_EBUSY);
+    l1.reenter = 0;
     CHECK_STATUS(toggle(a, MOVIE_ID(6)), SDUI_OK);
     CHECK_EQ_INT(l1.calls, 4);
     CHECK_EQ_INT(l2.calls, 1);
