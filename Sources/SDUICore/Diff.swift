@@ -83,8 +83,8 @@ public enum Diff {
 
     /// Everything but the children is equal.
     static func sameMembers(_ a: ViewNode, _ b: ViewNode) -> Bool {
-        a.kind == b.kind && a.id == b.id && a.key == b.key && a.props == b.props && a.style == b.style
-            && a.action == b.action
+        a.kind == b.kind && a.id == b.id && a.key == b.key && a.props == b.props
+            && a.styleBox == b.styleBox && a.action == b.action // the boxes: no Style made per node
     }
 
     /// One step of a keyed list diff; indexes hold when the step applies.
@@ -110,6 +110,11 @@ public enum Diff {
         current.reserveCapacity(old.count)
         for id in old {
             if wanted.contains(id) { current.append(id) } else { steps.append(.remove(id)) }
+        }
+        if current.isEmpty { // a first screen, or a whole new list: inserts in order, no searching
+            steps.reserveCapacity(steps.count + new.count)
+            for (i, id) in new.enumerated() { steps.append(.insert(id, i)) }
+            return steps
         }
         var position: [String: Int] = [:]
         for (i, id) in current.enumerated() { position[id] = i }

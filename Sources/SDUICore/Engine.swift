@@ -365,14 +365,16 @@ public final class Engine {
             }
             let id = nextId
             nextId += 1
-            var json = effect.json.objectValue!
-            json["id"] = .int(Int64(id))
-            let numbered = try! Effect(json: .object(json))
             guard let performer = performers[effect.type] else {
                 note(Diagnostic(.error, "unknown-effect", component: nil,
                                 "no performer for effect \"\(effect.type)\"; it was dropped"))
                 continue
             }
+            // Checked when it was emitted: numbering it needs no second decode.
+            var numbered = effect
+            var json = effect.json.objectValue!
+            json["id"] = .int(Int64(id))
+            numbered.json = .object(json)
             pendingEffects[id] = numbered
             var context = EffectContext(id: id, effect: numbered)
             do {

@@ -84,9 +84,11 @@ enum Decode {
     }
 
     /// Rejects members outside `allowed`, naming the first stray one.
-    static func onlyKeys(_ object: JSONObject, _ allowed: Set<String>, at path: JSONPath, _ what: String)
+    static func onlyKeys(_ object: JSONObject, _ allowed: some Collection<String>, at path: JSONPath, _ what: String)
         throws(ContractError)
     {
+        // Callers pass a few names as an array literal (a linear `contains`,
+        // no set built per call) or a stored set (`Style.fieldNames`).
         for key in object.keys where !allowed.contains(key) {
             let list = allowed.sorted().joined(separator: ", ")
             throw ContractError(path.appending(key), "unknown member \"\(key)\" in \(what) (allowed: \(list))")

@@ -163,6 +163,18 @@ private struct MoveStack<Element>: ~Copyable {
     }
 }
 
+/// Flags the bytes of `word` (little-endian) that end or interrupt a run of
+/// plain string text: '"', '\', below 0x20 and from 0x80, one high bit
+/// each. Only the lowest flag is exact (a borrow may flag a byte above it),
+/// which is all a scan needs. Shared by the parser and `PageScanner`.
+@inline(__always)
+func stopBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let q = word ^ (ones &* 0x22)
+    let b = word ^ (ones &* 0x5C)
+    return (((q &- ones) & ~q) | ((b &- ones) & ~b) | (word &- ones &* 0x20) | word) & 0x8080_8080_8080_8080
+}
+
 /// The bytes of JSON's grammar, for the parser and `PageScanner`.
 enum Byte {
     static let quote = UInt8(ascii: "\"")
@@ -458,12 +470,7 @@ private struct Parser: ~Copyable {
             // Eight bytes at a time: flag bytes that are '"', '\', < 0x20 or >= 0x80.
             while pos + 8 <= count {
                 let w = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: pos, as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                let q = w ^ (ones &* 0x22)
-                let b = w ^ (ones &* 0x5C)
-                let flags = ((q &- ones) & ~q) | ((b &- ones) & ~b) | (w &- ones &* 0x20) | w
-                let mask = flags & highs
+                let mask = stopBytes(w)
                 if mask != 0 {
                     pos += mask.trailingZeroBitCount >> 3
                     break

@@ -32,24 +32,26 @@ struct JSONText: Sendable {
         guard range.count == other.range.count else { return false }
         return buffer.withUnsafeBytes { a in
             other.buffer.withUnsafeBytes { b in
-                let left = a.baseAddress! + range.lowerBound
-                let right = b.baseAddress! + other.range.lowerBound
-                if left == right { return true }
-                var i = 0
-                let n = range.count
-                while i + 8 <= n {
-                    if left.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        != right.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-                    i += 8
-                }
-                while i < n {
-                    if left.load(fromByteOffset: i, as: UInt8.self) != right.load(fromByteOffset: i, as: UInt8.self) {
-                        return false
-                    }
-                    i += 1
-                }
-                return true
+                equalBytes(a.baseAddress! + range.lowerBound, b.baseAddress! + other.range.lowerBound,
+                           count: range.count)
             }
         }
     }
+}
+
+/// Whether the `count` bytes at `a` and at `b` are the same, eight at a time.
+func equalBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
+    if a == b { return true }
+    var i = 0
+    while i + 8 <= n {
+        if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            return false
+        }
+        i += 8
+    }
+    while i < n {
+        if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+        i += 1
+    }
+    return true
 }

@@ -37,9 +37,10 @@ extension LayoutRun {
         {
             defer { flexible.release() }
             var child = index + 1
+            var cursor = 0
             for i in 0..<count {
                 let next = end(of: child)
-                if !flexible.contains(index: i) { resolve(child, width: width, height: .infinity) }
+                if !flexible.contains(index: i, cursor: &cursor) { resolve(child, width: width, height: .infinity) }
                 child = next
             }
             var used = gaps // placeholders are 0 high
@@ -105,9 +106,10 @@ extension LayoutRun {
         var childrenWidth = gaps
         var contentHeight = 0.0
         var child = index + 1
+        var cursor = 0
         for i in 0..<count {
             let next: Int
-            if let flexible, flexible.contains(index: i) {
+            if let flexible, flexible.contains(index: i, cursor: &cursor) {
                 next = end(of: child) // a placeholder: 0×0 for now
             } else {
                 next = resolve(child, width: .infinity, height: height)
@@ -192,8 +194,9 @@ extension LayoutRun {
         withUnsafeTemporaryAllocation(of: (index: Int, node: Int).self, capacity: count) { order in
             var n = 0
             var k = index + 1
+            var cursor = 0
             for i in 0..<count {
-                if flexible?.contains(index: i) != true {
+                if flexible?.contains(index: i, cursor: &cursor) != true {
                     order[n] = (i, k)
                     n += 1
                 }
@@ -273,12 +276,14 @@ extension LayoutRun {
     struct FlexibleChildren {
         let items: UnsafeMutableBufferPointer<Flexible>
 
-        /// True when the child at place `i` is flexible.
+        /// True when the child at place `i` is flexible, for a loop that asks
+        /// for i = 0, 1, 2… in order: `cursor` (0 at the start) walks the
+        /// list alongside, so a stack costs its children, not children × flexible.
         @inline(__always)
-        func contains(index i: Int) -> Bool {
-            // Listed in order, few: a scan.
-            for item in items where item.index >= i { return item.index == i }
-            return false
+        func contains(index i: Int, cursor: inout Int) -> Bool {
+            guard cursor < items.count, items[cursor].index == i else { return false }
+            cursor += 1
+            return true
         }
 
         func release() {

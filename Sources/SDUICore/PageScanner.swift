@@ -86,18 +86,6 @@ private struct ContractNames {
     }
 }
 
-/// Flags the bytes of `word` (little-endian) that end or interrupt a run of
-/// plain string text: '"', '\', below 0x20 and from 0x80, one high bit
-/// each. Only the lowest flag is exact (a borrow may flag a byte above it),
-/// which is all a scan needs.
-@inline(__always)
-private func stopBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let q = word ^ (ones &* 0x22)
-    let b = word ^ (ones &* 0x5C)
-    return (((q &- ones) & ~q) | ((b &- ones) & ~b) | (word &- ones &* 0x20) | word) & 0x8080_8080_8080_8080
-}
-
 private struct Scanner: ~Copyable {
     /// Zero bytes after the input in `buffer`: a full word at any position up to the end.
     static let padding = 8
@@ -531,12 +519,7 @@ private struct Scanner: ~Copyable {
     }
 
     func sameBytes(_ a: Int, _ b: Int, _ length: Int) -> Bool {
-        var k = 0
-        while k < length {
-            if word(at: a + k, count: length - k) != word(at: b + k, count: length - k) { return false }
-            k += 8
-        }
-        return true
+        equalBytes(UnsafeRawPointer(base + a), UnsafeRawPointer(base + b), count: length)
     }
 
     /// The `:` after a key, and the whitespace around it.

@@ -42,14 +42,14 @@ extension Patch {
             sink.writeString(id)
         case .insert(let index, let component):
             sink.append(#"{"op":"insert","index":"#)
-            sink.write(.int(Int64(index)))
+            sink.writeInt(Int64(index))
             sink.append(#","component":"#)
             component.write(into: &sink)
         case .move(let id, let index):
             sink.append(#"{"op":"move","id":"#)
             sink.writeString(id)
             sink.append(#","index":"#)
-            sink.write(.int(Int64(index)))
+            sink.writeInt(Int64(index))
         case .update(let id, let type, let changes):
             sink.append(#"{"op":"update","id":"#)
             sink.writeString(id)
@@ -84,7 +84,7 @@ extension NodeChange {
             sink.append(#"{"op":"insert","parent":"#)
             sink.writeString(parent)
             sink.append(#","index":"#)
-            sink.write(.int(Int64(index)))
+            sink.writeInt(Int64(index))
             sink.append(#","node":"#)
             node.write(into: &sink)
         case .move(let parent, let id, let index):
@@ -93,7 +93,7 @@ extension NodeChange {
             sink.append(#","id":"#)
             sink.writeString(id)
             sink.append(#","index":"#)
-            sink.write(.int(Int64(index)))
+            sink.writeInt(Int64(index))
         }
         sink.append(UInt8(ascii: "}"))
     }

@@ -84,9 +84,9 @@ extension ViewNode {
         for prop in kind.props { // a few comparisons of short names each (NodeProps)
             if let value = props[prop.name] { member(prop.name, value) }
         }
-        if !style.isEmpty {
+        if let box = styleBox { // nil when the style is empty
             sink.append(#","style":"#)
-            sink.write(style.json)
+            sink.write(box.style.json)
         }
         if let action {
             sink.append(#","action":{"type":"#)
