@@ -119,7 +119,7 @@ final class CallHandle {
 
     /// The handler context, or an error for a factory.
     func handlerContext(_ function: String) throws(Failure) -> UnsafeMutablePointer<HandlerContext> {
-        guard case .handler(let context) = role else { throw .invalid("\(function) is for handlers, not factories") }
+        guard case .handler(let context) = role else { throw .invalid("\(function) is only for action handlers") }
         return context
     }
 

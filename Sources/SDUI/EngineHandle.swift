@@ -96,6 +96,14 @@ final class EngineHandle {
     func unlock() {
         if depth == 1, changed, callbackDepth == 0, let listener = patchListener {
             changed = false
+            // The call's own message outlives the delivery: what the
+            // listener's calls leave behind is dropped.
+            let thread = pthread_self()
+            let kept = messages.removeValue(forKey: thread)
+            defer {
+                if let left = messages.removeValue(forKey: thread) { free(left) }
+                if let kept { messages[thread] = kept }
+            }
             runningCallbacks {
                 let patches = engine.takePatches()
                 if !patches.isEmpty {

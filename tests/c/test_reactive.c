@@ -681,6 +681,7 @@ static void test_patch_listener(void)
     CHECK_EQ_INT(l1.calls, 4);
     CHECK_STATUS(l1.busy, SDUI_EBUSY);
     CHECK(l1.errmsg_inside != NULL && l1.errmsg_inside[0] != '\0');
+    CHECK_STR_EQ(sdui_errmsg(a), ""); /* the refusal inside does not become the toggle's message */
     l1.reenter = 0;
     s = state(a, "favorites", "100000"); /* the refused toggle of movie 0 did not happen */
     CHECK(s == NULL);
