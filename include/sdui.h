@@ -343,7 +343,8 @@ int sdui_images_json(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
 ** Work counters since the engine was created, for tests and benchmarks.
-** Returns -1 for a NULL engine or an unknown counter.
+** Returns -1 for a NULL engine, an unknown counter, or a call from inside
+** one of the engine's callbacks.
 */
 #define SDUI_COUNTER_FACTORY_RUNS 0 /* factory callbacks run */
 #define SDUI_COUNTER_RENDERS      1 /* components rendered, first time or again */
@@ -359,7 +360,11 @@ long long sdui_counter(sdui_engine *engine, int which);
 ** and sdui_call_id() the service. It may queue actions with
 ** sdui_call_dispatch(): they run as the next round, never inside it. A
 ** subscriber returning a failure is listed in the diagnostics.
-** On success stores the subscription's id (> 0) in *id (may be NULL).
+** On success stores the subscription's id (> 0) in *id (may be NULL); the
+** engine keeps `userdata` and calls `destroy` (may be NULL) when the
+** subscription is removed or the engine is freed.
+** Errors: SDUI_EINVAL (NULL engine, service or subscriber; a bad path); on
+** failure `destroy` is not called.
 */
 typedef int (*sdui_subscriber_fn)(sdui_call *call, void *userdata);
 int sdui_subscribe(sdui_engine *engine, const char *service, const char *path, sdui_subscriber_fn subscriber,
@@ -371,7 +376,10 @@ int sdui_unsubscribe(sdui_engine *engine, long long id);
 ** Middleware sees every action before and after its handler runs. In the
 ** call, source SDUI_INPUT is {"phase": "before" | "after", "action": {...}}
 ** and sdui_call_id() the action type. Returning a failure fails the dispatch
-** like a failing handler (a guard). On success stores its id in *id.
+** like a failing handler (a guard). On success stores its id in *id (may be
+** NULL); `userdata` and `destroy` as for sdui_subscribe(). Errors:
+** SDUI_EINVAL (NULL engine or middleware), and then `destroy` is not called.
+** sdui_remove_middleware: SDUI_ENOTFOUND for an unknown id; `destroy` runs.
 */
 typedef int (*sdui_middleware_fn)(sdui_call *call, void *userdata);
 int sdui_add_middleware(sdui_engine *engine, sdui_middleware_fn middleware, void *userdata,
@@ -395,6 +403,10 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 ** A performer receives the effect as source SDUI_INPUT, with an "id" member
 ** the engine added. It finishes the effect at once with sdui_call_finish(),
 ** or later with sdui_finish_effect() from the host's loop (after the I/O).
+** Registering a type again replaces its performer (the old destroy runs);
+** the engine keeps `userdata` until then or until it is freed. Errors:
+** SDUI_EINVAL (NULL engine, type or performer; an empty type or "after",
+** the engine's own timer), and then `destroy` is not called.
 */
 typedef int (*sdui_performer_fn)(sdui_call *call, void *userdata);
 int sdui_register_effect(sdui_engine *engine, const char *type, sdui_performer_fn performer, void *userdata,
@@ -445,7 +457,8 @@ long long sdui_next_timer(sdui_engine *engine);
 ** with node = {"id", "type", "frame": {"x","y","width","height"}, "children": [...]};
 ** a node's frame is relative to its component's top-left corner, and "y"
 ** places the component on the page. Renders what is stale first.
-** Errors: SDUI_EINVAL. Ownership: *out is the caller's; free it with sdui_free().
+** Errors: SDUI_EINVAL (NULL engine or out, width not > 0), SDUI_ENOMEM.
+** Ownership: *out is the caller's; free it with sdui_free().
 */
 int sdui_layout_json(sdui_engine *engine, double width, char **out, size_t *out_len);
 
@@ -459,7 +472,12 @@ int sdui_layout_json(sdui_engine *engine, double width, char **out, size_t *out_
 typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, double max_width, double *width,
                                double *height, void *userdata);
 
-/* Replaces the text measurer (NULL: back to monospace cells); every cached layout is dropped. */
+/*
+** Replaces the text measurer (NULL: back to monospace cells); every cached
+** layout is dropped. The engine keeps `userdata` and calls `destroy` (may
+** be NULL) when the measurer is replaced or the engine is freed.
+** Errors: SDUI_EINVAL (NULL engine).
+*/
 int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userdata, sdui_destroy_fn destroy);
 
 /*
@@ -469,7 +487,8 @@ int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userda
 ** into lines of at most `max_cells` (<= 0: only explicit newlines) exactly
 ** as the layout wraps it, returned joined by '\n' in *out (the caller frees
 ** it with sdui_free()). Pure functions: no engine, any thread.
-** sdui_text_cells returns -1 for NULL text with len > 0.
+** sdui_text_cells returns -1 for NULL text with len > 0; sdui_text_lines
+** returns SDUI_EINVAL for that or a NULL out, SDUI_ENOMEM when out of memory.
 */
 long long sdui_text_cells(const char *text, size_t len);
 int sdui_text_lines(const char *text, size_t len, int max_cells, char **out, size_t *out_len);
@@ -720,7 +739,8 @@ int sdui_call_emit(sdui_call *call, const char *json, size_t len);
 /*
 ** Performer only: finishes this effect now; its on_success (ok != 0) or
 ** on_failure action runs after the performer returns, with `result` (JSON;
-** NULL for null) as payload.result. Errors: SDUI_EPARSE, SDUI_EINVAL.
+** NULL for null) as payload.result. Only the first finish counts; later
+** ones are ignored. Errors: SDUI_EPARSE, SDUI_EINVAL.
 */
 int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 
