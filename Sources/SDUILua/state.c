@@ -259,16 +259,19 @@ static const char *encode_at(lua_State *L, int idx, const char *path, size_t *le
     return lua_tolstring(L, -1, len);
 }
 
-/* sdui_call_set of the value at v (0: remove) at `path`; raises on failure. */
+/*
+** Sets the value at v, not a table (0: removes), at `path`; raises on
+** failure. (Tables go through push_wrapped, which keeps their text.)
+*/
 static void set_value(lua_State *L, sdui_host *host, const char *path, int v)
 {
     const char *json = NULL;
     size_t len = 0;
     int st, encoded = 0;
-    if (v != 0 && lua_type(L, v) != LUA_TTABLE && packed_encode(L, v, &host->scratch)) {
+    if (v != 0 && packed_encode(L, v, &host->scratch)) {
         st = sdui_call_set_packed(host->call, path, host->scratch.data, host->scratch.len);
     } else {
-        if (v != 0) { /* tables, and what packing refuses: as the encoder writes them (or its error) */
+        if (v != 0) { /* what packing refuses (NaN, a function...): the encoder's error names it */
             json = encode_at(L, v, path, &len);
             encoded = 1;
         }
