@@ -114,7 +114,7 @@ demo: lib lua $(DEMO) $(TERMINAL)
 
 # Benchmarks against the plain-Lua peer (../shared/bench); prints a table and
 # writes bench/results.md and bench/results.json. Not part of `make test`.
-$(BUILD)/bench/%: bench/%.c bench/bench.h examples/common/files.c include/sdui.h | lib lua
+$(BUILD)/bench/%: bench/%.c bench/bench.h examples/common/files.c examples/common/files.h include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -Iinclude -Iexamples/common -o $@ $< examples/common/files.c $(HOST_LINK)
 

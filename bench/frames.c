@@ -3,10 +3,11 @@
 **
 **   frames PAGE_1000.json PAGE_10000.json PAGE_20.json [ROUNDS] [SCRIPTS]
 **
-** L1: layout of the rendered 1,000 page at 80 columns, every component laid
-**     out afresh (a new width each round, so nothing comes from the cache),
-**     and again after one favourite toggle (only the changed card is laid
-**     out: the cache at work).
+** L1: layout of the rendered 1,000 page, every component laid out afresh
+**     (79 and 81 columns in turn, so nothing comes from the cache), and at
+**     80 after a toggle of the page's first movie card's favourite (only
+**     that card is laid out: the cache at work). Both counts are checked
+**     with SDUI_COUNTER_LAYOUTS.
 ** F1: time to first frame with a 50-row viewport: from a loaded page to the
 **     viewport's layout in hand, for the 10,000 page and the 20 page
 **     (sdui_set_viewport + sdui_layout_json), each on a fresh engine.
@@ -44,6 +45,20 @@ static void layout(sdui_engine *e, double width)
     sdui_free(out);
 }
 
+/* The favorites/toggle action of the page's first movie card, as w4.c finds it. */
+static void first_toggle(const char *path, char *action, size_t size)
+{
+    static const char needle[] = "\"favorites/toggle\",\"payload\":{\"movieId\":";
+    size_t len = 0;
+    char *page = read_file(path, &len);
+    const char *at = page != NULL ? strstr(page, needle) : NULL;
+    if (at == NULL)
+        die("no favorites/toggle action in %s", path);
+    snprintf(action, size, "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":%lld}}",
+             strtoll(at + strlen(needle), NULL, 10));
+    free(page);
+}
+
 /* Median ms from a loaded page to its first viewport layout. */
 static double first_frame(const char *path, int rounds)
 {
@@ -76,19 +91,27 @@ int main(int argc, char **argv)
     sdui_engine *e = open_page(argv[1]);
     layout(e, 80);
     double *cold = samples(rounds), *warm = samples(rounds);
+    long long components = sdui_counter(e, SDUI_COUNTER_RENDERS);
     for (int i = 0; i < rounds; i++) {
+        long long before = sdui_counter(e, SDUI_COUNTER_LAYOUTS);
         double t0 = now_ms();
-        layout(e, 80 + (i % 2 ? 1 : -1)); /* a new width: every component laid out again */
+        layout(e, 80 + (i % 2 ? 1 : -1)); /* 79 or 81 columns: every component laid out again */
         cold[i] = now_ms() - t0;
+        if (sdui_counter(e, SDUI_COUNTER_LAYOUTS) - before != components)
+            die("L1: a cold layout laid out %lld components, expected %lld",
+                sdui_counter(e, SDUI_COUNTER_LAYOUTS) - before, components);
     }
     layout(e, 80);
-    /* the first movie card of make_page.py's page is movie 126225 */
-    static const char action[] = "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":126225}}";
+    char action[128];
+    first_toggle(argv[1], action, sizeof action);
     for (int i = 0; i < rounds; i++) {
         check(e, sdui_dispatch(e, action, strlen(action)), "sdui_dispatch");
+        long long before = sdui_counter(e, SDUI_COUNTER_LAYOUTS);
         double t0 = now_ms();
         layout(e, 80);
         warm[i] = now_ms() - t0;
+        if (sdui_counter(e, SDUI_COUNTER_LAYOUTS) - before != 1) /* only the toggled card */
+            die("L1: a warm layout laid out %lld components, expected 1", sdui_counter(e, SDUI_COUNTER_LAYOUTS) - before);
     }
     printf("L1 cold_ms=%.4f warm_ms=%.4f\n", median_of(cold, rounds), median_of(warm, rounds));
     free(cold);

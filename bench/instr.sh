@@ -28,6 +28,7 @@ die() {
 }
 
 command -v valgrind >/dev/null || die "valgrind is needed: apt-get install -y valgrind"
+. "$ROOT/bench/peer_deps.sh"
 [ -f "$SHARED/make_page.py" ] || die "missing $SHARED/make_page.py (or set SDUI_BENCH_SHARED)"
 if [ -z "${MAKELEVEL:-}" ] || [ ! -x "$WORKLOADS" ]; then
     make -s lib lua build/bench/workloads >/dev/null

@@ -265,9 +265,10 @@ ratio: peer/sdui (above 1: sdui faster or smaller); W3: sdui/target. {met} of {j
   scripts, the page loaded, bytes freed, rendered with `sdui_render_json`, buffer freed, exit). Peer:
   `lua5.4 bench/peer_rss.lua` — **decode only** (read, `cjson.decode`, drop the bytes, `collectgarbage()`,
   exit), as the 22 MB figure of `../shared/bench/README.md`. Median of {E('W8_RUNS', '3')} runs each.
-- **L1** `sdui_layout_json` of the rendered page at 80 columns, every component laid out
-  afresh (cold) — and after one toggle (warm), when only that card is laid out again and the
-  rest comes from the cache; both include writing the whole layout as JSON for the host.
+- **L1** `sdui_layout_json` of the rendered page, every component laid out afresh (cold, at
+  79 and 81 columns in turn, so nothing comes from the cache) — and at 80 after one toggle
+  (warm), when only that card is laid out again and the rest comes from the cache; both
+  include writing the whole layout as JSON for the host, and both layout counts are checked.
 - **F1** from a loaded page to the first viewport's layout (50 rows, 80 columns):
   `sdui_set_viewport` + `sdui_layout_json`, for the 10,000-component page and the 20 one.
 

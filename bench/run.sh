@@ -39,9 +39,10 @@
 #       `require "cjson"`. Target ≤15 ms.
 #   W8  peak RSS with the 10,000 page loaded and rendered, against the peer
 #       decoding it (bench/peer_rss.lua). Target: no more than the peer.
-#   L1  layout of the rendered 1,000 page at 80 columns, as JSON for the
-#       host: every component laid out afresh (cold), and after one toggle
-#       (warm: one component laid out, the rest from the cache). Target ≤1 ms.
+#   L1  layout of the rendered 1,000 page as JSON for the host: every
+#       component laid out afresh (cold, at 79 and 81 columns in turn), and at
+#       80 after one toggle (warm: one component laid out, the rest from the
+#       cache); frames checks both counts. Target ≤1 ms.
 #   F1  time to first frame with a 50-row viewport, 10,000 page against the
 #       20 page. Target: no more than twice the 20 page.
 set -euo pipefail
@@ -76,17 +77,8 @@ for f in make_page.py peer_pure_lua.lua; do
     [ -f "$SHARED/$f" ] || die "missing $SHARED/$f: the shared benchmark folder is expected at ../shared/bench from the repository root (or set SDUI_BENCH_SHARED)"
 done
 command -v python3 >/dev/null || die "python3 is needed to generate the page"
-command -v lua5.4 >/dev/null || die "lua5.4 is needed to run the peer: apt-get install -y lua5.4"
-
-# The peer needs lua-cjson (Debian package lua-cjson).
-if ! lua5.4 -e 'require "cjson"' >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        echo "bench: installing lua-cjson for the peer"
-        apt-get install -y lua-cjson >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y lua-cjson >/dev/null; }
-    fi
-    lua5.4 -e 'require "cjson"' >/dev/null 2>&1 ||
-        die "the peer needs lua-cjson: sudo apt-get install -y lua-cjson"
-fi
+# The peer needs lua5.4 and lua-cjson (Debian package lua-cjson).
+. "$ROOT/bench/peer_deps.sh"
 
 # The engine (release build) and the benchmark hosts; `make bench` has built them.
 if [ -z "${MAKELEVEL:-}" ] || [ ! -x "$W4" ] || [ ! -x "$FRAMES" ] || [ ! -x "$WORKLOADS" ]; then

@@ -28,7 +28,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <spawn.h>
-#include <stdarg.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
