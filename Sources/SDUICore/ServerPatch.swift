@@ -63,6 +63,7 @@ public struct ServerPatch: Sendable, Equatable {
     /// for a duplicate id.
     public func apply(to components: [Component]) throws(EngineError) -> ([Component], [String]) {
         var result = components
+        var ids = Set(components.map(\.id)) // kept up to date: a change costs its own components
         var skipped: [String] = []
         for change in changes {
             guard let index = result.firstIndex(where: { $0.id == change.id }) else {
@@ -71,16 +72,20 @@ public struct ServerPatch: Sendable, Equatable {
                 skipped.append(message)
                 continue
             }
-            var candidate = result
-            candidate.replaceSubrange(index...index, with: change.components)
-            var seen = Set<String>()
-            if let duplicate = candidate.first(where: { !seen.insert($0.id).inserted }) {
+            // A new id may repeat the replaced one, but no other id of the
+            // page, and no other new id.
+            var added = Set<String>()
+            if let duplicate = change.components.first(where: {
+                ($0.id != change.id && ids.contains($0.id)) || !added.insert($0.id).inserted
+            }) {
                 let message = "patch for \"\(change.id)\" would give two components the id \"\(duplicate.id)\""
                 if mode == .transactional { throw EngineError(.contract, message + "; nothing was applied") }
                 skipped.append(message)
                 continue
             }
-            result = candidate
+            ids.remove(change.id)
+            ids.formUnion(added)
+            result.replaceSubrange(index...index, with: change.components)
         }
         return (result, skipped)
     }
