@@ -99,8 +99,10 @@ void sdui_engine_free(sdui_engine *engine);
 ** The message of the calling thread's last call on this engine, or "" when
 ** that call succeeded. The string belongs to the engine and stays valid
 ** until the same thread's next call on it; other threads' calls do not
-** touch it. sdui_errmsg(NULL) returns a static message saying the engine is
-** NULL. Never returns NULL.
+** touch it. Calls made from inside the patch listener (refused with
+** SDUI_EBUSY) leave their message only until the listener returns: the
+** call that delivered the patches keeps its own. sdui_errmsg(NULL) returns
+** a static message saying the engine is NULL. Never returns NULL.
 */
 const char *sdui_errmsg(sdui_engine *engine);
 

@@ -573,7 +573,7 @@ struct listen {
     sdui_engine *engine; /* to call from inside, when `reenter` is set */
     int reenter;
     int busy; /* status of that call */
-    const char *errmsg_inside;
+    char *errmsg_inside; /* a copy: the message lasts only while the listener runs */
 };
 
 static void listener(const char *json, size_t len, void *userdata)
@@ -589,7 +589,8 @@ static void listener(const char *json, size_t len, void *userdata)
     l->last_len = len;
     if (l->reenter) {
         l->busy = toggle(l->engine, MOVIE_ID(0));
-        l->errmsg_inside = sdui_errmsg(l->engine);
+        free(l->errmsg_inside);
+        l->errmsg_inside = check_strdup(sdui_errmsg(l->engine));
     }
 }
 
@@ -681,6 +682,8 @@ static void test_patch_listener(void)
     CHECK_EQ_INT(l1.calls, 4);
     CHECK_STATUS(l1.busy, SDUI_EBUSY);
     CHECK(l1.errmsg_inside != NULL && l1.errmsg_inside[0] != '\0');
+    free(l1.errmsg_inside);
+    l1.errmsg_inside = NULL;
     CHECK_STR_EQ(sdui_errmsg(a), ""); /* the refusal inside does not become the toggle's message */
     l1.reenter = 0;
     s = state(a, "favorites", "100000"); /* the refused toggle of movie 0 did not happen */
