@@ -25,7 +25,7 @@ LUA_LINK   = -fPIC -shared -fvisibility=hidden $(LUA_CFLAGS) -Iinclude -ISources
 HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
               -Wl,-rpath,$(abspath $(BUILD)/lib) -Wl,-rpath,$(abspath $(LIBDIR))
 
-C_TESTS    := $(patsubst tests/c/%.c,$(BUILD)/tests/%,$(wildcard tests/c/test_*.c))
+C_TESTS    := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
 # What the C hosts below share (examples/common): the JSON reader, file reading.
 COMMON_SRC := $(wildcard examples/common/*.c)
 COMMON_HDR := $(wildcard examples/common/*.h)
@@ -68,7 +68,7 @@ $(LUA_MOD): $(LUA_LIB)
 	@mkdir -p $(dir $@)
 	ln -sf ../lib/libsdui_lua.so $@
 
-$(BUILD)/tests/%: tests/c/%.c tests/c/check.h include/sdui.h | lib lua
+$(BUILD)/tests/%: Tests/c/%.c Tests/c/check.h include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 
@@ -85,10 +85,10 @@ cli: lib lua $(CLI)
 # The CLI's helpers (HTML writer, cell metrics) and the shared JSON reader on
 # their own; the cell metrics are the engine's, so it links libsdui.
 CLI_TEST   := $(BUILD)/tests/preview_tools_test
-$(CLI_TEST): tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) \
+$(CLI_TEST): Tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) \
              include/sdui.h | lib lua
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ tests/preview/tools_test.c \
+	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ Tests/preview/tools_test.c \
 	  $(filter-out tools/sdui.c,$(CLI_SRC)) $(COMMON_SRC) $(HOST_LINK) -lm
 
 # The interactive terminal host (examples/terminal): the page drawn from the
@@ -137,10 +137,10 @@ test-c: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
 	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== $$t"; $$t; done
 
 # The JSON <-> Lua and packed <-> Lua converters on their own, linked with Lua directly.
-$(BUILD)/tests/luajson_test: tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h \
+$(BUILD)/tests/luajson_test: Tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h \
                              Sources/SDUILua/packed.c Sources/SDUILua/packed.h include/sdui.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -Iinclude -o $@ tests/c/luajson_test.c \
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -Iinclude -o $@ Tests/c/luajson_test.c \
 	  Sources/SDUILua/luajson.c Sources/SDUILua/packed.c -llua5.4 -lm
 
 test-lua: lua
@@ -172,19 +172,19 @@ test-demo: $(DEMO)
 # The CLI's three formats, its errors, a valgrind run, and the HTML preview
 # opened in headless Chromium (screenshot and DOM checked).
 test-preview: cli $(CLI_TEST)
-	@bash tests/preview/run.sh
+	@bash Tests/preview/run.sh
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.
 test-install: lib lua
-	@bash tests/install_test.sh
+	@bash Tests/install_test.sh
 
 check-symbols: lib lua
-	@bash tests/check_symbols.sh include/sdui.h $(LIB) $(LUA_LIB)
+	@bash Tests/check_symbols.sh include/sdui.h $(LIB) $(LUA_LIB)
 
 memcheck: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
 	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== valgrind $$t"; \
 	  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-	    --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp $$t > /dev/null; \
+	    --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp $$t > /dev/null; \
 	  echo "memcheck: 1 passed, 0 failed"; done
 
 install: lib lua

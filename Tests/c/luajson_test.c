@@ -5,7 +5,7 @@
 **
 ** Build and run (also under valgrind):
 **   cc -std=c11 -Wall -Wextra -Werror -I/usr/include/lua5.4 -ISources/SDUILua -Iinclude \
-**      tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/packed.c \
+**      Tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/packed.c \
 **      -llua5.4 -lm -o /tmp/luajson_test
 **   /tmp/luajson_test [PAGE.json]        tests (PAGE: also a round trip of it)
 **   /tmp/luajson_test --bench PAGE.json [ROUNDS]   timings, with lua-cjson if present

@@ -194,7 +194,7 @@ PY
 
   # the edge cases: every node kind, markup in text, failures drawn
   expect 0 "render the edge-case page" 'broken \[factory-failed\]' -- \
-    render tests/preview/edge/page.json -s tests/preview/edge/scripts -o "$OUT/edge.html"
+    render Tests/preview/edge/page.json -s Tests/preview/edge/scripts -o "$OUT/edge.html"
   if browse "$work/edge" --dump-dom "file://$(pwd)/$OUT/edge.html"; then pass; else fail "chromium on edge.html exited $?"; fi
   errors=$(page_errors "$work/edge")
   if [ -z "$errors" ]; then pass; else fail "edge.html logged errors: $errors"; fi
@@ -223,12 +223,12 @@ if command -v valgrind >/dev/null 2>&1; then
     "$PAGE -s $SCRIPTS -f text"
     "$PAGE -s $SCRIPTS -f json --pretty"
     "$PAGE -s $SCRIPTS -f html --points --width 60"
-    "tests/preview/edge/page.json -s tests/preview/edge/scripts -f html"
+    "Tests/preview/edge/page.json -s Tests/preview/edge/scripts -f html"
   )
   for run in "${vg_runs[@]}"; do
     # shellcheck disable=SC2086 # the arguments are split on purpose
     if valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-      --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp \
+      --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp \
       "$SDUI" render $run -q -o "$work/vg.out" >"$work/vg.log" 2>&1; then
       pass
     else
@@ -236,7 +236,7 @@ if command -v valgrind >/dev/null 2>&1; then
     fi
   done
   if valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
-    --show-leak-kinds=definite --suppressions=tests/valgrind/swift.supp \
+    --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp \
     "$SDUI" render "$work/cut.json" -s "$SCRIPTS" >"$work/vg.log" 2>&1; [ $? -eq 1 ]; then
     pass
   else
