@@ -17,6 +17,13 @@
 **
 ** SDUI_TERMINAL_TRACE=FILE appends one line a redraw to FILE (which rows
 ** and why), for tests.
+**
+** Losing the terminal. When the terminal goes away (its tmux server killed,
+** an ssh connection dropped) the host exits at once with status 2: on
+** SIGHUP, and also when no signal comes (a process in another session),
+** because it waits for keys with poll() and a hang-up, an error or an end
+** of input on stdin ends the loop. It then restores nothing on a terminal
+** it can no longer reach.
 */
 #define _POSIX_C_SOURCE 200809L
 #ifndef _XOPEN_SOURCE
@@ -29,6 +36,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -83,11 +91,33 @@ static struct {
 } app;
 
 static volatile sig_atomic_t stop;
+static volatile sig_atomic_t hangup; /* the terminal is gone: SIGHUP, or stdin hung up */
 
 static void on_signal(int sig)
 {
-    (void)sig;
+    if (sig == SIGHUP)
+        hangup = 1;
     stop = 1;
+}
+
+/*
+** Waits up to `ms` milliseconds (-1: no limit) for input on the terminal.
+** Returns 1 when there is input to read, 0 on a time-out or a signal, and
+** -1 when the terminal is gone: hung up, in error, or at the end of its
+** input. curses may hold keys it has already read, so the caller drains
+** getch() after every wake-up and calls this only when it is empty.
+*/
+static int wait_for_input(int fd, int ms)
+{
+    struct pollfd p = { .fd = fd, .events = POLLIN };
+    int n = poll(&p, 1, ms);
+    if (n < 0)
+        return errno == EINTR ? 0 : -1;
+    if (n == 0)
+        return 0;
+    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
+        return -1;
+    return 1;
 }
 
 static long long clock_ms(void)
@@ -846,13 +876,41 @@ int main(int argc, char **argv)
     set_text(app.event, sizeof app.event, "edit the scripts in %s: the screen follows", folder ? folder : app.scripts);
     free(folder);
 
-    while (!stop) {
+    /* Keys come in bursts (a paste, an escape sequence): handle every key
+       curses has, then redraw once, then sleep in poll() until the next key,
+       timer or reload is due. */
+    timeout(0);
+    int quit = 0, idle_reads = 0;
+    while (!stop && !quit) {
         step();
         redraw();
-        timeout(wait_ms());
-        int ch = getch();
-        if (ch != ERR && handle_key(ch))
+        int ready = wait_for_input(fileno(stdin), wait_ms());
+        if (ready < 0) {
+            hangup = 1;
             break;
+        }
+        /* Drained after a time-out or a signal too: curses turns SIGWINCH
+           into a KEY_RESIZE that only getch() delivers. */
+        int ch, keys = 0;
+        while (!quit && (ch = getch()) != ERR) {
+            keys++;
+            quit = handle_key(ch);
+        }
+        /* Readable but no key, again and again: the input has ended (EOF
+           or EIO) without a hang-up; a lone partial key sequence never
+           repeats this many times. */
+        idle_reads = ready == 0 || keys ? 0 : idle_reads + 1;
+        if (idle_reads >= 50) {
+            hangup = 1;
+            break;
+        }
+    }
+    if (hangup) {
+        /* Nothing to restore on a terminal that is gone: no endwin(), which
+           would write to it. The engine and the rest are freed below. */
+        fprintf(stderr, "terminal: the terminal went away; exiting\n");
+        rc = 2;
+        goto done;
     }
     endwin();
     delscreen(screen);

@@ -4,7 +4,8 @@
 # video after Tab, the filled star after Enter (redrawn alone: only the
 # card's rows), another title after PgDn, a live edit of the movie card
 # script showing within RELOAD_TIMEOUT seconds with the favourite kept, and
-# the session ending on q.
+# the session ending on q; then the host's exit, within a second, when its
+# terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
 # Usage: test.sh [build/examples/terminal]
 # Runs from the repository root; the scripts are a temporary copy, so the
@@ -33,9 +34,14 @@ tmp=""
 # Our own tmux server, its socket inside the temporary folder.
 tm() { tmux -S "$tmp/tmux.sock" -f /dev/null "$@"; }
 
+# The hosts this test started, found by the temporary folder in their
+# command line (a host that outlived its terminal is not tmux's child).
+hosts() { pgrep -f -- "$BIN .*$tmp/scripts" 2>/dev/null; }
+
 cleanup() {
   if [ -n "$tmp" ]; then
     tm kill-server >/dev/null 2>&1
+    pkill -KILL -f -- "$BIN .*$tmp/scripts" >/dev/null 2>&1
     rm -rf "$tmp"
   fi
 }
@@ -138,5 +144,29 @@ tm send-keys -t "$session" q
 check "q ends the session" wait_for "$STEP_TIMEOUT" ended
 check "the host exits with status 0" test "$(cat "$tmp/status" 2>/dev/null)" = 0
 if [ -s "$tmp/stderr" ]; then not_ok "the host wrote nothing to stderr"; fi
+
+# Losing the terminal: the tmux server dies under the host. With `setsid`
+# the host is in a session of its own, so no SIGHUP reaches it and only
+# its stdin tells (poll: hang-up, EIO); without, the kernel's SIGHUP does.
+gone() { [ -z "$(hosts)" ]; }
+lose_terminal() { # lose_terminal DESCRIPTION PREFIX
+  local what=$1 prefix=$2
+  tm new-session -d -s "$session" -x 100 -y 40 "$prefix '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'" ||
+    { not_ok "tmux starts the host ($what)"; return; }
+  if ! wait_for "$START_TIMEOUT" has "The Lighthouse at Wren Point"; then
+    not_ok "the first card is on screen ($what)"
+    tm kill-server >/dev/null 2>&1
+    return
+  fi
+  tm kill-server >/dev/null 2>&1
+  if wait_for 1 gone; then
+    ok "the host exits within a second of losing its terminal ($what)"
+  else
+    not_ok "the host exits within a second of losing its terminal ($what): $(ps -o pid=,stat=,pcpu=,etime= -p "$(hosts | head -1)" 2>/dev/null)"
+    pkill -KILL -f -- "$BIN .*$tmp/scripts" >/dev/null 2>&1
+  fi
+}
+lose_terminal "a SIGHUP" "exec"
+lose_terminal "no signal, in its own session" "exec setsid -w"
 
 finish
