@@ -134,7 +134,8 @@ long long sdui_limit(sdui_engine *engine, int which, long long value);
 **                    "fallback": {"type": "Text", "data": {...}} | "drop"}]}
 **
 ** A bare array of components is accepted too. "id" and "type" are non-empty
-** strings and ids are unique within the page; "data" is optional (null when
+** strings with no control character (U+0000-U+001F, U+007F-U+009F: they
+** would cut the C strings made from them) and ids are unique within the page; "data" is optional (null when
 ** absent). A component whose type has no factory renders its "fallback"
 ** component instead (its "id" is optional: the screen lists it under the
 ** original component's id), or is left out when the fallback is "drop", or
@@ -275,6 +276,10 @@ int sdui_render_json(sdui_engine *engine, char **out, size_t *out_len);
 /*
 ** Renders the current page like sdui_render_json() but as readable text for
 ** a terminal: one block a component, buttons as [label]. Same ownership.
+** Control characters in any text (C0, DEL, C1; a NUL, an escape sequence)
+** are written as \u0000-style escapes, so the text is printable and
+** strlen(*out) == *out_len. (Ids, types and keys cannot hold them: the page
+** contract refuses them.)
 */
 int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 

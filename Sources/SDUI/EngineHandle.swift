@@ -152,7 +152,11 @@ final class EngineHandle {
     private func setMessage(_ text: String) {
         let thread = pthread_self()
         if let old = messages.removeValue(forKey: thread) { free(old) }
-        if !text.isEmpty, let copy = strdup(text) { messages[thread] = copy }
+        // A message quotes input (ids, types, strings): escape its control
+        // characters, or a NUL would cut the C string short.
+        if !text.isEmpty, let copy = strdup(text.escapingControlCharacters(keepingNewlines: true)) {
+            messages[thread] = copy
+        }
     }
 }
 

@@ -76,6 +76,20 @@ enum Decode {
         return s
     }
 
+    /// A component id, type or node key: a non-empty string with no control
+    /// character (they would cut or garble the C strings and text made from it).
+    static func identifier(_ value: JSON?, at path: JSONPath) throws(ContractError) -> String {
+        let s = try nonEmptyString(value, at: path)
+        try checkIdentifier(s, at: path)
+        return s
+    }
+
+    /// Throws when `s` holds a control character, naming the first.
+    static func checkIdentifier(_ s: String, at path: JSONPath) throws(ContractError) {
+        guard let c = s.unicodeScalars.first(where: \.isControlCharacter) else { return }
+        throw ContractError(path, "must not contain control characters, found \(String(c).escapingControlCharacters())")
+    }
+
     static func number(_ value: JSON, at path: JSONPath) throws(ContractError) -> Double {
         guard let d = value.doubleValue else {
             throw ContractError(path, "expected a number, got \(value.typeName)")

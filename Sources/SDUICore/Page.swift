@@ -63,9 +63,9 @@ public struct Component: Sendable, Equatable {
         if let inheritedId, o["id"] == nil {
             id = inheritedId
         } else {
-            id = try Decode.nonEmptyString(o["id"], at: path.appending("id"))
+            id = try Decode.identifier(o["id"], at: path.appending("id"))
         }
-        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        type = try Decode.identifier(o["type"], at: path.appending("type"))
         payload = .value(o["data"] ?? .null)
         switch o["fallback"] {
         case nil, .null?:

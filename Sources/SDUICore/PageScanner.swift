@@ -223,6 +223,8 @@ private struct Scanner: ~Copyable {
                 lastId = Span(start: open + 1, count: pos - open - 2)
                 lastIdIsPlain = traits.isEmpty
                 id = try string(open, traits, nonEmpty: true)
+                // A control character (escaped, DEL or C1): the full path names it.
+                if lastIdIsPlain ? hasControlBytes(lastId) : id?.hasControlCharacter == true { throw GiveUp() }
             } else if key.span.count == 4, key.head == names.type {
                 member = 2
                 type = try typeString()
@@ -359,12 +361,17 @@ private struct Scanner: ~Copyable {
         let traits = try skipString(at: open)
         let span = Span(start: open + 1, count: pos - open - 2)
         guard span.count > 0 else { throw GiveUp() }
-        if traits.contains(.escapes) { return decoded(open..<pos) }
+        if traits.contains(.escapes) {
+            let type = decoded(open..<pos)
+            if type.hasControlCharacter { throw GiveUp() } // the full path names it
+            return type
+        }
         for (i, known) in typeSpans.enumerated()
             where known.count == span.count && sameBytes(known.start, span.start, span.count)
         {
             return types[i]
         }
+        if hasControlBytes(span) { throw GiveUp() } // the full path names it
         let type = try string(open, traits)
         if types.count < 16 {
             types.append(type)
@@ -516,6 +523,19 @@ private struct Scanner: ~Copyable {
     func word(at i: Int, count: Int) -> UInt64 {
         let word = word(at: i)
         return count >= 8 ? word : word & ((1 << UInt64(8 * count)) &- 1)
+    }
+
+    /// Whether the unescaped string at `span` holds a control character a
+    /// JSON string may carry raw: DEL, or C1 (0xC2 0x80–0x9F).
+    func hasControlBytes(_ span: Span) -> Bool {
+        var i = span.start
+        let end = span.start + span.count
+        while i < end {
+            let b = base[i]
+            if b == 0x7F || (b == 0xC2 && i + 1 < end && base[i + 1] >= 0x80 && base[i + 1] <= 0x9F) { return true }
+            i += 1
+        }
+        return false
     }
 
     func sameBytes(_ a: Int, _ b: Int, _ length: Int) -> Bool {

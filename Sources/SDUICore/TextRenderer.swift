@@ -3,14 +3,16 @@
 /// One block a component, headed by its id; stacks become lines, an hstack
 /// of one-line children becomes one line, buttons read `[label]`, images
 /// `[image: alt]`. A readable sketch for CI logs, pipes and the demo, not
-/// a layout.
+/// a layout. Control characters in any text are written as `\u001b`
+/// (`escapingControlCharacters`): the output is one C string, all of it
+/// printable, whatever the page holds.
 public enum TextRenderer {
     public static func render(_ screen: Screen) -> String {
         var out = ""
         for component in screen.components {
-            out += "▌ \(component.id) (\(component.type))\n"
+            out += "▌ \(component.id.escapingControlCharacters()) (\(component.type.escapingControlCharacters()))\n"
             for line in lines(component.view) {
-                out += "  " + line + "\n"
+                out += "  " + line.escapingControlCharacters() + "\n"
             }
         }
         return out

@@ -125,7 +125,9 @@ public struct ViewNode: Sendable, Equatable {
         switch k {
         case "type": throw ContractError(at, "the type of a node is set once")
         case "id": id = try Decode.string(v, at: at, required: false) ?? ""
-        case "key": key = try Decode.string(v, at: at, required: false)
+        case "key":
+            key = try Decode.string(v, at: at, required: false)
+            if let key { try Decode.checkIdentifier(key, at: at) }
         case "style": style = try Style(json: v, at: at)
         case "action":
             guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
@@ -150,7 +152,9 @@ public struct ViewNode: Sendable, Equatable {
     mutating func setMember(_ k: String, string v: String, at path: JSONPath) throws(ContractError) {
         switch k {
         case "id": id = v
-        case "key": key = v
+        case "key":
+            try Decode.checkIdentifier(v, at: path)
+            key = v
         case "style":
             var font = Style()
             font.font = v

@@ -34,6 +34,8 @@ struct PageContractTests {
         (#""page""#, "1:1: $: a page must be an object or an array of components, got string"),
         (#"{"components":[],"extra":1}"#, "1:26: $.extra: unknown member \"extra\" in a page (allowed: components, id, version)"),
         (#"[{"id":"a","type":"T","fallback":3}]"#, "1:34: $[0].fallback: fallback must be a component object or \"drop\", got number"),
+        (#"[{"id":"a\u0000b","type":"T"}]"#, "1:8: $[0].id: must not contain control characters, found \\u0000"),
+        (#"[{"id":"a","type":"\u009bT"}]"#, "1:19: $[0].type: must not contain control characters, found \\u009b"),
     ])
     func contractErrorsNameLineColumnAndPath(text: String, message: String) {
         let engine = Engine()
@@ -69,5 +71,12 @@ struct PageContractTests {
         #expect(page.components[0].fallback == .component(Component(id: "a", type: "Old", data: 1)))
         #expect(page.components[1].fallback == .drop)
         #expect(try Page(json: page.json) == page)
+    }
+
+    @Test func textOutputEscapesControlCharactersAndKeepsEverythingElse() {
+        #expect("a\u{0}b\u{1B}[2J\u{7F}\u{85}é★".escapingControlCharacters() == "a\\u0000b\\u001b[2J\\u007f\\u0085é★")
+        #expect("one\ntwo\r".escapingControlCharacters(keepingNewlines: true) == "one\ntwo\\u000d")
+        #expect("plain".escapingControlCharacters() == "plain")
+        #expect(!"é★ plain".hasControlCharacter && "\u{9F}".hasControlCharacter)
     }
 }

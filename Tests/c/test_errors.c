@@ -792,6 +792,75 @@ static void test_errstr(void)
     }
 }
 
+/* ---------------------------------------------------- control characters */
+
+/*
+** Control characters (C0, DEL, C1). Ids, types and node keys refuse them, so
+** every C string made from an id is whole; text content may hold them and
+** sdui_render_text escapes each as \u00XX, so strlen(out) == out_len and a
+** terminal shows the escape instead of obeying it. Messages that quote
+** input escape them too.
+*/
+static int ctl_key_factory(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    static const char view[] = "{\"type\":\"text\",\"text\":\"x\",\"key\":\"k\\u0001\"}";
+    CHECK_STATUS(sdui_call_return(call, view, strlen(view)), SDUI_ECONTRACT);
+    sdui_call_error(call, sdui_call_errmsg(call));
+    return SDUI_ERROR;
+}
+
+static void test_control_characters(void)
+{
+    char *before = snapshot();
+    BAD_LOAD("[{\"id\":\"a\\u0000b\",\"type\":\"Text\",\"data\":{\"text\":\"x\"}}]", SDUI_ECONTRACT,
+             "$[0].id", "must not contain control characters", "\\u0000");
+    BAD_LOAD("{\"components\":[{\"id\":\"a\",\"type\":\"Te\\u001bxt\"}]}", SDUI_ECONTRACT,
+             "$.components[0].type", "\\u001b");
+    BAD_LOAD("{\"components\":[{\"id\":\"a\\u0085\",\"type\":\"Text\"}]}", SDUI_ECONTRACT,
+             "$.components[0].id", "\\u0085");
+    BAD_LOAD("[{\"id\":\"a\",\"type\":\"Text\",\"fallback\":{\"id\":\"b\\u007f\",\"type\":\"Text\"}}]",
+             SDUI_ECONTRACT, "$[0].fallback.id", "\\u007f");
+    /* A message quoting an action type with a NUL keeps all of it. */
+    BAD_DISPATCH("{\"type\":\"cart/no\\u0000such\"}", SDUI_ENOTFOUND, "cart/no\\u0000such");
+    free(before);
+
+    static const char page[] = "[{\"id\":\"ctl\",\"type\":\"Text\",\"data\":"
+                               "{\"text\":\"nul\\u0000tab\\tesc\\u001b[2J del\\u007f c1\\u009b end\"}}]";
+    CHECK_STATUS(load(page), SDUI_OK);
+    char *text = NULL;
+    size_t len = 0;
+    if (CHECK_STATUS(sdui_render_text(E, &text, &len), SDUI_OK)) {
+        CHECK_EQ_INT((long long)strlen(text), (long long)len);
+        CHECK_STR_CONTAINS(text, "nul\\u0000tab\\u0009esc\\u001b[2J del\\u007f c1\\u009b end");
+        int controls = 0;
+        for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+            controls += (*p < 0x20 && *p != '\n') || *p == 0x7f;
+        CHECK_EQ_INT(controls, 0);
+    }
+    sdui_free(text);
+    /* The JSON render keeps the text exactly, as JSON escapes. */
+    char *json = NULL;
+    if (CHECK_STATUS(sdui_render_json(E, &json, &len), SDUI_OK)) {
+        CHECK_EQ_INT((long long)strlen(json), (long long)len);
+        CHECK_STR_CONTAINS(json, "nul\\u0000tab\\tesc\\u001b[2J");
+    }
+    sdui_free(json);
+    /* A node key with a control character is refused like an id: the
+       factory's view is an error, named in the diagnostics. */
+    CHECK_STATUS(sdui_register_component(E, "CtlKey", ctl_key_factory, NULL, NULL), SDUI_OK);
+    static const char keyed[] = "[{\"id\":\"k\",\"type\":\"CtlKey\"}]";
+    CHECK_STATUS(load(keyed), SDUI_OK);
+    CHECK_STATUS(sdui_render_text(E, &text, NULL), SDUI_OK);
+    sdui_free(text);
+    char *diagnostics = NULL;
+    if (CHECK_STATUS(sdui_diagnostics_json(E, &diagnostics, NULL), SDUI_OK))
+        CHECK_STR_CONTAINS(diagnostics, "must not contain control characters");
+    sdui_free(diagnostics);
+    CHECK_STATUS(sdui_unregister_component(E, "CtlKey"), SDUI_OK);
+    CHECK_STATUS(load(base_page), SDUI_OK);
+}
+
 int main(void)
 {
     setup();
@@ -802,6 +871,7 @@ int main(void)
     test_dispatch_errors();
     test_factory_errors();
     test_registration_errors();
+    test_control_characters();
     sdui_engine_free(E);
     check_engine(NULL);
     CHECK_EQ_INT(text_ud.destroyed, 1);
