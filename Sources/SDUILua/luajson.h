@@ -48,7 +48,7 @@
 
 /*
 ** A table whose metatable is named "sdui.state" (__name) is a view: it
-** encodes as the table in its metatable's __index. The Lua host hands
+** encodes as the table in its metatable's __index. The Lua bridge hands
 ** action handlers their state as views (state.c).
 */
 #define LUAJSON_VIEW_NAME "sdui.state"

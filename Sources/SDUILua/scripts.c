@@ -22,7 +22,7 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "host.h"
+#include "bridge.h"
 #include "luajson.h"
 
 #define CLIENTDATA_NAME "sdui.scripts"
@@ -44,7 +44,7 @@ typedef struct script {
 } script;
 
 typedef struct scripts {
-    sdui_host host;
+    sdui_bridge bridge;
     lua_State *L;            /* NULL until the first load */
     char *root;              /* real path of the script folder; NULL until the first load */
     size_t memory_used;
@@ -202,7 +202,7 @@ static int sandbox_require(lua_State *L)
         return 1;
     lua_pop(L, 1);
     if (strcmp(name, "sdui.ui") == 0) {
-        lua_pushcfunction(L, host_load_ui);
+        lua_pushcfunction(L, bridge_load_ui);
         lua_call(L, 0, 1);
     } else {
         /* Module names are dotted identifiers: no "..", no "/". */
@@ -258,7 +258,7 @@ static int open_sandbox(lua_State *L)
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
-    host_openlib(L);
+    bridge_openlib(L);
 
     /* string.dump is reachable through every string's metatable: remove it at the source. */
     lua_getglobal(L, LUA_STRLIBNAME);
@@ -348,7 +348,7 @@ static int service_known(scripts *s, lua_State *L, int declared, const char *nam
         return 0;
     memcpy(service, name, len);
     service[len] = '\0';
-    found = sdui_state_json(s->host.engine, service, NULL, &current, NULL) == SDUI_OK;
+    found = sdui_state_json(s->bridge.engine, service, NULL, &current, NULL) == SDUI_OK;
     sdui_free(current);
     return found;
 }
@@ -360,13 +360,13 @@ static void create_services(scripts *s, lua_State *L, int declared, const char *
     while (lua_next(L, declared)) {
         const char *name = lua_tostring(L, -2);
         char *current = NULL;
-        int status = sdui_state_json(s->host.engine, name, NULL, &current, NULL);
+        int status = sdui_state_json(s->bridge.engine, name, NULL, &current, NULL);
         sdui_free(current);
         if (status == SDUI_ENOTFOUND) {
             size_t len;
             const char *json = lua_tolstring(L, -1, &len);
-            if (sdui_register_service(s->host.engine, name, json, len) != SDUI_OK)
-                luaL_error(L, "%s: service \"%s\": %s", shown, name, sdui_errmsg(s->host.engine));
+            if (sdui_register_service(s->bridge.engine, name, json, len) != SDUI_OK)
+                luaL_error(L, "%s: service \"%s\": %s", shown, name, sdui_errmsg(s->bridge.engine));
         }
         lua_pop(L, 1);
     }
@@ -384,11 +384,11 @@ static void register_functions(scripts *s, lua_State *L, int result, int kind, c
     while (lua_next(L, table)) {
         const char *type = lua_tostring(L, -2);
         int fn = lua_gettop(L);
-        int status = kind == COMPONENTS ? host_register_component(&s->host, L, type, fn)
-                   : kind == ACTIONS    ? host_register_action(&s->host, L, type, fn)
-                                        : host_register_effect(&s->host, L, type, fn);
+        int status = kind == COMPONENTS ? bridge_register_component(&s->bridge, L, type, fn)
+                   : kind == ACTIONS    ? bridge_register_action(&s->bridge, L, type, fn)
+                                        : bridge_register_effect(&s->bridge, L, type, fn);
         if (status != SDUI_OK)
-            luaL_error(L, "%s: %s", shown, sdui_errmsg(s->host.engine));
+            luaL_error(L, "%s: %s", shown, sdui_errmsg(s->bridge.engine));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -420,11 +420,11 @@ static void unregister_dropped(scripts *s, lua_State *L, int old_ref, int result
                 if (!kept) {
                     const char *type = lua_tostring(L, table + 1);
                     if (k == COMPONENTS)
-                        sdui_unregister_component(s->host.engine, type);
+                        sdui_unregister_component(s->bridge.engine, type);
                     else if (k == ACTIONS)
-                        sdui_unregister_action(s->host.engine, type);
+                        sdui_unregister_action(s->bridge.engine, type);
                     else
-                        sdui_unregister_effect(s->host.engine, type);
+                        sdui_unregister_effect(s->bridge.engine, type);
                 }
                 lua_pop(L, 1);
             }
@@ -527,9 +527,9 @@ static int drop_script(lua_State *L)
 static int protected(scripts *s, script *item, lua_CFunction fn)
 {
     lua_State *L = s->L;
-    s->host.L = L;
+    s->bridge.L = L;
     lua_settop(L, 0);
-    host_begin_run(&s->host);
+    bridge_begin_run(&s->bridge);
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, s);
     lua_pushlightuserdata(L, item);
@@ -549,8 +549,8 @@ static int run_file(scripts *s, script *item)
     int status = protected(s, item, run_script);
     stat_file(item->file.path, &item->file); /* poll retries only when the file changes again */
     if (status == LUA_OK)
-        return sdui_report(s->host.engine, SDUI_OK, NULL);
-    int code = status == LUA_ERRMEM || s->host.limit_hit ? SDUI_ELIMIT : SDUI_ECALLBACK;
+        return sdui_report(s->bridge.engine, SDUI_OK, NULL);
+    int code = status == LUA_ERRMEM || s->bridge.limit_hit ? SDUI_ELIMIT : SDUI_ECALLBACK;
     char message[512];
     const char *text = status == LUA_ERRMEM ? NULL : lua_tostring(s->L, -1);
     if (text == NULL) {
@@ -558,7 +558,7 @@ static int run_file(scripts *s, script *item)
                  relative(s, item->file.path), s->memory_limit);
         text = message;
     }
-    sdui_report(s->host.engine, code, text);
+    sdui_report(s->bridge.engine, code, text);
     lua_settop(s->L, 0);
     return code;
 }
@@ -570,7 +570,7 @@ static void scripts_destroy(void *data)
     scripts *s = data;
     if (s->L != NULL)
         lua_close(s->L);
-    host_close(&s->host, NULL); /* the registry went with the state */
+    bridge_close(&s->bridge, NULL); /* the registry went with the state */
     for (int i = 0; i < s->count; i++)
         free(s->items[i].file.path);
     free(s->items);
@@ -595,8 +595,8 @@ static scripts *get_scripts(sdui_engine *engine)
         sdui_report(engine, SDUI_ENOMEM, "out of memory");
         return NULL;
     }
-    s->host.engine = engine;
-    s->host.budget = DEFAULT_INSTRUCTIONS;
+    s->bridge.engine = engine;
+    s->bridge.budget = DEFAULT_INSTRUCTIONS;
     s->memory_limit = DEFAULT_MEMORY;
     if (sdui_set_clientdata(engine, CLIENTDATA_NAME, s, scripts_destroy) != SDUI_OK) {
         free(s);
@@ -612,18 +612,18 @@ static int open_state(scripts *s)
         return SDUI_OK;
     lua_State *L = lua_newstate(capped_alloc, s);
     if (L == NULL)
-        return sdui_report(s->host.engine, SDUI_ENOMEM, "cannot create the script state: out of memory");
-    host_of(L) = &s->host;
+        return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot create the script state: out of memory");
+    bridge_of(L) = &s->bridge;
     lua_pushcfunction(L, open_sandbox);
     lua_pushlightuserdata(L, s);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
         lua_close(L);
-        return sdui_report(s->host.engine, SDUI_ENOMEM, "cannot set up the script sandbox: out of memory");
+        return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot set up the script sandbox: out of memory");
     }
-    lua_sethook(L, host_hook, LUA_MASKCOUNT, HOST_HOOK_STEP);
-    long long budget = s->host.budget;
-    host_init(&s->host, s->host.engine, L);
-    s->host.budget = budget;
+    lua_sethook(L, bridge_hook, LUA_MASKCOUNT, BRIDGE_HOOK_STEP);
+    long long budget = s->bridge.budget;
+    bridge_init(&s->bridge, s->bridge.engine, L);
+    s->bridge.budget = budget;
     s->L = L;
     return SDUI_OK;
 }
@@ -743,7 +743,7 @@ static void note_failure(report *r, int status, const char *message)
 */
 static int run_round(scripts *s, int (*pick)(const script *), int *reloaded)
 {
-    sdui_engine *engine = s->host.engine;
+    sdui_engine *engine = s->bridge.engine;
     report r = {NULL, 0, SDUI_OK};
     int runs = 0;
     for (int i = 0; i < s->count; i++) {
@@ -819,7 +819,7 @@ static scripts *enter(sdui_engine *engine, int *status)
     }
     sdui_lock(engine);
     scripts *s = sdui_get_clientdata(engine, CLIENTDATA_NAME);
-    if (sdui_limit(engine, SDUI_LIMIT_DEPTH, -1) < 0 || (s != NULL && (s->running || s->host.call != NULL))) {
+    if (sdui_limit(engine, SDUI_LIMIT_DEPTH, -1) < 0 || (s != NULL && (s->running || s->bridge.call != NULL))) {
         *status = sdui_report(engine, SDUI_EBUSY,
                               "scripts cannot be loaded or reloaded from inside a callback or a running script");
         sdui_unlock(engine);
@@ -945,7 +945,7 @@ SDUI_LUA_API long long sdui_scripts_limit(sdui_engine *engine, int which, long l
     scripts *s = enter(engine, &status);
     if (s == NULL)
         return -1;
-    long long *slot = which == SDUI_SCRIPT_LIMIT_MEMORY ? &s->memory_limit : &s->host.budget;
+    long long *slot = which == SDUI_SCRIPT_LIMIT_MEMORY ? &s->memory_limit : &s->bridge.budget;
     long long previous = *slot;
     if (value >= 0)
         *slot = value;

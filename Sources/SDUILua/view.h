@@ -12,12 +12,12 @@
 /*
 ** Sets the view table at idx as the call's result. Tables of the usual shape
 ** (string keys; string members; "children" a sequence of nodes; other
-** members packed through the host's scratch buffer) go through the node
+** members packed through the bridge's scratch buffer) go through the node
 ** builder; anything else, and any table the engine rejects, goes
 ** through the JSON path instead, whose error ("invalid view at $.path: ...")
 ** is raised as a Lua error. Runs inside a protected call.
 */
-struct sdui_host;
-void view_return(lua_State *L, struct sdui_host *host, sdui_call *call, int idx);
+struct sdui_bridge;
+void view_return(lua_State *L, struct sdui_bridge *bridge, sdui_call *call, int idx);
 
 #endif

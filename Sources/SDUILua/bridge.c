@@ -1,5 +1,5 @@
 /*
-** host.c -- runs Lua functions as sdui callbacks: component factories,
+** bridge.c -- runs Lua functions as sdui callbacks: component factories,
 ** action handlers, subscribers, middleware, effect performers and the patch
 ** listener.
 **
@@ -16,57 +16,57 @@
 #include <lua.h>
 
 #include "ctx.h"
-#include "host.h"
+#include "bridge.h"
 #include "luajson.h"
 #include "state.h"
 #include "view.h"
 
 #define BUFFER_MT "sdui.buffer"
 
-/* One registered Lua function: which host runs it and where it is kept. */
-typedef struct host_fn {
-    sdui_host *host;
+/* One registered Lua function: which bridge runs it and where it is kept. */
+typedef struct bridge_fn {
+    sdui_bridge *bridge;
     int ref;            /* the function in the registry */
     char name[];        /* component, action or effect type, or service; then a
                            subscriber's path after the NUL ("" for none) */
-} host_fn;
+} bridge_fn;
 
-void host_init(sdui_host *host, sdui_engine *engine, lua_State *L)
+void bridge_init(sdui_bridge *bridge, sdui_engine *engine, lua_State *L)
 {
-    memset(host, 0, sizeof *host);
-    host->engine = engine;
-    host->L = L;
+    memset(bridge, 0, sizeof *bridge);
+    bridge->engine = engine;
+    bridge->L = L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
-    host->main = lua_tothread(L, -1);
+    bridge->main = lua_tothread(L, -1);
     lua_pop(L, 1);
 }
 
-void host_close(sdui_host *host, lua_State *L)
+void bridge_close(sdui_bridge *bridge, lua_State *L)
 {
     if (L != NULL)
-        state_release(L, host);
-    packed_buffer_free(&host->scratch);
+        state_release(L, bridge);
+    packed_buffer_free(&bridge->scratch);
 }
 
-void host_begin_run(sdui_host *host)
+void bridge_begin_run(sdui_bridge *bridge)
 {
-    host->used = 0;
-    host->limit_hit = 0;
+    bridge->used = 0;
+    bridge->limit_hit = 0;
 }
 
-void host_hook(lua_State *L, lua_Debug *ar)
+void bridge_hook(lua_State *L, lua_Debug *ar)
 {
-    sdui_host *host = host_of(L);
-    if (host == NULL || host->budget <= 0)
+    sdui_bridge *bridge = bridge_of(L);
+    if (bridge == NULL || bridge->budget <= 0)
         return;
-    host->used += HOST_HOOK_STEP;
-    if (host->used > host->budget) {
-        host->limit_hit = 1;
+    bridge->used += BRIDGE_HOOK_STEP;
+    if (bridge->used > bridge->budget) {
+        bridge->limit_hit = 1;
         /* Name the script line that was running, as every script error does. */
         if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
             luaL_error(L, "%s:%d: instruction budget of %I exceeded", ar->short_src, ar->currentline,
-                       (lua_Integer)host->budget);
-        luaL_error(L, "instruction budget of %I exceeded", (lua_Integer)host->budget);
+                       (lua_Integer)bridge->budget);
+        luaL_error(L, "instruction budget of %I exceeded", (lua_Integer)bridge->budget);
     }
 }
 
@@ -80,7 +80,7 @@ static int buffer_gc(lua_State *L)
     return 0;
 }
 
-char **host_newbuffer(lua_State *L)
+char **bridge_newbuffer(lua_State *L)
 {
     char **box = lua_newuserdatauv(L, sizeof(char *), 0);
     *box = NULL;
@@ -88,14 +88,14 @@ char **host_newbuffer(lua_State *L)
     return box;
 }
 
-void host_pushdecoded(lua_State *L, char **box, size_t len)
+void bridge_pushdecoded(lua_State *L, char **box, size_t len)
 {
     luajson_decode(L, *box, len);
     sdui_free(*box);
     *box = NULL;
 }
 
-const char *host_json_arg(lua_State *L, int idx, size_t *len)
+const char *bridge_json_arg(lua_State *L, int idx, size_t *len)
 {
     if (lua_type(L, idx) == LUA_TSTRING)
         return lua_tolstring(L, idx, len);
@@ -105,7 +105,7 @@ const char *host_json_arg(lua_State *L, int idx, size_t *len)
     return lua_tolstring(L, idx, len);
 }
 
-void host_openlib(lua_State *L)
+void bridge_openlib(lua_State *L)
 {
     if (luaL_newmetatable(L, BUFFER_MT)) {
         lua_pushcfunction(L, buffer_gc);
@@ -116,7 +116,7 @@ void host_openlib(lua_State *L)
     lua_pop(L, 1);
 }
 
-int host_array(lua_State *L)
+int bridge_array(lua_State *L)
 {
     if (lua_isnoneornil(L, 1)) {
         lua_settop(L, 0);
@@ -128,13 +128,13 @@ int host_array(lua_State *L)
     return 1;
 }
 
-int host_load_ui(lua_State *L)
+int bridge_load_ui(lua_State *L)
 {
     if (luaL_loadbufferx(L, sdui_ui_source, sdui_ui_source_len, "=sdui.ui", "t") != LUA_OK)
         return lua_error(L);
     lua_call(L, 0, 1);
     /* The DSL's own array marker is replaced by the one the encoder knows. */
-    lua_pushcfunction(L, host_array);
+    lua_pushcfunction(L, bridge_array);
     lua_setfield(L, -2, "array");
     return 1;
 }
@@ -154,7 +154,7 @@ static void push_source(lua_State *L, sdui_call *call, int source)
     packed_push(L, packed, len);
 }
 
-void host_return_json(lua_State *L, sdui_call *call, int idx, const char *what)
+void bridge_return_json(lua_State *L, sdui_call *call, int idx, const char *what)
 {
     luajson_pushencoded(L, idx);
     size_t len;
@@ -169,60 +169,60 @@ void host_return_json(lua_State *L, sdui_call *call, int idx, const char *what)
 
 /*
 ** The protected parts of the callbacks: each runs under lua_pcall with the
-** host_fn as argument 1, reads its input, calls the Lua function and hands
+** bridge_fn as argument 1, reads its input, calls the Lua function and hands
 ** back what it returned.
 */
 
 /* Factory: fn(data, ctx) -> view table. */
 static int factory_run(lua_State *L)
 {
-    host_fn *fn = lua_touserdata(L, 1);
-    sdui_call *call = fn->host->call;
+    bridge_fn *fn = lua_touserdata(L, 1);
+    sdui_call *call = fn->bridge->call;
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     push_source(L, call, SDUI_INPUT);
-    ctx_push(L, fn->host, CTX_FACTORY, fn->name, NULL);
+    ctx_push(L, fn->bridge, CTX_FACTORY, fn->name, NULL);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
                           fn->name, luaL_typename(L, -1));
-    view_return(L, fn->host, call, lua_gettop(L));
+    view_return(L, fn->bridge, call, lua_gettop(L));
     return 0;
 }
 
 /*
 ** Handler: fn(state, payload, ctx) -> new state, or nil (or the state
 ** itself) for the state as it changed in place. The state is a view over
-** the host's mirror of it (state.c).
+** the bridge's mirror of it (state.c).
 */
 static int handler_run(lua_State *L)
 {
-    host_fn *fn = lua_touserdata(L, 1);
-    sdui_host *host = fn->host;
+    bridge_fn *fn = lua_touserdata(L, 1);
+    sdui_bridge *bridge = fn->bridge;
     const char *slash = strchr(fn->name, '/');
     size_t len = slash ? (size_t)(slash - fn->name) : strlen(fn->name);
     long long version = 0;
-    int entry = state_push(L, host, fn->name, len, &version);
+    int entry = state_push(L, bridge, fn->name, len, &version);
     int view = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
     lua_pushvalue(L, view);
-    push_source(L, host->call, SDUI_INPUT);
-    ctx_push(L, host, CTX_HANDLER, fn->name, NULL);
+    push_source(L, bridge->call, SDUI_INPUT);
+    ctx_push(L, bridge, CTX_HANDLER, fn->name, NULL);
     lua_call(L, 3, 1);
-    state_finish(L, host, entry, view, lua_gettop(L), version);
+    state_finish(L, bridge, entry, view, lua_gettop(L), version);
     return 0;
 }
 
 /* Subscriber: fn(value, ctx); value is nil when the watched value is gone (or null). */
 static int subscriber_run(lua_State *L)
 {
-    host_fn *fn = lua_touserdata(L, 1);
+    bridge_fn *fn = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
-    push_source(L, fn->host->call, SDUI_INPUT);
+    push_source(L, fn->bridge->call, SDUI_INPUT);
     if (luajson_isnull(L, -1)) {
         lua_pop(L, 1);
         lua_pushnil(L);
     }
-    ctx_push(L, fn->host, CTX_SUBSCRIBER, fn->name, fn->name + strlen(fn->name) + 1);
+    ctx_push(L, fn->bridge, CTX_SUBSCRIBER, fn->name, fn->name + strlen(fn->name) + 1);
     lua_call(L, 2, 0);
     return 0;
 }
@@ -230,14 +230,14 @@ static int subscriber_run(lua_State *L)
 /* Middleware: fn(phase, action, ctx); raising fails the dispatch. */
 static int middleware_run(lua_State *L)
 {
-    host_fn *fn = lua_touserdata(L, 1);
+    bridge_fn *fn = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
-    push_source(L, fn->host->call, SDUI_INPUT);
+    push_source(L, fn->bridge->call, SDUI_INPUT);
     int input = lua_gettop(L);
     lua_getfield(L, input, "phase");
     lua_getfield(L, input, "action");
     lua_remove(L, input);
-    ctx_push(L, fn->host, CTX_MIDDLEWARE, fn->name, NULL);
+    ctx_push(L, fn->bridge, CTX_MIDDLEWARE, fn->name, NULL);
     lua_call(L, 3, 0);
     return 0;
 }
@@ -245,35 +245,35 @@ static int middleware_run(lua_State *L)
 /* Performer: fn(effect, ctx); effect.id names it for e:finish_effect. */
 static int performer_run(lua_State *L)
 {
-    host_fn *fn = lua_touserdata(L, 1);
+    bridge_fn *fn = lua_touserdata(L, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, fn->ref);
-    push_source(L, fn->host->call, SDUI_INPUT);
-    ctx_push(L, fn->host, CTX_PERFORMER, fn->name, NULL);
+    push_source(L, fn->bridge->call, SDUI_INPUT);
+    ctx_push(L, fn->bridge, CTX_PERFORMER, fn->name, NULL);
     lua_call(L, 2, 0);
     return 0;
 }
 
 /* Runs `run` under lua_pcall for a callback and turns failure into a status. */
-static int protected_callback(sdui_call *call, host_fn *fn, lua_CFunction run)
+static int protected_callback(sdui_call *call, bridge_fn *fn, lua_CFunction run)
 {
-    sdui_host *host = fn->host;
-    lua_State *L = host->L;
+    sdui_bridge *bridge = fn->bridge;
+    lua_State *L = bridge->L;
     if (!lua_checkstack(L, 8)) {
         sdui_call_error(call, "Lua stack overflow");
         return SDUI_ERROR;
     }
-    sdui_call *outer = host->call;
-    unsigned long outer_active = host->active;
-    host->call = call;
-    host->active = ++host->serial;
-    host->depth++;
-    host_begin_run(host);
+    sdui_call *outer = bridge->call;
+    unsigned long outer_active = bridge->active;
+    bridge->call = call;
+    bridge->active = ++bridge->serial;
+    bridge->depth++;
+    bridge_begin_run(bridge);
     lua_pushcfunction(L, run);
     lua_pushlightuserdata(L, fn);
     int status = lua_pcall(L, 1, 0, 0);
-    host->depth--;
-    host->call = outer;
-    host->active = outer_active;
+    bridge->depth--;
+    bridge->call = outer;
+    bridge->active = outer_active;
     if (status == LUA_OK)
         return SDUI_OK;
     if (status == LUA_ERRMEM)
@@ -314,7 +314,7 @@ static int performer_callback(sdui_call *call, void *userdata)
 
 /* What the listener passes to its protected part. */
 typedef struct listener_args {
-    host_fn *fn;
+    bridge_fn *fn;
     const char *json;
     size_t len;
 } listener_args;
@@ -338,16 +338,16 @@ static int listener_run(lua_State *L)
 static void listener_callback(const char *json, size_t len, void *userdata)
 {
     listener_args args = {userdata, json, len};
-    sdui_host *host = args.fn->host;
-    lua_State *L = host->L;
+    sdui_bridge *bridge = args.fn->bridge;
+    lua_State *L = bridge->L;
     if (!lua_checkstack(L, 8))
         return;
-    host->depth++;
-    host_begin_run(host);
+    bridge->depth++;
+    bridge_begin_run(bridge);
     lua_pushcfunction(L, listener_run);
     lua_pushlightuserdata(L, &args);
     int status = lua_pcall(L, 1, 0, 0);
-    host->depth--;
+    bridge->depth--;
     if (status != LUA_OK) {
         lua_warning(L, "sdui: the patch listener failed: ", 1);
         lua_warning(L, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string", 0);
@@ -356,7 +356,7 @@ static void listener_callback(const char *json, size_t len, void *userdata)
 }
 
 typedef struct measure_args {
-    host_fn *fn;
+    bridge_fn *fn;
     const char *text;
     size_t len;
     const char *font;
@@ -392,15 +392,15 @@ static int measure_callback(const char *text, size_t len, const char *font, doub
                             double *height, void *userdata)
 {
     measure_args args = {userdata, text, len, font, max_width, 0, 0};
-    sdui_host *host = args.fn->host;
-    lua_State *L = host->L;
+    sdui_bridge *bridge = args.fn->bridge;
+    lua_State *L = bridge->L;
     if (!lua_checkstack(L, 8))
         return SDUI_ERROR;
     lua_pushcfunction(L, measure_run);
     lua_pushlightuserdata(L, &args);
-    host->depth++; /* e:close() refused while the engine lays out */
+    bridge->depth++; /* e:close() refused while the engine lays out */
     int status = lua_pcall(L, 1, 0, 0);
-    host->depth--;
+    bridge->depth--;
     if (status != LUA_OK) {
         lua_warning(L, "sdui: the measurer failed: ", 1);
         lua_warning(L, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string", 0);
@@ -421,10 +421,10 @@ static int unref_run(lua_State *L)
 }
 
 /* Destroy callback: releases the function's registry slot, then the record. */
-static void host_fn_destroy(void *userdata)
+static void bridge_fn_destroy(void *userdata)
 {
-    host_fn *fn = userdata;
-    lua_State *L = fn->host->main;
+    bridge_fn *fn = userdata;
+    lua_State *L = fn->bridge->main;
     if (lua_checkstack(L, 2)) {
         lua_pushcfunction(L, unref_run);
         lua_pushinteger(L, fn->ref);
@@ -439,18 +439,18 @@ static void host_fn_destroy(void *userdata)
 ** after the name's NUL; NULL for none). Returns NULL, reported, when out of
 ** memory; raises only when the registry cannot grow.
 */
-static host_fn *new_fn(sdui_host *host, lua_State *L, int index, const char *name, const char *path)
+static bridge_fn *new_fn(sdui_bridge *bridge, lua_State *L, int index, const char *name, const char *path)
 {
     lua_pushvalue(L, index);
     int ref = luaL_ref(L, LUA_REGISTRYINDEX); /* may raise: nothing to free yet */
     size_t n = strlen(name), m = path ? strlen(path) : 0;
-    host_fn *fn = malloc(sizeof *fn + n + m + 2);
+    bridge_fn *fn = malloc(sizeof *fn + n + m + 2);
     if (fn == NULL) {
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
-        sdui_report(host->engine, SDUI_ENOMEM, "out of memory");
+        sdui_report(bridge->engine, SDUI_ENOMEM, "out of memory");
         return NULL;
     }
-    fn->host = host;
+    fn->bridge = bridge;
     fn->ref = ref;
     memcpy(fn->name, name, n + 1);
     memcpy(fn->name + n + 1, path ? path : "", m + 1);
@@ -458,7 +458,7 @@ static host_fn *new_fn(sdui_host *host, lua_State *L, int index, const char *nam
 }
 
 /* After a registration: on failure the engine kept nothing, so the record goes. */
-static int registered(lua_State *L, host_fn *fn, int status)
+static int registered(lua_State *L, bridge_fn *fn, int status)
 {
     if (status != SDUI_OK) {
         luaL_unref(L, LUA_REGISTRYINDEX, fn->ref);
@@ -467,62 +467,62 @@ static int registered(lua_State *L, host_fn *fn, int status)
     return status;
 }
 
-int host_register_component(sdui_host *host, lua_State *L, const char *type, int fn)
+int bridge_register_component(sdui_bridge *bridge, lua_State *L, const char *type, int fn)
 {
-    host_fn *f = new_fn(host, L, fn, type, NULL);
+    bridge_fn *f = new_fn(bridge, L, fn, type, NULL);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_register_component(host->engine, type, factory_callback, f, host_fn_destroy));
+    return registered(L, f, sdui_register_component(bridge->engine, type, factory_callback, f, bridge_fn_destroy));
 }
 
-int host_register_action(sdui_host *host, lua_State *L, const char *type, int fn)
+int bridge_register_action(sdui_bridge *bridge, lua_State *L, const char *type, int fn)
 {
-    host_fn *f = new_fn(host, L, fn, type, NULL);
+    bridge_fn *f = new_fn(bridge, L, fn, type, NULL);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_register_action(host->engine, type, handler_callback, f, host_fn_destroy));
+    return registered(L, f, sdui_register_action(bridge->engine, type, handler_callback, f, bridge_fn_destroy));
 }
 
-int host_register_effect(sdui_host *host, lua_State *L, const char *type, int fn)
+int bridge_register_effect(sdui_bridge *bridge, lua_State *L, const char *type, int fn)
 {
-    host_fn *f = new_fn(host, L, fn, type, NULL);
+    bridge_fn *f = new_fn(bridge, L, fn, type, NULL);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_register_effect(host->engine, type, performer_callback, f, host_fn_destroy));
+    return registered(L, f, sdui_register_effect(bridge->engine, type, performer_callback, f, bridge_fn_destroy));
 }
 
-int host_subscribe(sdui_host *host, lua_State *L, const char *service, const char *path, int fn, long long *id)
+int bridge_subscribe(sdui_bridge *bridge, lua_State *L, const char *service, const char *path, int fn, long long *id)
 {
-    host_fn *f = new_fn(host, L, fn, service, path);
+    bridge_fn *f = new_fn(bridge, L, fn, service, path);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_subscribe(host->engine, service, path, subscriber_callback, f, host_fn_destroy, id));
+    return registered(L, f, sdui_subscribe(bridge->engine, service, path, subscriber_callback, f, bridge_fn_destroy, id));
 }
 
-int host_add_middleware(sdui_host *host, lua_State *L, int fn, long long *id)
+int bridge_add_middleware(sdui_bridge *bridge, lua_State *L, int fn, long long *id)
 {
-    host_fn *f = new_fn(host, L, fn, "", NULL);
+    bridge_fn *f = new_fn(bridge, L, fn, "", NULL);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_add_middleware(host->engine, middleware_callback, f, host_fn_destroy, id));
+    return registered(L, f, sdui_add_middleware(bridge->engine, middleware_callback, f, bridge_fn_destroy, id));
 }
 
-int host_set_measurer(sdui_host *host, lua_State *L, int fn)
+int bridge_set_measurer(sdui_bridge *bridge, lua_State *L, int fn)
 {
     if (fn == 0)
-        return sdui_set_measurer(host->engine, NULL, NULL, NULL);
-    host_fn *f = new_fn(host, L, fn, "", NULL);
+        return sdui_set_measurer(bridge->engine, NULL, NULL, NULL);
+    bridge_fn *f = new_fn(bridge, L, fn, "", NULL);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_set_measurer(host->engine, measure_callback, f, host_fn_destroy));
+    return registered(L, f, sdui_set_measurer(bridge->engine, measure_callback, f, bridge_fn_destroy));
 }
 
-int host_set_patch_listener(sdui_host *host, lua_State *L, int fn)
+int bridge_set_patch_listener(sdui_bridge *bridge, lua_State *L, int fn)
 {
     if (fn == 0)
-        return sdui_set_patch_listener(host->engine, NULL, NULL, NULL);
-    host_fn *f = new_fn(host, L, fn, "", NULL);
+        return sdui_set_patch_listener(bridge->engine, NULL, NULL, NULL);
+    bridge_fn *f = new_fn(bridge, L, fn, "", NULL);
     if (f == NULL)
         return SDUI_ENOMEM;
-    return registered(L, f, sdui_set_patch_listener(host->engine, listener_callback, f, host_fn_destroy));
+    return registered(L, f, sdui_set_patch_listener(bridge->engine, listener_callback, f, bridge_fn_destroy));
 }
