@@ -1,11 +1,14 @@
 /*
-** bridge.h -- the bridge between sdui callbacks and Lua functions, shared by
-** the Lua module (module.c) and the script host (scripts.c).
+** bridge.h -- the floor of the Lua binding: the bridge record, which ties
+** an engine to the Lua state its Lua callbacks run in, and what every other
+** file of the binding shares (the instruction budget, engine buffers,
+** arguments as JSON, the values handed back as JSON, sdui.array and the
+** embedded DSL). It includes none of the binding's other headers but the
+** codecs' (packed.h, for the scratch buffer).
 **
-** A bridge ties an engine to the Lua state its Lua callbacks run in. Every
-** callback from the engine enters Lua through lua_pcall, so a Lua error
-** never unwinds through the engine's (Swift) frames: it becomes a status and
-** a message instead.
+** Every callback from the engine enters Lua through lua_pcall (callback.h),
+** so a Lua error never unwinds through the engine's (Swift) frames: it
+** becomes a status and a message instead.
 */
 #ifndef SDUI_LUA_BRIDGE_H
 #define SDUI_LUA_BRIDGE_H
@@ -36,30 +39,12 @@ typedef struct sdui_bridge {
 /* Points `bridge` at the main thread of L; engine, budget and the rest are the caller's. */
 void bridge_init(sdui_bridge *bridge, sdui_engine *engine, lua_State *L);
 
-/* Releases what the bridge keeps in L's registry and its scratch memory (call when its engine closes). */
+/*
+** Releases what the bridge keeps in L's registry (the state mirrors; L is
+** NULL when the state is gone) and its scratch memory (call when its engine
+** closes).
+*/
 void bridge_close(sdui_bridge *bridge, lua_State *L);
-
-/*
-** Registers the Lua function at index `fn` as the factory of component
-** `type` / the handler of action `type`. Returns an sdui status; the
-** message is in sdui_errmsg(). Raises only on memory errors.
-*/
-int bridge_register_component(sdui_bridge *bridge, lua_State *L, const char *type, int fn);
-int bridge_register_action(sdui_bridge *bridge, lua_State *L, const char *type, int fn);
-
-/*
-** The reactive callbacks, same contract: the Lua function at index `fn`
-** becomes the performer of effect `type`, a subscriber of `service` at
-** `path` (NULL: the whole state), a middleware, or the engine's patch
-** listener (fn == 0 removes it). Subscriptions and middleware store their
-** id in *id.
-*/
-int bridge_register_effect(sdui_bridge *bridge, lua_State *L, const char *type, int fn);
-int bridge_subscribe(sdui_bridge *bridge, lua_State *L, const char *service, const char *path, int fn, long long *id);
-int bridge_add_middleware(sdui_bridge *bridge, lua_State *L, int fn, long long *id);
-int bridge_set_patch_listener(sdui_bridge *bridge, lua_State *L, int fn);
-/* The Lua function at `fn` (0: none) sizes text for layout: w, h = fn(text, font, max_width). */
-int bridge_set_measurer(sdui_bridge *bridge, lua_State *L, int fn);
 
 /* Starts a budgeted run: resets the instruction count. */
 void bridge_begin_run(sdui_bridge *bridge);

@@ -11,7 +11,11 @@
 #include <lua.h>
 
 #include "bridge.h"
+#include "factory.h"
+#include "handler.h"
 #include "luajson.h"
+#include "measurer.h"
+#include "reactive.h"
 #include "sdui.h"
 
 #define ENGINE_MT "sdui.engine"
@@ -88,7 +92,7 @@ static int engine_component(lua_State *L)
     lua_engine *e = check_engine(L);
     const char *type = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    return result(L, e, bridge_register_component(&e->bridge, L, type, 3));
+    return result(L, e, factory_register(&e->bridge, L, type, 3));
 }
 
 /* e:action(type, fn) */
@@ -97,7 +101,7 @@ static int engine_action(lua_State *L)
     lua_engine *e = check_engine(L);
     const char *type = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    return result(L, e, bridge_register_action(&e->bridge, L, type, 3));
+    return result(L, e, handler_register(&e->bridge, L, type, 3));
 }
 
 /* e:load_page(json_string_or_table) */
@@ -202,9 +206,9 @@ static int engine_on_patches(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     if (lua_isnoneornil(L, 2))
-        return result(L, e, bridge_set_patch_listener(&e->bridge, L, 0));
+        return result(L, e, reactive_set_patch_listener(&e->bridge, L, 0));
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    return result(L, e, bridge_set_patch_listener(&e->bridge, L, 2));
+    return result(L, e, reactive_set_patch_listener(&e->bridge, L, 2));
 }
 
 /* e:images() -> the sorted image URLs on the current screen. */
@@ -253,9 +257,9 @@ static int engine_measurer(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     if (lua_isnoneornil(L, 2))
-        return result(L, e, bridge_set_measurer(&e->bridge, L, 0));
+        return result(L, e, measurer_set(&e->bridge, L, 0));
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    return result(L, e, bridge_set_measurer(&e->bridge, L, 2));
+    return result(L, e, measurer_set(&e->bridge, L, 2));
 }
 
 static int engine_images(lua_State *L)
@@ -309,7 +313,7 @@ static int engine_subscribe(lua_State *L)
     const char *path = luaL_optstring(L, 3, NULL);
     luaL_checktype(L, 4, LUA_TFUNCTION);
     long long id = 0;
-    int status = bridge_subscribe(&e->bridge, L, service, path, 4, &id);
+    int status = reactive_subscribe(&e->bridge, L, service, path, 4, &id);
     return id_result(L, e, status, id);
 }
 
@@ -330,7 +334,7 @@ static int engine_middleware(lua_State *L)
     lua_engine *e = check_engine(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     long long id = 0;
-    int status = bridge_add_middleware(&e->bridge, L, 2, &id);
+    int status = reactive_add_middleware(&e->bridge, L, 2, &id);
     return id_result(L, e, status, id);
 }
 
@@ -355,7 +359,7 @@ static int engine_effect(lua_State *L)
     if (lua_isnoneornil(L, 3))
         return result(L, e, sdui_unregister_effect(e->engine, type));
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    return result(L, e, bridge_register_effect(&e->bridge, L, type, 3));
+    return result(L, e, reactive_register_effect(&e->bridge, L, type, 3));
 }
 
 /*

@@ -23,7 +23,10 @@
 #include <lualib.h>
 
 #include "bridge.h"
+#include "factory.h"
+#include "handler.h"
 #include "luajson.h"
+#include "reactive.h"
 
 #define CLIENTDATA_NAME "sdui.scripts"
 #define DEFAULT_MEMORY (64LL << 20)
@@ -384,9 +387,9 @@ static void register_functions(scripts *s, lua_State *L, int result, int kind, c
     while (lua_next(L, table)) {
         const char *type = lua_tostring(L, -2);
         int fn = lua_gettop(L);
-        int status = kind == COMPONENTS ? bridge_register_component(&s->bridge, L, type, fn)
-                   : kind == ACTIONS    ? bridge_register_action(&s->bridge, L, type, fn)
-                                        : bridge_register_effect(&s->bridge, L, type, fn);
+        int status = kind == COMPONENTS ? factory_register(&s->bridge, L, type, fn)
+                   : kind == ACTIONS    ? handler_register(&s->bridge, L, type, fn)
+                                        : reactive_register_effect(&s->bridge, L, type, fn);
         if (status != SDUI_OK)
             luaL_error(L, "%s: %s", shown, sdui_errmsg(s->bridge.engine));
         lua_pop(L, 1);

@@ -29,6 +29,7 @@
 #include <lua.h>
 
 #include "luajson.h"
+#include "packed.h"
 #include "state.h"
 
 #define STATE_NAME LUAJSON_VIEW_NAME
@@ -595,12 +596,4 @@ void state_finish(lua_State *L, sdui_bridge *bridge, int entry, int view, int re
     }
     lua_pushinteger(L, (lua_Integer)version);
     lua_rawseti(L, entry, ENTRY_VERSION);
-}
-
-void state_release(lua_State *L, sdui_bridge *bridge)
-{
-    if (bridge->mirrors != 0) {
-        luaL_unref(L, LUA_REGISTRYINDEX, bridge->mirrors);
-        bridge->mirrors = 0;
-    }
 }

@@ -49,7 +49,4 @@ void state_finish(lua_State *L, sdui_bridge *bridge, int entry, int view, int re
 /* Hands the engine the tables assigned into `service`'s state so far (before ctx.state reads it). */
 void state_flush(lua_State *L, sdui_bridge *bridge, const char *service, size_t len);
 
-/* Releases the bridge's mirrors (when its engine closes). */
-void state_release(lua_State *L, sdui_bridge *bridge);
-
 #endif

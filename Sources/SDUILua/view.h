@@ -7,7 +7,7 @@
 
 #include <lua.h>
 
-#include "sdui.h"
+#include "bridge.h"
 
 /*
 ** Sets the view table at idx as the call's result. Tables of the usual shape
@@ -17,7 +17,6 @@
 ** through the JSON path instead, whose error ("invalid view at $.path: ...")
 ** is raised as a Lua error. Runs inside a protected call.
 */
-struct sdui_bridge;
-void view_return(lua_State *L, struct sdui_bridge *bridge, sdui_call *call, int idx);
+void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx);
 
 #endif
