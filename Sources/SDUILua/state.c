@@ -14,7 +14,9 @@
 **
 ** A view is an empty table whose metatable holds:
 **   __index = the backing table (the mirror's data: reads go straight there)
-**   __newindex, __len, __pairs = the functions below; __name = "sdui.state"
+**   __newindex, __len, __pairs = the functions below; __name = "sdui.state";
+**   the codec's proxy mark (luajson_setproxy: a view encodes and packs as
+**   its backing table)
 **   [1] the parent view's metatable (none at the root), [2] the key in the
 **   parent (an array element's index moves with removals), [3] true once
 **   the view was replaced or removed from the state ("detached": writes to
@@ -32,13 +34,17 @@
 #include "packed.h"
 #include "state.h"
 
-#define STATE_NAME LUAJSON_VIEW_NAME
+/* The views' __name (tostring, error messages). */
+#define STATE_NAME "sdui.state"
 
 /* Entry and view metatable slots (see the top). */
 enum { ENTRY_ROOT = 1, ENTRY_VERSION, ENTRY_PENDING, ENTRY_WRITER };
 enum { VIEW_PARENT = 1, VIEW_KEY, VIEW_DETACHED, VIEW_ENTRY };
 /* Where the mirrors table keeps the shared metamethods. */
 enum { MIRRORS_NEWINDEX = 1, MIRRORS_LEN, MIRRORS_PAIRS };
+
+/* Views are the only proxies (luajson.h) the bridge makes. */
+#define is_view(L, idx) luajson_isproxy(L, idx)
 
 static int view_newindex(lua_State *L);
 static int view_len(lua_State *L);
@@ -95,8 +101,9 @@ static void wrap(lua_State *L, int mirrors, int parent, int key)
     luaL_checkstack(L, 8, "state nested too deeply");
     int t = lua_gettop(L);
     lua_createtable(L, 0, 0);              /* the view */
-    lua_createtable(L, 4, 5);              /* its metatable */
+    lua_createtable(L, 4, 6);              /* its metatable */
     int m = lua_gettop(L);
+    luajson_setproxy(L, m);                /* encodes as what it shows */
     lua_pushvalue(L, t);
     lua_setfield(L, m, "__index");
     lua_rawgeti(L, mirrors, MIRRORS_NEWINDEX);
@@ -222,7 +229,7 @@ static int push_path(lua_State *L, int m, int k)
 /* Marks the view at idx (if it is one) detached. */
 static void detach(lua_State *L, int idx)
 {
-    if (luajson_isview(L, idx)) {
+    if (is_view(L, idx)) {
         lua_getmetatable(L, idx);
         lua_pushboolean(L, 1);
         lua_rawseti(L, -2, VIEW_DETACHED);
@@ -387,7 +394,7 @@ static int view_newindex(lua_State *L)
         }
         return 0;
     }
-    if (lua_type(L, 3) == LUA_TTABLE && !luajson_isview(L, 3)) {
+    if (lua_type(L, 3) == LUA_TTABLE && !is_view(L, 3)) {
         /*
         ** Taken when the handler returns; until then reads give it back as
         ** it is. The engine holds null in its place meanwhile, so array
