@@ -43,7 +43,7 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps demo cli terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
-        test-preview check-symbols memcheck install uninstall clean bench bench-instr
+        test-preview check-symbols check-includes memcheck install uninstall clean bench bench-instr
 
 all: lib lua
 
@@ -128,7 +128,8 @@ bench: lib lua $(BENCH_HOSTS)
 bench-instr: lib lua $(BUILD)/bench/workloads
 	bash bench/instr.sh
 
-test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols memcheck
+test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols \
+      check-includes memcheck
 
 test-swift: deps
 	$(SWIFT) test
@@ -180,6 +181,10 @@ test-install: lib lua
 
 check-symbols: lib lua
 	@bash Tests/check_symbols.sh include/sdui.h $(LIB) $(LUA_LIB)
+
+# The Lua binding's quoted includes form no circle (x.c and x.h count as one module).
+check-includes:
+	@python3 Tests/check_includes.py Sources/SDUILua
 
 memcheck: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
 	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== valgrind $$t"; \

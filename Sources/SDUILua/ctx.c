@@ -1,7 +1,7 @@
 /*
 ** ctx.c -- the `ctx` table of Lua callbacks.
 **
-** Every ctx function is a C closure over the host (upvalue 1) and the
+** Every ctx function is a C closure over the bridge (upvalue 1) and the
 ** number of the callback it was made for (upvalue 2). It works only while
 ** that very callback runs: a ctx kept and used later, even inside another
 ** callback, raises instead of reaching a call that is not its own.
@@ -19,11 +19,11 @@
 /* The call behind a ctx function, or an error once its callback returned. */
 static sdui_call *current_call(lua_State *L)
 {
-    sdui_host *host = lua_touserdata(L, lua_upvalueindex(1));
+    sdui_bridge *bridge = lua_touserdata(L, lua_upvalueindex(1));
     lua_Integer serial = lua_tointeger(L, lua_upvalueindex(2));
-    if (host->call == NULL || (lua_Integer)host->active != serial)
+    if (bridge->call == NULL || (lua_Integer)bridge->active != serial)
         luaL_error(L, "ctx used after its callback returned");
-    return host->call;
+    return bridge->call;
 }
 
 /*
@@ -52,7 +52,7 @@ static int ctx_state(lua_State *L)
         if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0)
             state_flush(L, lua_touserdata(L, lua_upvalueindex(1)), service, strlen(service));
     }
-    char **box = host_newbuffer(L);
+    char **box = bridge_newbuffer(L);
     size_t len = 0;
     int status = sdui_call_state(call, service, path, box, &len);
     if (status == SDUI_ENOTFOUND) {
@@ -61,7 +61,7 @@ static int ctx_state(lua_State *L)
     }
     if (status != SDUI_OK)
         return luaL_error(L, "ctx.state: %s", sdui_call_errmsg(call));
-    host_pushdecoded(L, box, len);
+    bridge_pushdecoded(L, box, len);
     return 1;
 }
 
@@ -74,7 +74,7 @@ static int ctx_dispatch(lua_State *L)
 {
     sdui_call *call = current_call(L);
     size_t len;
-    const char *json = host_json_arg(L, 1, &len);
+    const char *json = bridge_json_arg(L, 1, &len);
     if (sdui_call_dispatch(call, json, len) != SDUI_OK)
         return luaL_error(L, "ctx.dispatch: %s", sdui_call_errmsg(call));
     return 0;
@@ -85,7 +85,7 @@ static void emit(lua_State *L, int idx, const char *who)
 {
     sdui_call *call = current_call(L);
     size_t len;
-    const char *json = host_json_arg(L, idx, &len);
+    const char *json = bridge_json_arg(L, idx, &len);
     if (sdui_call_emit(call, json, len) != SDUI_OK)
         invalid(L, call, who, "effect");
 }
@@ -167,11 +167,11 @@ static int ctx_finish(lua_State *L)
 /*
 ** The ctx functions are made when a callback first reads them (most
 ** callbacks use none, or one): ctx's metatable for its kind has an __index
-** that finds the name in the kind's list, makes the closure over the host
+** that finds the name in the kind's list, makes the closure over the bridge
 ** and the callback's number (kept in ctx under light userdata keys) and
 ** stores it in ctx.
 */
-static char CTX_HOST, CTX_SERIAL; /* their addresses are the keys */
+static char CTX_BRIDGE, CTX_SERIAL; /* their addresses are the keys */
 
 typedef struct ctx_function {
     const char *name;
@@ -212,7 +212,7 @@ static int ctx_index(lua_State *L)
     for (const ctx_function *f = functions_of[kind]; f->name != NULL; f++) {
         if (strcmp(f->name, name) != 0)
             continue;
-        lua_rawgetp(L, 1, &CTX_HOST);
+        lua_rawgetp(L, 1, &CTX_BRIDGE);
         lua_rawgetp(L, 1, &CTX_SERIAL);
         int n = 2;
         if (f->fn == ctx_state && kind == CTX_HANDLER) {
@@ -238,17 +238,17 @@ static void push_metatable(lua_State *L, ctx_kind kind)
     }
 }
 
-void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path)
+void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name, const char *path)
 {
     lua_createtable(L, 0, 4);
     if (kind != CTX_SUBSCRIBER) {
         /* middleware: the action's type, as the call names it */
-        lua_pushstring(L, kind == CTX_MIDDLEWARE ? sdui_call_id(host->call) : name);
+        lua_pushstring(L, kind == CTX_MIDDLEWARE ? sdui_call_id(bridge->call) : name);
         lua_setfield(L, -2, "type");
     }
     switch (kind) {
     case CTX_FACTORY:
-        lua_pushstring(L, sdui_call_id(host->call));
+        lua_pushstring(L, sdui_call_id(bridge->call));
         lua_setfield(L, -2, "id");
         break;
     case CTX_HANDLER: {
@@ -269,9 +269,9 @@ void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, co
     case CTX_PERFORMER:
         break;
     }
-    lua_pushlightuserdata(L, host);
-    lua_rawsetp(L, -2, &CTX_HOST);
-    lua_pushinteger(L, (lua_Integer)host->active);
+    lua_pushlightuserdata(L, bridge);
+    lua_rawsetp(L, -2, &CTX_BRIDGE);
+    lua_pushinteger(L, (lua_Integer)bridge->active);
     lua_rawsetp(L, -2, &CTX_SERIAL);
     push_metatable(L, kind);
     lua_setmetatable(L, -2);

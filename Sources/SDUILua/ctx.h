@@ -8,7 +8,7 @@
 
 #include <lua.h>
 
-#include "host.h"
+#include "bridge.h"
 
 /* The kinds of callback a ctx is made for; each gets its own members. */
 typedef enum ctx_kind {
@@ -20,13 +20,13 @@ typedef enum ctx_kind {
 } ctx_kind;
 
 /*
-** Pushes the ctx table for the callback now running (host->call, numbered
-** host->active). `name` is what the Lua function was registered for (the
+** Pushes the ctx table for the callback now running (bridge->call, numbered
+** bridge->active). `name` is what the Lua function was registered for (the
 ** component or action type, the service, the effect type); `path` the
 ** subscriber's path or NULL. A handler's ctx.state of its own service
 ** first hands over the tables the handler assigned into its state. Every
 ** function in it raises once its callback has returned.
 */
-void ctx_push(lua_State *L, sdui_host *host, ctx_kind kind, const char *name, const char *path);
+void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name, const char *path);
 
 #endif

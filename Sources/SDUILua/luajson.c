@@ -1121,21 +1121,31 @@ static int is_marked(encoder *e, int t)
     return yes;
 }
 
-int luajson_isview(lua_State *L, int idx)
+/* The key of a proxy's mark in its metatable: the address is the key. */
+static const char PROXY = 0;
+
+void luajson_setproxy(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, idx, &PROXY);
+}
+
+int luajson_isproxy(lua_State *L, int idx)
 {
     int yes = 0;
     if (lua_type(L, idx) == LUA_TTABLE && lua_getmetatable(L, idx)) {
-        yes = lua_getfield(L, -1, "__name") == LUA_TSTRING && strcmp(lua_tostring(L, -1), LUAJSON_VIEW_NAME) == 0;
+        yes = lua_rawgetp(L, -1, &PROXY) != LUA_TNIL;
         lua_pop(L, 2);
     }
     return yes;
 }
 
-/* Replaces a state view (see luajson.h) at the top with the table it shows. */
-static void unwrap_view(lua_State *L)
+/* Replaces a proxy (see luajson.h) at the top with the table it shows. */
+static void unwrap_proxy(lua_State *L)
 {
     int top = lua_gettop(L);
-    if (!luajson_isview(L, top))
+    if (!luajson_isproxy(L, top))
         return;
     lua_getmetatable(L, top);
     if (lua_getfield(L, -1, "__index") == LUA_TTABLE)
@@ -1148,7 +1158,7 @@ static void encode_table(encoder *e, int depth)
 {
     lua_State *L = e->L;
     luaL_checkstack(L, 4, "JSON encoding too deep");
-    unwrap_view(L);
+    unwrap_proxy(L);
     int t = lua_gettop(L);
     open_table(e, depth);
     /* key and value of an item, and temporaries */

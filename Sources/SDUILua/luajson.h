@@ -11,8 +11,8 @@
 **   true, false -> booleans;  null -> the null marker (sdui.null)
 **
 ** Mapping (encode) is the reverse, with raw access only (no __index, no
-** __pairs; a state view, see LUAJSON_VIEW_NAME, is the exception); object members are sorted by key (bytewise), the same in every
-** Lua state. A table is an array when it carries the array metatable (or
+** __pairs; a proxy, see luajson_setproxy, is the exception); object members
+** are sorted by key (bytewise), the same in every Lua state. A table is an array when it carries the array metatable (or
 ** any metatable whose __name is "sdui.array") or when
 ** its keys are exactly 1..n; an object when all its keys are strings; an
 ** empty table without the array metatable is {}. Floats are written as the
@@ -46,15 +46,18 @@
 /* Deepest nesting of arrays and objects that decode and encode accept. */
 #define LUAJSON_MAXDEPTH 1000
 
-/*
-** A table whose metatable is named "sdui.state" (__name) is a view: it
-** encodes as the table in its metatable's __index. The Lua host hands
-** action handlers their state as views (state.c).
-*/
-#define LUAJSON_VIEW_NAME "sdui.state"
+/* ---- proxies --------------------------------------------------------- */
 
-/* Returns 1 when the value at idx is a view (see above), else 0. */
-int luajson_isview(lua_State *L, int idx);
+/*
+** Marks the metatable at idx as a proxy's: a table carrying it encodes (and
+** packs, packed.h) as the table in the metatable's __index, whatever its
+** own contents. The caller owns the metatable and its other fields; the
+** mark is one field under a key only this file knows.
+*/
+void luajson_setproxy(lua_State *L, int idx);
+
+/* Returns 1 when the value at idx is a table whose metatable is marked as a proxy's, else 0. */
+int luajson_isproxy(lua_State *L, int idx);
 
 /* Registry key of the shared array metatable. */
 #define LUAJSON_ARRAY_MT "sdui.array"

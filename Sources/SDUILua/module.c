@@ -10,15 +10,19 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-#include "host.h"
+#include "bridge.h"
+#include "factory.h"
+#include "handler.h"
 #include "luajson.h"
+#include "measurer.h"
+#include "reactive.h"
 #include "sdui.h"
 
 #define ENGINE_MT "sdui.engine"
 
 typedef struct lua_engine {
     sdui_engine *engine;   /* NULL once closed */
-    sdui_host host;        /* runs the Lua factories and handlers given to this engine */
+    sdui_bridge bridge;    /* runs the Lua factories and handlers given to this engine */
 } lua_engine;
 
 /* The open engine at argument 1; callbacks will run on this thread. */
@@ -27,7 +31,7 @@ static lua_engine *check_engine(lua_State *L)
     lua_engine *e = luaL_checkudata(L, 1, ENGINE_MT);
     if (e->engine == NULL)
         luaL_error(L, "attempt to use a closed sdui engine");
-    e->host.L = L;
+    e->bridge.L = L;
     return e;
 }
 
@@ -60,12 +64,12 @@ static const char *value_arg(lua_State *L, int idx, size_t *len)
 /* Pushes an engine output: decoded as a Lua value, or as a string. */
 static int output(lua_State *L, lua_engine *e, int (*fill)(sdui_engine *, char **, size_t *), int decode)
 {
-    char **box = host_newbuffer(L);
+    char **box = bridge_newbuffer(L);
     size_t len = 0;
     if (fill(e->engine, box, &len) != SDUI_OK)
         return fail(L, e);
     if (decode)
-        host_pushdecoded(L, box, len);
+        bridge_pushdecoded(L, box, len);
     else
         lua_pushlstring(L, *box, len);
     return 1;
@@ -88,7 +92,7 @@ static int engine_component(lua_State *L)
     lua_engine *e = check_engine(L);
     const char *type = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    return result(L, e, host_register_component(&e->host, L, type, 3));
+    return result(L, e, factory_register(&e->bridge, L, type, 3));
 }
 
 /* e:action(type, fn) */
@@ -97,7 +101,7 @@ static int engine_action(lua_State *L)
     lua_engine *e = check_engine(L);
     const char *type = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    return result(L, e, host_register_action(&e->host, L, type, 3));
+    return result(L, e, handler_register(&e->bridge, L, type, 3));
 }
 
 /* e:load_page(json_string_or_table) */
@@ -105,7 +109,7 @@ static int engine_load_page(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     size_t len;
-    const char *json = host_json_arg(L, 2, &len);
+    const char *json = bridge_json_arg(L, 2, &len);
     return result(L, e, sdui_load_page(e->engine, json, len));
 }
 
@@ -114,7 +118,7 @@ static int engine_dispatch(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     size_t len;
-    const char *json = host_json_arg(L, 2, &len);
+    const char *json = bridge_json_arg(L, 2, &len);
     return result(L, e, sdui_dispatch(e->engine, json, len));
 }
 
@@ -144,11 +148,11 @@ static int engine_state(lua_State *L)
     lua_engine *e = check_engine(L);
     const char *service = luaL_checkstring(L, 2);
     const char *path = luaL_optstring(L, 3, NULL);
-    char **box = host_newbuffer(L);
+    char **box = bridge_newbuffer(L);
     size_t len = 0;
     if (sdui_state_json(e->engine, service, path, box, &len) != SDUI_OK)
         return fail(L, e);
-    host_pushdecoded(L, box, len);
+    bridge_pushdecoded(L, box, len);
     return 1;
 }
 
@@ -202,9 +206,9 @@ static int engine_on_patches(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     if (lua_isnoneornil(L, 2))
-        return result(L, e, host_set_patch_listener(&e->host, L, 0));
+        return result(L, e, reactive_set_patch_listener(&e->bridge, L, 0));
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    return result(L, e, host_set_patch_listener(&e->host, L, 2));
+    return result(L, e, reactive_set_patch_listener(&e->bridge, L, 2));
 }
 
 /* e:images() -> the sorted image URLs on the current screen. */
@@ -216,11 +220,11 @@ static int engine_layout(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     lua_Number width = luaL_checknumber(L, 2);
-    char **box = host_newbuffer(L);
+    char **box = bridge_newbuffer(L);
     size_t len = 0;
     if (sdui_layout_json(e->engine, (double)width, box, &len) != SDUI_OK)
         return fail(L, e);
-    host_pushdecoded(L, box, len);
+    bridge_pushdecoded(L, box, len);
     return 1;
 }
 
@@ -240,11 +244,11 @@ static int engine_viewport(lua_State *L)
         height = (double)luaL_checknumber(L, 4);
         luaL_argcheck(L, height > 0, 4, "height must be positive (use e:viewport(nil) to remove it)");
     }
-    char **box = host_newbuffer(L);
+    char **box = bridge_newbuffer(L);
     size_t len = 0;
     if (sdui_set_viewport(e->engine, width, offset, height, box, &len) != SDUI_OK)
         return fail(L, e);
-    host_pushdecoded(L, box, len);
+    bridge_pushdecoded(L, box, len);
     return 1;
 }
 
@@ -253,9 +257,9 @@ static int engine_measurer(lua_State *L)
 {
     lua_engine *e = check_engine(L);
     if (lua_isnoneornil(L, 2))
-        return result(L, e, host_set_measurer(&e->host, L, 0));
+        return result(L, e, measurer_set(&e->bridge, L, 0));
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    return result(L, e, host_set_measurer(&e->host, L, 2));
+    return result(L, e, measurer_set(&e->bridge, L, 2));
 }
 
 static int engine_images(lua_State *L)
@@ -309,7 +313,7 @@ static int engine_subscribe(lua_State *L)
     const char *path = luaL_optstring(L, 3, NULL);
     luaL_checktype(L, 4, LUA_TFUNCTION);
     long long id = 0;
-    int status = host_subscribe(&e->host, L, service, path, 4, &id);
+    int status = reactive_subscribe(&e->bridge, L, service, path, 4, &id);
     return id_result(L, e, status, id);
 }
 
@@ -330,7 +334,7 @@ static int engine_middleware(lua_State *L)
     lua_engine *e = check_engine(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     long long id = 0;
-    int status = host_add_middleware(&e->host, L, 2, &id);
+    int status = reactive_add_middleware(&e->bridge, L, 2, &id);
     return id_result(L, e, status, id);
 }
 
@@ -355,7 +359,7 @@ static int engine_effect(lua_State *L)
     if (lua_isnoneornil(L, 3))
         return result(L, e, sdui_unregister_effect(e->engine, type));
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    return result(L, e, host_register_effect(&e->host, L, type, 3));
+    return result(L, e, reactive_register_effect(&e->bridge, L, type, 3));
 }
 
 /*
@@ -409,14 +413,14 @@ static int engine_next_timer(lua_State *L)
 static int engine_close(lua_State *L)
 {
     lua_engine *e = luaL_checkudata(L, 1, ENGINE_MT);
-    if (e->engine != NULL && e->host.depth > 0)
+    if (e->engine != NULL && e->bridge.depth > 0)
         return luaL_error(L, "cannot close an sdui engine from inside one of its callbacks");
     if (e->engine != NULL) {
-        e->host.L = L;
+        e->bridge.L = L;
         sdui_engine *engine = e->engine;
         e->engine = NULL;
         sdui_engine_free(engine);
-        host_close(&e->host, L);
+        bridge_close(&e->bridge, L);
     }
     return 0;
 }
@@ -486,7 +490,7 @@ static int engine_new(lua_State *L)
     e->engine = sdui_engine_new();
     if (e->engine == NULL)
         return luaL_error(L, "sdui.engine: out of memory");
-    host_init(&e->host, e->engine, L);
+    bridge_init(&e->bridge, e->engine, L);
     if (lua_istable(L, 1))
         apply_options(L, e); /* on error the engine is collected and freed */
     return 1;
@@ -528,14 +532,14 @@ static const luaL_Reg engine_methods[] = {
 
 static const luaL_Reg module_functions[] = {
     {"engine", engine_new},
-    {"array", host_array},
+    {"array", bridge_array},
     {NULL, NULL},
 };
 
 SDUI_LUA_API int luaopen_sdui(lua_State *L)
 {
     luaL_checkversion(L);
-    host_openlib(L);
+    bridge_openlib(L);
     if (luaL_newmetatable(L, ENGINE_MT)) {
         luaL_newlib(L, engine_methods);
         lua_setfield(L, -2, "__index");
@@ -550,7 +554,7 @@ SDUI_LUA_API int luaopen_sdui(lua_State *L)
 
     /* `require "sdui.ui"` works wherever sdui is loaded. */
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
-    lua_pushcfunction(L, host_load_ui);
+    lua_pushcfunction(L, bridge_load_ui);
     lua_setfield(L, -2, "sdui.ui");
     lua_pop(L, 1);
 

@@ -287,7 +287,7 @@ static int pack_table(lua_State *L, packed_buffer *b, int depth)
     int t = lua_gettop(L);
     if (depth >= PACK_MAXDEPTH || !lua_checkstack(L, 6))
         return 0; /* deep, or a cycle: the JSON encoder names it */
-    if (luajson_isview(L, t)) { /* a state view packs as the table it shows */
+    if (luajson_isproxy(L, t)) { /* a proxy packs as the table it shows */
         lua_getmetatable(L, t);
         int shown = lua_getfield(L, -1, "__index") == LUA_TTABLE;
         lua_remove(L, -2);

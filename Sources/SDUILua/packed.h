@@ -1,6 +1,6 @@
 /*
 ** packed.h -- Lua values <-> the engine's packed form (sdui_call_packed in
-** sdui.h), the way the Lua host hands values to and from the engine on its
+** sdui.h), the way the Lua bridge hands values to and from the engine on its
 ** hot paths: a factory's data and a handler's payload in, view members and
 ** state writes out, with no JSON text in between.
 **

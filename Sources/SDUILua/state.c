@@ -1,20 +1,22 @@
 /*
-** state.c -- a handler's state as tracked views over the host's mirror of
+** state.c -- a handler's state as tracked views over the bridge's mirror of
 ** it (see state.h for what a script sees).
 **
-** The host keeps one registry table of mirrors (host->mirrors), keyed by
+** The bridge keeps one registry table of mirrors (bridge->mirrors), keyed by
 ** service name. Each entry is a table:
 **   [1] the root view (or the state itself when it is not a table)
 **   [2] the engine's version of the state it mirrors; -1 while a handler
 **       runs on it and after one failed (out of date)
 **   [3] the tables assigned into the state by the running handler, each
 **       {view, key, table}, handed to the engine when it returns; or nil
-**   [4] the number (host->active) of the handler allowed to change it
+**   [4] the number (bridge->active) of the handler allowed to change it
 ** The mirrors table also keeps the views' shared metamethods at [1] to [3].
 **
 ** A view is an empty table whose metatable holds:
 **   __index = the backing table (the mirror's data: reads go straight there)
-**   __newindex, __len, __pairs = the functions below; __name = "sdui.state"
+**   __newindex, __len, __pairs = the functions below; __name = "sdui.state";
+**   the codec's proxy mark (luajson_setproxy: a view encodes and packs as
+**   its backing table)
 **   [1] the parent view's metatable (none at the root), [2] the key in the
 **   parent (an array element's index moves with removals), [3] true once
 **   the view was replaced or removed from the state ("detached": writes to
@@ -29,9 +31,11 @@
 #include <lua.h>
 
 #include "luajson.h"
+#include "packed.h"
 #include "state.h"
 
-#define STATE_NAME LUAJSON_VIEW_NAME
+/* The views' __name (tostring, error messages). */
+#define STATE_NAME "sdui.state"
 
 /* Entry and view metatable slots (see the top). */
 enum { ENTRY_ROOT = 1, ENTRY_VERSION, ENTRY_PENDING, ENTRY_WRITER };
@@ -39,19 +43,22 @@ enum { VIEW_PARENT = 1, VIEW_KEY, VIEW_DETACHED, VIEW_ENTRY };
 /* Where the mirrors table keeps the shared metamethods. */
 enum { MIRRORS_NEWINDEX = 1, MIRRORS_LEN, MIRRORS_PAIRS };
 
+/* Views are the only proxies (luajson.h) the bridge makes. */
+#define is_view(L, idx) luajson_isproxy(L, idx)
+
 static int view_newindex(lua_State *L);
 static int view_len(lua_State *L);
 static int view_pairs(lua_State *L);
 
-/* Pushes the host's mirrors table, creating it the first time. */
-static void push_mirrors(lua_State *L, sdui_host *host)
+/* Pushes the bridge's mirrors table, creating it the first time. */
+static void push_mirrors(lua_State *L, sdui_bridge *bridge)
 {
-    if (host->mirrors != 0) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, host->mirrors);
+    if (bridge->mirrors != 0) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, bridge->mirrors);
         return;
     }
     lua_createtable(L, 3, 4);
-    lua_pushlightuserdata(L, host);
+    lua_pushlightuserdata(L, bridge);
     lua_pushcclosure(L, view_newindex, 1);
     lua_rawseti(L, -2, MIRRORS_NEWINDEX);
     lua_pushcfunction(L, view_len);
@@ -59,13 +66,13 @@ static void push_mirrors(lua_State *L, sdui_host *host)
     lua_pushcfunction(L, view_pairs);
     lua_rawseti(L, -2, MIRRORS_PAIRS);
     lua_pushvalue(L, -1);
-    host->mirrors = luaL_ref(L, LUA_REGISTRYINDEX);
+    bridge->mirrors = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 /* Pushes service's mirror entry, creating an empty (out of date) one. */
-static void push_entry(lua_State *L, sdui_host *host, const char *service, size_t len)
+static void push_entry(lua_State *L, sdui_bridge *bridge, const char *service, size_t len)
 {
-    push_mirrors(L, host);
+    push_mirrors(L, bridge);
     lua_pushlstring(L, service, len);
     if (lua_rawget(L, -2) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -94,8 +101,9 @@ static void wrap(lua_State *L, int mirrors, int parent, int key)
     luaL_checkstack(L, 8, "state nested too deeply");
     int t = lua_gettop(L);
     lua_createtable(L, 0, 0);              /* the view */
-    lua_createtable(L, 4, 5);              /* its metatable */
+    lua_createtable(L, 4, 6);              /* its metatable */
     int m = lua_gettop(L);
+    luajson_setproxy(L, m);                /* encodes as what it shows */
     lua_pushvalue(L, t);
     lua_setfield(L, m, "__index");
     lua_rawgeti(L, mirrors, MIRRORS_NEWINDEX);
@@ -131,9 +139,9 @@ static void wrap(lua_State *L, int mirrors, int parent, int key)
 }
 
 /* Pushes the JSON text `json` decoded and wrapped as a root or a child view. */
-static void push_wrapped(lua_State *L, sdui_host *host, const char *json, size_t len, int parent, int key)
+static void push_wrapped(lua_State *L, sdui_bridge *bridge, const char *json, size_t len, int parent, int key)
 {
-    push_mirrors(L, host);
+    push_mirrors(L, bridge);
     int mirrors = lua_gettop(L);
     luajson_decode(L, json, len);
     wrap(L, mirrors, parent, key);
@@ -221,7 +229,7 @@ static int push_path(lua_State *L, int m, int k)
 /* Marks the view at idx (if it is one) detached. */
 static void detach(lua_State *L, int idx)
 {
-    if (luajson_isview(L, idx)) {
+    if (is_view(L, idx)) {
         lua_getmetatable(L, idx);
         lua_pushboolean(L, 1);
         lua_rawseti(L, -2, VIEW_DETACHED);
@@ -263,22 +271,22 @@ static const char *encode_at(lua_State *L, int idx, const char *path, size_t *le
 ** Sets the value at v, not a table (0: removes), at `path`; raises on
 ** failure. (Tables go through push_wrapped, which keeps their text.)
 */
-static void set_value(lua_State *L, sdui_host *host, const char *path, int v)
+static void set_value(lua_State *L, sdui_bridge *bridge, const char *path, int v)
 {
     const char *json = NULL;
     size_t len = 0;
     int st, encoded = 0;
-    if (v != 0 && packed_encode(L, v, &host->scratch)) {
-        st = sdui_call_set_packed(host->call, path, host->scratch.data, host->scratch.len);
+    if (v != 0 && packed_encode(L, v, &bridge->scratch)) {
+        st = sdui_call_set_packed(bridge->call, path, bridge->scratch.data, bridge->scratch.len);
     } else {
         if (v != 0) { /* what packing refuses (NaN, a function...): the encoder's error names it */
             json = encode_at(L, v, path, &len);
             encoded = 1;
         }
-        st = sdui_call_set(host->call, path, json, len);
+        st = sdui_call_set(bridge->call, path, json, len);
     }
     if (st != SDUI_OK)
-        luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
+        luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
     if (encoded)
         lua_pop(L, 1);
 }
@@ -320,7 +328,7 @@ static void remove_element(lua_State *L, int t, lua_Integer k, lua_Integer n)
 */
 static int view_newindex(lua_State *L)
 {
-    sdui_host *host = lua_touserdata(L, lua_upvalueindex(1));
+    sdui_bridge *bridge = lua_touserdata(L, lua_upvalueindex(1));
     lua_settop(L, 3);
     lua_getmetatable(L, 1);
     int m = 4;
@@ -334,7 +342,7 @@ static int view_newindex(lua_State *L)
     }
     /* 6: the view's own path, 7: the entry */
     lua_rawgeti(L, 7, ENTRY_WRITER);
-    if (host->call == NULL || lua_tointeger(L, -1) != (lua_Integer)host->active)
+    if (bridge->call == NULL || lua_tointeger(L, -1) != (lua_Integer)bridge->active)
         return luaL_error(L, "state can change only in its own action handler, while it runs");
     lua_pop(L, 1);
     int array = luajson_isarray(L, t);
@@ -342,8 +350,8 @@ static int view_newindex(lua_State *L)
     if (!array && lua_type(L, 2) == LUA_TNUMBER && lua_tointeger(L, 2) == 1 && !lua_isnil(L, 3)) {
         lua_pushnil(L);
         if (!lua_next(L, t)) { /* an empty object given element 1 becomes an array, as a plain table would */
-            if (sdui_call_set(host->call, lua_tostring(L, 6), "[]", 2) != SDUI_OK)
-                return luaL_error(L, "cannot set state at %s: %s", lua_tostring(L, 6), sdui_call_errmsg(host->call));
+            if (sdui_call_set(bridge->call, lua_tostring(L, 6), "[]", 2) != SDUI_OK)
+                return luaL_error(L, "cannot set state at %s: %s", lua_tostring(L, 6), sdui_call_errmsg(bridge->call));
             array = 1;
             luajson_markarray(L, t);
         } else {
@@ -375,7 +383,7 @@ static int view_newindex(lua_State *L)
     lua_concat(L, 2);
     const char *path = lua_tostring(L, -1);
     if (lua_isnil(L, 3)) {
-        set_value(L, host, path, 0);
+        set_value(L, bridge, path, 0);
         detach(L, old);
         if (array)
             remove_element(L, t, k, (lua_Integer)n);
@@ -386,14 +394,14 @@ static int view_newindex(lua_State *L)
         }
         return 0;
     }
-    if (lua_type(L, 3) == LUA_TTABLE && !luajson_isview(L, 3)) {
+    if (lua_type(L, 3) == LUA_TTABLE && !is_view(L, 3)) {
         /*
         ** Taken when the handler returns; until then reads give it back as
         ** it is. The engine holds null in its place meanwhile, so array
         ** indexes and member order stay as the script sees them.
         */
-        if (sdui_call_set(host->call, path, "null", 4) != SDUI_OK)
-            return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
+        if (sdui_call_set(bridge->call, path, "null", 4) != SDUI_OK)
+            return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
         lua_rawgeti(L, 7, ENTRY_PENDING);
         if (lua_isnil(L, -1)) {
             lua_pop(L, 1);
@@ -417,7 +425,7 @@ static int view_newindex(lua_State *L)
         return 0;
     }
     if (lua_type(L, 3) != LUA_TTABLE) {
-        set_value(L, host, path, 3);
+        set_value(L, bridge, path, 3);
         detach(L, old);
         lua_pushvalue(L, 2);
         lua_pushvalue(L, 3);
@@ -428,11 +436,11 @@ static int view_newindex(lua_State *L)
     check_cycle(L, 3, m, path);
     size_t len;
     const char *json = encode_at(L, 3, path, &len);
-    if (sdui_call_set(host->call, path, json, len) != SDUI_OK)
-        return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
+    if (sdui_call_set(bridge->call, path, json, len) != SDUI_OK)
+        return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
     detach(L, old);
     lua_pushvalue(L, 2);
-    push_wrapped(L, host, json, len, m, 2);
+    push_wrapped(L, bridge, json, len, m, 2);
     lua_rawset(L, t);
     return 0;
 }
@@ -470,9 +478,9 @@ static int view_pairs(lua_State *L)
 /* -- the handler's side -------------------------------------------------------- */
 
 /* Makes the JSON text `json` the mirror of the entry at index entry. */
-static void set_root(lua_State *L, sdui_host *host, int entry, const char *json, size_t len)
+static void set_root(lua_State *L, sdui_bridge *bridge, int entry, const char *json, size_t len)
 {
-    push_wrapped(L, host, json, len, 0, 0);
+    push_wrapped(L, bridge, json, len, 0, 0);
     if (lua_getmetatable(L, -1)) { /* the root view knows its entry */
         lua_pushvalue(L, entry);
         lua_rawseti(L, -2, VIEW_ENTRY);
@@ -481,12 +489,12 @@ static void set_root(lua_State *L, sdui_host *host, int entry, const char *json,
     lua_rawseti(L, entry, ENTRY_ROOT);
 }
 
-int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, long long *result)
+int state_push(lua_State *L, sdui_bridge *bridge, const char *service, size_t len, long long *result)
 {
     long long received = 0;
-    if (sdui_call_versions(host->call, &received, result) != SDUI_OK)
-        luaL_error(L, "%s", sdui_call_errmsg(host->call));
-    push_entry(L, host, service, len);
+    if (sdui_call_versions(bridge->call, &received, result) != SDUI_OK)
+        luaL_error(L, "%s", sdui_call_errmsg(bridge->call));
+    push_entry(L, bridge, service, len);
     int entry = lua_gettop(L);
     lua_rawgeti(L, entry, ENTRY_VERSION);
     int current = lua_tointeger(L, -1) == (lua_Integer)received;
@@ -496,11 +504,11 @@ int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, l
         lua_rawgeti(L, entry, ENTRY_ROOT);
         detach(L, lua_gettop(L));
         lua_pop(L, 1);
-        char **box = host_newbuffer(L);
+        char **box = bridge_newbuffer(L);
         size_t n = 0;
-        if (sdui_call_json(host->call, SDUI_STATE, NULL, box, &n) != SDUI_OK)
-            luaL_error(L, "%s", sdui_call_errmsg(host->call));
-        set_root(L, host, entry, *box, n);
+        if (sdui_call_json(bridge->call, SDUI_STATE, NULL, box, &n) != SDUI_OK)
+            luaL_error(L, "%s", sdui_call_errmsg(bridge->call));
+        set_root(L, bridge, entry, *box, n);
         sdui_free(*box);
         *box = NULL;
         lua_pop(L, 1); /* the box */
@@ -510,14 +518,14 @@ int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, l
     lua_rawseti(L, entry, ENTRY_VERSION);
     lua_pushnil(L);
     lua_rawseti(L, entry, ENTRY_PENDING);
-    lua_pushinteger(L, (lua_Integer)host->active);
+    lua_pushinteger(L, (lua_Integer)bridge->active);
     lua_rawseti(L, entry, ENTRY_WRITER);
     lua_rawgeti(L, entry, ENTRY_ROOT);
     return entry;
 }
 
 /* Hands the entry's pending tables (at index entry) to the engine and wraps them. */
-static void flush(lua_State *L, sdui_host *host, int entry)
+static void flush(lua_State *L, sdui_bridge *bridge, int entry)
 {
     if (lua_rawgeti(L, entry, ENTRY_PENDING) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -560,10 +568,10 @@ static void flush(lua_State *L, sdui_host *host, int entry)
             const char *path = lua_tostring(L, -1);
             size_t len;
             const char *json = encode_at(L, value, path, &len);
-            if (sdui_call_set(host->call, path, json, len) != SDUI_OK)
-                luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(host->call));
+            if (sdui_call_set(bridge->call, path, json, len) != SDUI_OK)
+                luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
             lua_pushvalue(L, key);
-            push_wrapped(L, host, json, len, m, key);
+            push_wrapped(L, bridge, json, len, m, key);
             lua_rawset(L, t);
         }
         lua_settop(L, record - 1);
@@ -571,36 +579,28 @@ static void flush(lua_State *L, sdui_host *host, int entry)
     lua_pop(L, 1);
 }
 
-void state_flush(lua_State *L, sdui_host *host, const char *service, size_t len)
+void state_flush(lua_State *L, sdui_bridge *bridge, const char *service, size_t len)
 {
-    push_entry(L, host, service, len);
-    flush(L, host, lua_gettop(L));
+    push_entry(L, bridge, service, len);
+    flush(L, bridge, lua_gettop(L));
     lua_pop(L, 1);
 }
 
-void state_finish(lua_State *L, sdui_host *host, int entry, int view, int result, long long version)
+void state_finish(lua_State *L, sdui_bridge *bridge, int entry, int view, int result, long long version)
 {
     if (lua_isnil(L, result) || lua_rawequal(L, result, view)) {
-        flush(L, host, entry);
+        flush(L, bridge, entry);
     } else {
         /* a new state: the engine takes it whole, and the mirror is made from what it took */
         lua_pushnil(L);
         lua_rawseti(L, entry, ENTRY_PENDING);
-        host_return_json(L, host->call, result, "state");
+        bridge_return_json(L, bridge->call, result, "state");
         size_t n;
         const char *json = lua_tolstring(L, -1, &n);
-        set_root(L, host, entry, json, n);
+        set_root(L, bridge, entry, json, n);
         lua_pop(L, 1);
         detach(L, view);
     }
     lua_pushinteger(L, (lua_Integer)version);
     lua_rawseti(L, entry, ENTRY_VERSION);
-}
-
-void state_release(lua_State *L, sdui_host *host)
-{
-    if (host->mirrors != 0) {
-        luaL_unref(L, LUA_REGISTRYINDEX, host->mirrors);
-        host->mirrors = 0;
-    }
 }

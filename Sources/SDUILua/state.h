@@ -1,5 +1,5 @@
 /*
-** state.h -- the state a Lua action handler receives: the host's own copy
+** state.h -- the state a Lua action handler receives: the bridge's own copy
 ** of a service's state (its "mirror"), kept between dispatches and handed
 ** out as tracked tables, so a dispatch costs what the handler changes, not
 ** what the state holds.
@@ -26,16 +26,16 @@
 
 #include <lua.h>
 
-#include "host.h"
+#include "bridge.h"
 
 /*
 ** Pushes the mirror entry of `service` (its name is `len` bytes) and above
-** it the state for the handler now running (host->call): its view, or the
+** it the state for the handler now running (bridge->call): its view, or the
 ** value itself for a state that is not a table. Returns the entry's index;
 ** *result is the version the state carries once the handler succeeds.
 ** Raises on errors, inside the handler's protected call.
 */
-int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, long long *result);
+int state_push(lua_State *L, sdui_bridge *bridge, const char *service, size_t len, long long *result);
 
 /*
 ** After the handler returned the value at `result` (`entry` and `view` are
@@ -44,12 +44,9 @@ int state_push(lua_State *L, sdui_host *host, const char *service, size_t len, l
 ** is neither nil nor the view, and marks the mirror current. Raises when
 ** the engine rejects a value.
 */
-void state_finish(lua_State *L, sdui_host *host, int entry, int view, int result, long long version);
+void state_finish(lua_State *L, sdui_bridge *bridge, int entry, int view, int result, long long version);
 
 /* Hands the engine the tables assigned into `service`'s state so far (before ctx.state reads it). */
-void state_flush(lua_State *L, sdui_host *host, const char *service, size_t len);
-
-/* Releases the host's mirrors (when its engine closes). */
-void state_release(lua_State *L, sdui_host *host);
+void state_flush(lua_State *L, sdui_bridge *bridge, const char *service, size_t len);
 
 #endif

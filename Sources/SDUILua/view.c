@@ -13,7 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-#include "host.h"
+#include "bridge.h"
 #include "luajson.h"
 #include "packed.h"
 #include "view.h"
@@ -33,7 +33,7 @@ static lua_Unsigned key_count(lua_State *L, int t)
 }
 
 /* Builds the node at idx (an absolute index); 1 when done, 0 to fall back. */
-static int build(lua_State *L, sdui_host *host, sdui_call *call, int idx, int depth)
+static int build(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx, int depth)
 {
     if (lua_type(L, idx) != LUA_TTABLE || depth > LUAJSON_MAXDEPTH)
         return 0;
@@ -70,12 +70,12 @@ static int build(lua_State *L, sdui_host *host, sdui_call *call, int idx, int de
             }
             for (lua_Unsigned i = 1; i <= n && st == SDUI_OK; i++) {
                 lua_rawgeti(L, list, (lua_Integer)i);
-                if (!build(L, host, call, lua_gettop(L), depth + 1))
+                if (!build(L, bridge, call, lua_gettop(L), depth + 1))
                     st = SDUI_ECONTRACT;
                 lua_pop(L, 1);
             }
         } else if (type == LUA_TTABLE || type == LUA_TNUMBER || type == LUA_TBOOLEAN || luajson_isnull(L, -1)) {
-            packed_buffer *b = &host->scratch;
+            packed_buffer *b = &bridge->scratch;
             st = packed_encode(L, -1, b) ? sdui_call_member_packed(call, name, b->data, b->len)
                                           : SDUI_EINVAL; /* the JSON route explains it */
         } else {
@@ -90,9 +90,9 @@ static int build(lua_State *L, sdui_host *host, sdui_call *call, int idx, int de
     return sdui_call_end(call) == SDUI_OK;
 }
 
-void view_return(lua_State *L, sdui_host *host, sdui_call *call, int idx)
+void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx)
 {
     idx = lua_absindex(L, idx);
-    if (!build(L, host, call, idx, 0))
-        host_return_json(L, call, idx, "view");
+    if (!build(L, bridge, call, idx, 0))
+        bridge_return_json(L, call, idx, "view");
 }

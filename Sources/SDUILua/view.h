@@ -7,17 +7,16 @@
 
 #include <lua.h>
 
-#include "sdui.h"
+#include "bridge.h"
 
 /*
 ** Sets the view table at idx as the call's result. Tables of the usual shape
 ** (string keys; string members; "children" a sequence of nodes; other
-** members packed through the host's scratch buffer) go through the node
+** members packed through the bridge's scratch buffer) go through the node
 ** builder; anything else, and any table the engine rejects, goes
 ** through the JSON path instead, whose error ("invalid view at $.path: ...")
 ** is raised as a Lua error. Runs inside a protected call.
 */
-struct sdui_host;
-void view_return(lua_State *L, struct sdui_host *host, sdui_call *call, int idx);
+void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx);
 
 #endif

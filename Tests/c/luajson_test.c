@@ -116,6 +116,15 @@ static int l_markarray_any(lua_State *L)
     return 0;
 }
 
+/* proxy(mt): marks the metatable mt as a proxy's, returns it. */
+static int l_proxy(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    luajson_setproxy(L, 1);
+    return 1;
+}
+
 /* isarray(v), isnull(v) */
 static int l_isarray(lua_State *L)
 {
@@ -187,6 +196,7 @@ static void open_state(void)
     lua_register(L, "markarray", l_markarray);
     lua_register(L, "isarray", l_isarray);
     lua_register(L, "isnull", l_isnull);
+    lua_register(L, "proxy", l_proxy);
     lua_register(L, "lightud", l_lightud);
     lua_register(L, "pack", l_pack);
     lua_register(L, "unpack", l_unpack);
@@ -640,6 +650,9 @@ static void test_encode_tables(void)
     ENCODES("return setmetatable({}, {__name = 'sdui.array'})", "[]");
     ENCODES("return setmetatable({1, 2}, {__name = 'sdui.array'})", "[1,2]");
     ENCODES("return setmetatable({}, {__name = 'other'})", "{}");
+    /* a proxy encodes as the table its metatable's __index holds, its own keys unseen */
+    ENCODES("return setmetatable({x = 1}, proxy({__index = {a = {1, 2}, b = 'c'}}))", "{\"a\":[1,2],\"b\":\"c\"}");
+    ENCODES("return {p = setmetatable({}, proxy({__index = markarray({})}))}", "{\"p\":[]}");
     /* multi-key objects: all members */
     LUA_TRUE("local s = encode({a = 1, b = 'x', c = {d = 1.5}})\n"
              "return #s == #'{\"a\":1,\"b\":\"x\",\"c\":{\"d\":1.5}}'\n"
@@ -985,6 +998,7 @@ static void test_packed_matches_json(void)
         "local d = 1 for i = 1, 31 do d = {d} end return d",
         "return setmetatable({x = 1}, {__index = function() return 2 end})",
         "return setmetatable({}, {__name = 'sdui.state', __index = {a = {1, 2}, b = 'c'}})",
+        "return {p = setmetatable({}, proxy({__index = {a = {1, 2}, b = 'c'}}))}",
     };
     char code[600];
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {

@@ -1,0 +1,153 @@
+/*
+** bridge.c -- the floor of the Lua binding: the bridge record, the
+** instruction budget, engine buffers, JSON arguments and results,
+** sdui.array and the embedded DSL (see bridge.h).
+*/
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "bridge.h"
+#include "luajson.h"
+
+#define BUFFER_MT "sdui.buffer"
+
+/* -- the record ------------------------------------------------------------ */
+
+void bridge_init(sdui_bridge *bridge, sdui_engine *engine, lua_State *L)
+{
+    memset(bridge, 0, sizeof *bridge);
+    bridge->engine = engine;
+    bridge->L = L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    bridge->main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+}
+
+void bridge_close(sdui_bridge *bridge, lua_State *L)
+{
+    if (L != NULL && bridge->mirrors != 0) {
+        luaL_unref(L, LUA_REGISTRYINDEX, bridge->mirrors);
+        bridge->mirrors = 0;
+    }
+    packed_buffer_free(&bridge->scratch);
+}
+
+/*
+** -- the instruction budget ------------------------------------------------
+**
+** Only the script host's state is budgeted: it installs bridge_hook as a
+** count hook and keeps its bridge in the state's extra space (bridge_of).
+** Every callback or script run starts the count afresh (bridge_begin_run);
+** the hook adds BRIDGE_HOOK_STEP each time it fires and raises once the sum
+** passes the budget.
+*/
+
+void bridge_begin_run(sdui_bridge *bridge)
+{
+    bridge->used = 0;
+    bridge->limit_hit = 0;
+}
+
+void bridge_hook(lua_State *L, lua_Debug *ar)
+{
+    sdui_bridge *bridge = bridge_of(L);
+    if (bridge == NULL || bridge->budget <= 0)
+        return;
+    bridge->used += BRIDGE_HOOK_STEP;
+    if (bridge->used > bridge->budget) {
+        bridge->limit_hit = 1;
+        /* Name the script line that was running, as every script error does. */
+        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+            luaL_error(L, "%s:%d: instruction budget of %I exceeded", ar->short_src, ar->currentline,
+                       (lua_Integer)bridge->budget);
+        luaL_error(L, "instruction budget of %I exceeded", (lua_Integer)bridge->budget);
+    }
+}
+
+/* -- engine buffers ------------------------------------------------------ */
+
+static int buffer_gc(lua_State *L)
+{
+    char **box = luaL_checkudata(L, 1, BUFFER_MT);
+    sdui_free(*box);
+    *box = NULL;
+    return 0;
+}
+
+char **bridge_newbuffer(lua_State *L)
+{
+    char **box = lua_newuserdatauv(L, sizeof(char *), 0);
+    *box = NULL;
+    luaL_setmetatable(L, BUFFER_MT);
+    return box;
+}
+
+void bridge_pushdecoded(lua_State *L, char **box, size_t len)
+{
+    luajson_decode(L, *box, len);
+    sdui_free(*box);
+    *box = NULL;
+}
+
+/* -- arguments and results ----------------------------------------------- */
+
+const char *bridge_json_arg(lua_State *L, int idx, size_t *len)
+{
+    if (lua_type(L, idx) == LUA_TSTRING)
+        return lua_tolstring(L, idx, len);
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TTABLE, idx, "table or JSON string");
+    luajson_pushencoded(L, idx);
+    lua_replace(L, idx);
+    return lua_tolstring(L, idx, len);
+}
+
+void bridge_return_json(lua_State *L, sdui_call *call, int idx, const char *what)
+{
+    luajson_pushencoded(L, idx);
+    size_t len;
+    const char *json = lua_tolstring(L, -1, &len);
+    if (sdui_call_return(call, json, len) != SDUI_OK) {
+        /* The JSON's line:column means nothing to a script author; the path does. */
+        const char *msg = sdui_call_errmsg(call);
+        const char *path = strstr(msg, "$");
+        luaL_error(L, "invalid %s at %s", what, path ? path : msg);
+    }
+}
+
+void bridge_openlib(lua_State *L)
+{
+    if (luaL_newmetatable(L, BUFFER_MT)) {
+        lua_pushcfunction(L, buffer_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushcfunction(L, buffer_gc);
+        lua_setfield(L, -2, "__close");
+    }
+    lua_pop(L, 1);
+}
+
+/* -- sdui.array and the DSL ---------------------------------------------- */
+
+int bridge_array(lua_State *L)
+{
+    if (lua_isnoneornil(L, 1)) {
+        lua_settop(L, 0);
+        lua_newtable(L);
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    luajson_markarray(L, 1);
+    return 1;
+}
+
+int bridge_load_ui(lua_State *L)
+{
+    if (luaL_loadbufferx(L, sdui_ui_source, sdui_ui_source_len, "=sdui.ui", "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 1);
+    /* The DSL's own array marker is replaced by the one the encoder knows. */
+    lua_pushcfunction(L, bridge_array);
+    lua_setfield(L, -2, "array");
+    return 1;
+}

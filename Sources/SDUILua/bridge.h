@@ -1,0 +1,95 @@
+/*
+** bridge.h -- the floor of the Lua binding: the bridge record, which ties
+** an engine to the Lua state its Lua callbacks run in, and what every other
+** file of the binding shares (the instruction budget, engine buffers,
+** arguments as JSON, the values handed back as JSON, sdui.array and the
+** embedded DSL). It includes none of the binding's other headers but the
+** codecs' (packed.h, for the scratch buffer).
+**
+** Every callback from the engine enters Lua through lua_pcall (callback.h),
+** so a Lua error never unwinds through the engine's (Swift) frames: it
+** becomes a status and a message instead.
+*/
+#ifndef SDUI_LUA_BRIDGE_H
+#define SDUI_LUA_BRIDGE_H
+
+#include <lua.h>
+
+#include "packed.h"
+#include "sdui.h"
+
+/* Marks the functions libsdui_lua.so exports; everything else stays hidden. */
+#define SDUI_LUA_API __attribute__((visibility("default")))
+
+typedef struct sdui_bridge {
+    sdui_engine *engine;
+    lua_State *L;        /* the thread callbacks run on; set at every entry */
+    lua_State *main;     /* the main thread, for releasing references */
+    sdui_call *call;     /* the callback now running, or NULL */
+    unsigned long active; /* number of the callback now running (0: none): a ctx works only in its own */
+    unsigned long serial; /* the last number given to a callback */
+    int depth;           /* Lua callbacks of any kind running now, the patch listener included */
+    long long budget;    /* VM instructions per callback or script run; 0: none */
+    long long used;      /* instructions counted so far in this run */
+    int limit_hit;       /* the last error came from the budget */
+    int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
+    packed_buffer scratch; /* packed values on their way to the engine; reused, freed by bridge_close */
+} sdui_bridge;
+
+/* Points `bridge` at the main thread of L; engine, budget and the rest are the caller's. */
+void bridge_init(sdui_bridge *bridge, sdui_engine *engine, lua_State *L);
+
+/*
+** Releases what the bridge keeps in L's registry (the state mirrors; L is
+** NULL when the state is gone) and its scratch memory (call when its engine
+** closes).
+*/
+void bridge_close(sdui_bridge *bridge, lua_State *L);
+
+/* Starts a budgeted run: resets the instruction count. */
+void bridge_begin_run(sdui_bridge *bridge);
+
+/* Count hook for budgeted states: install with lua_sethook(L, bridge_hook, LUA_MASKCOUNT, BRIDGE_HOOK_STEP). */
+#define BRIDGE_HOOK_STEP 1000
+void bridge_hook(lua_State *L, lua_Debug *ar);
+
+/* The bridge of a budgeted state, kept in its extra space. */
+#define bridge_of(L) (*(sdui_bridge **)lua_getextraspace(L))
+
+/*
+** Pushes the engine output left in *buffer (as sdui's char ** functions
+** fill it) decoded as a Lua value, then frees it. `box` must come from
+** bridge_newbuffer(), so the buffer is freed even if decoding raises.
+*/
+char **bridge_newbuffer(lua_State *L);
+void bridge_pushdecoded(lua_State *L, char **box, size_t len);
+
+/*
+** JSON text for argument idx: a string as given, a table encoded (the
+** encoding replaces the argument, which keeps it alive). Raises for other
+** types and for tables that do not encode.
+*/
+const char *bridge_json_arg(lua_State *L, int idx, size_t *len);
+
+/* Registers the metatables the bridge uses; call once per state. */
+void bridge_openlib(lua_State *L);
+
+/* package.preload["sdui.ui"]: loads the embedded DSL and gives it sdui.array. */
+int bridge_load_ui(lua_State *L);
+
+/* sdui.array(t): marks t (or a new table) as a JSON array; returns it. */
+int bridge_array(lua_State *L);
+
+/* The embedded text of lua/sdui/ui.lua (generated at build time). */
+extern const char sdui_ui_source[];
+extern const unsigned long sdui_ui_source_len;
+
+/*
+** Hands the value at idx back as the call's result (sdui_call_return), as
+** JSON, and leaves that JSON text on the stack; a rejected value raises
+** "invalid WHAT at $.path: ..." (the JSON's line:column means nothing to a
+** script author; the path does).
+*/
+void bridge_return_json(lua_State *L, sdui_call *call, int idx, const char *what);
+
+#endif

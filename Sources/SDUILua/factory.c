@@ -1,0 +1,44 @@
+/*
+** factory.c -- runs a Lua function as a component factory.
+**
+** engine -> factory_callback -> callback_run(factory_run): the data built
+** from its packed form, the Lua function, its view table walked into the
+** node builder (view.c), the status back to the engine.
+*/
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "callback.h"
+#include "ctx.h"
+#include "factory.h"
+#include "view.h"
+
+/* Protected part: fn(data, ctx) -> view table. */
+static int factory_run(lua_State *L)
+{
+    callback *cb = lua_touserdata(L, 1);
+    sdui_call *call = cb->bridge->call;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
+    callback_pushinput(L, call);
+    ctx_push(L, cb->bridge, CTX_FACTORY, cb->name, NULL);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) != LUA_TTABLE)
+        return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
+                          cb->name, luaL_typename(L, -1));
+    view_return(L, cb->bridge, call, lua_gettop(L));
+    return 0;
+}
+
+static int factory_callback(sdui_call *call, void *userdata)
+{
+    return callback_run(call, userdata, factory_run);
+}
+
+int factory_register(sdui_bridge *bridge, lua_State *L, const char *type, int fn)
+{
+    callback *cb = callback_new(bridge, L, fn, type, NULL);
+    if (cb == NULL)
+        return SDUI_ENOMEM;
+    return callback_registered(L, cb, sdui_register_component(bridge->engine, type, factory_callback, cb,
+                                                              callback_destroy));
+}

@@ -1,0 +1,280 @@
+/*
+** loader.c -- runs scripts in the sandbox and registers what they return.
+** A script runs in protected mode under the instruction budget; only when
+** the whole table it returns checks out is anything registered, so a
+** failing script leaves its previous version live.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "bridge.h"
+#include "factory.h"
+#include "files.h"
+#include "handler.h"
+#include "loader.h"
+#include "luajson.h"
+#include "reactive.h"
+#include "sandbox.h"
+#include "scripthost.h"
+
+/* What a script's functions are for: result.components, .actions or .effects. */
+enum { COMPONENTS, ACTIONS, EFFECTS, KINDS };
+static const char *const kind_names[KINDS] = {"components", "actions", "effects"};
+
+/* Checks that the table at idx maps strings to functions, and the names suit `kind`. */
+static void check_functions(lua_State *L, int idx, int kind, const char *shown)
+{
+    const char *what = kind_names[kind];
+    if (lua_isnil(L, idx))
+        return;
+    if (!lua_istable(L, idx))
+        luaL_error(L, "%s: \"%s\" must be a table, got %s", shown, what, luaL_typename(L, idx));
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0)
+            luaL_error(L, "%s: %s keys must be non-empty strings", shown, what);
+        const char *name = lua_tostring(L, -2);
+        if (!lua_isfunction(L, -1))
+            luaL_error(L, "%s: %s[\"%s\"] must be a function, got %s", shown, what, name, luaL_typename(L, -1));
+        if (kind == ACTIONS) {
+            const char *slash = strchr(name, '/');
+            if (slash == NULL || slash == name || slash[1] == '\0')
+                luaL_error(L, "%s: action type \"%s\" must look like \"service/name\"", shown, name);
+        }
+        if (kind == EFFECTS && strcmp(name, "after") == 0)
+            luaL_error(L, "%s: effect type \"after\" is the engine's own timer and takes no performer", shown);
+        lua_pop(L, 1);
+    }
+}
+
+/* True when the engine has service `name` or the encoded table at `declared` declares it. */
+static int service_known(scripts *s, lua_State *L, int declared, const char *name, size_t len)
+{
+    lua_pushlstring(L, name, len);
+    int found = lua_rawget(L, declared) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (found)
+        return 1;
+    char service[256], *current = NULL;
+    if (len >= sizeof service)
+        return 0;
+    memcpy(service, name, len);
+    service[len] = '\0';
+    found = sdui_state_json(s->bridge.engine, service, NULL, &current, NULL) == SDUI_OK;
+    sdui_free(current);
+    return found;
+}
+
+/* Creates the declared services that do not exist yet: state survives reloads. */
+static void create_services(scripts *s, lua_State *L, int declared, const char *shown)
+{
+    lua_pushnil(L);
+    while (lua_next(L, declared)) {
+        const char *name = lua_tostring(L, -2);
+        char *current = NULL;
+        int status = sdui_state_json(s->bridge.engine, name, NULL, &current, NULL);
+        sdui_free(current);
+        if (status == SDUI_ENOTFOUND) {
+            size_t len;
+            const char *json = lua_tolstring(L, -1, &len);
+            if (sdui_register_service(s->bridge.engine, name, json, len) != SDUI_OK)
+                luaL_error(L, "%s: service \"%s\": %s", shown, name, sdui_errmsg(s->bridge.engine));
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/* Registers the functions of result.components, .actions or .effects (by `kind`). */
+static void register_functions(scripts *s, lua_State *L, int result, int kind, const char *shown)
+{
+    if (lua_getfield(L, result, kind_names[kind]) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int table = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+        const char *type = lua_tostring(L, -2);
+        int fn = lua_gettop(L);
+        int status = kind == COMPONENTS ? factory_register(&s->bridge, L, type, fn)
+                   : kind == ACTIONS    ? handler_register(&s->bridge, L, type, fn)
+                                        : reactive_register_effect(&s->bridge, L, type, fn);
+        if (status != SDUI_OK)
+            luaL_error(L, "%s: %s", shown, sdui_errmsg(s->bridge.engine));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/*
+** Unregisters what the old result (a registry ref) declared and the new one
+** at `result` (0: none) does not.
+*/
+static void unregister_dropped(scripts *s, lua_State *L, int old_ref, int result)
+{
+    if (old_ref == LUA_NOREF || old_ref == LUA_REFNIL)
+        return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, old_ref);
+    int old = lua_gettop(L);
+    for (int k = 0; k < KINDS; k++) {
+        if (lua_getfield(L, old, kind_names[k]) == LUA_TTABLE) {
+            int table = lua_gettop(L);
+            lua_pushnil(L);
+            while (lua_next(L, table)) {
+                int kept = 0;
+                if (result != 0) {
+                    if (lua_getfield(L, result, kind_names[k]) == LUA_TTABLE) {
+                        lua_pushvalue(L, table + 1);
+                        kept = lua_rawget(L, -2) != LUA_TNIL;
+                    }
+                    lua_settop(L, table + 2);
+                }
+                if (!kept) {
+                    const char *type = lua_tostring(L, table + 1);
+                    if (k == COMPONENTS)
+                        sdui_unregister_component(s->bridge.engine, type);
+                    else if (k == ACTIONS)
+                        sdui_unregister_action(s->bridge.engine, type);
+                    else
+                        sdui_unregister_effect(s->bridge.engine, type);
+                }
+                lua_pop(L, 1);
+            }
+        }
+        lua_settop(L, old);
+    }
+    lua_pop(L, 1);
+}
+
+/*
+** Protected: runs the script `item` (argument 2) for the script host at argument 1.
+** The returned table is checked in full before anything is registered, so
+** an error leaves the previous version live. On success the result replaces
+** the item's previous one.
+*/
+static int run_script(lua_State *L)
+{
+    scripts *s = lua_touserdata(L, 1);
+    script *item = lua_touserdata(L, 2);
+    const char *shown = files_relative(s->root, item->file.path);
+    sandbox_load(L, item->file.path, shown);
+    lua_call(L, 0, 1);
+    int result = lua_gettop(L);
+    if (!lua_istable(L, result))
+        return luaL_error(L, "%s: a script must return a table {services=, components=, actions=, effects=}, got %s",
+                          shown, luaL_typename(L, result));
+    lua_pushnil(L);
+    while (lua_next(L, result)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2);
+        if (strcmp(key, "services") && strcmp(key, "components") && strcmp(key, "actions") && strcmp(key, "effects"))
+            return luaL_error(L, "%s: unknown key \"%s\" in the returned table (expected services, components, "
+                              "actions, effects)", shown, key);
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, result, "components");
+    check_functions(L, lua_gettop(L), COMPONENTS, shown);
+    lua_getfield(L, result, "effects");
+    check_functions(L, lua_gettop(L), EFFECTS, shown);
+    lua_getfield(L, result, "actions");
+    int actions = lua_gettop(L);
+    check_functions(L, actions, ACTIONS, shown);
+
+    /* Services: names without '/', values that encode as JSON. */
+    lua_getfield(L, result, "services");
+    int services = lua_gettop(L);
+    lua_newtable(L);
+    int declared = lua_gettop(L);
+    if (!lua_isnil(L, services)) {
+        if (!lua_istable(L, services))
+            return luaL_error(L, "%s: \"services\" must be a table", shown);
+        lua_pushnil(L);
+        while (lua_next(L, services)) {
+            if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0 || strchr(lua_tostring(L, -2), '/'))
+                return luaL_error(L, "%s: service names must be non-empty strings without '/'", shown);
+            luajson_pushencoded(L, -1);
+            lua_pushvalue(L, -3);
+            lua_insert(L, -2);
+            lua_rawset(L, declared);
+            lua_pop(L, 1);
+        }
+    }
+    /* Every action's service must exist or be declared here. */
+    if (lua_istable(L, actions)) {
+        lua_pushnil(L);
+        while (lua_next(L, actions)) {
+            const char *type = lua_tostring(L, -2);
+            size_t len = (size_t)(strchr(type, '/') - type);
+            if (!service_known(s, L, declared, type, len)) {
+                lua_pushlstring(L, type, len);
+                return luaL_error(L, "%s: action \"%s\" needs the service \"%s\": declare it in services",
+                                  shown, type, lua_tostring(L, -1));
+            }
+            lua_pop(L, 1);
+        }
+    }
+
+    /* Commit: nothing below fails short of running out of memory. */
+    create_services(s, L, declared, shown);
+    for (int kind = 0; kind < KINDS; kind++)
+        register_functions(s, L, result, kind, shown);
+    unregister_dropped(s, L, item->env_ref, result);
+    luaL_unref(L, LUA_REGISTRYINDEX, item->env_ref);
+    lua_pushvalue(L, result);
+    item->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+/* Protected: unregisters everything the script at argument 2 declared. */
+static int drop_script(lua_State *L)
+{
+    scripts *s = lua_touserdata(L, 1);
+    script *item = lua_touserdata(L, 2);
+    unregister_dropped(s, L, item->env_ref, 0);
+    luaL_unref(L, LUA_REGISTRYINDEX, item->env_ref);
+    item->env_ref = LUA_NOREF;
+    return 0;
+}
+
+/* Runs fn(s, item) in protected mode; returns the Lua status, the message on the stack on error. */
+static int protected(scripts *s, script *item, lua_CFunction fn)
+{
+    lua_State *L = s->L;
+    s->bridge.L = L;
+    lua_settop(L, 0);
+    bridge_begin_run(&s->bridge);
+    lua_pushcfunction(L, fn);
+    lua_pushlightuserdata(L, s);
+    lua_pushlightuserdata(L, item);
+    s->running = 1;
+    int status = lua_pcall(L, 2, 0, 0);
+    s->running = 0;
+    return status;
+}
+
+int loader_run(scripts *s, script *item)
+{
+    int status = protected(s, item, run_script);
+    files_stat(item->file.path, &item->file); /* poll retries only when the file changes again */
+    if (status == LUA_OK)
+        return sdui_report(s->bridge.engine, SDUI_OK, NULL);
+    int code = status == LUA_ERRMEM || s->bridge.limit_hit ? SDUI_ELIMIT : SDUI_ECALLBACK;
+    char message[512];
+    const char *text = status == LUA_ERRMEM ? NULL : lua_tostring(s->L, -1);
+    if (text == NULL) {
+        snprintf(message, sizeof message, "%s: script memory cap of %lld bytes reached",
+                 files_relative(s->root, item->file.path), s->memory_limit);
+        text = message;
+    }
+    sdui_report(s->bridge.engine, code, text);
+    lua_settop(s->L, 0);
+    return code;
+}
+
+void loader_drop(scripts *s, script *item)
+{
+    if (protected(s, item, drop_script) != LUA_OK)
+        lua_settop(s->L, 0); /* out of memory: its types stay registered */
+}

@@ -1,0 +1,225 @@
+/*
+** sandbox.c -- the script state's allocator and sandbox: scripts see only
+** a vetted set of globals, cannot load binary chunks, stop the collector or
+** reach string.dump, and require only modules of the script folder.
+*/
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "bridge.h"
+#include "files.h"
+#include "sandbox.h"
+#include "scripthost.h"
+
+#define MAX_SCRIPT_BYTES (16L << 20)
+
+/* -- memory -------------------------------------------------------------- */
+
+void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    scripts *s = ud;
+    size_t old = ptr != NULL ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        s->memory_used -= old;
+        return NULL;
+    }
+    if (nsize > old && s->memory_limit > 0 &&
+        (long long)(s->memory_used - old + nsize) > s->memory_limit)
+        return NULL;
+    void *block = realloc(ptr, nsize);
+    if (block != NULL)
+        s->memory_used = s->memory_used - old + nsize;
+    return block;
+}
+
+/* -- the sandbox ----------------------------------------------------------- */
+
+/* Reads a whole file into a Lua string on the stack; raises on failure. */
+static void push_file(lua_State *L, const char *path, const char *shown)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        luaL_error(L, "%s: cannot open: %s", shown, strerror(errno));
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    size_t total = 0, n;
+    do {
+        char *p = luaL_prepbuffer(&b);
+        n = fread(p, 1, LUAL_BUFFERSIZE, f);
+        luaL_addsize(&b, n);
+        total += n;
+    } while (n > 0 && total <= MAX_SCRIPT_BYTES);
+    int failed = ferror(f);
+    fclose(f);
+    if (failed)
+        luaL_error(L, "%s: cannot read", shown);
+    if (total > MAX_SCRIPT_BYTES)
+        luaL_error(L, "%s: larger than %d bytes", shown, (int)MAX_SCRIPT_BYTES);
+    luaL_pushresult(&b);
+}
+
+/* Registry key of the table every script environment falls back to. */
+static const char SANDBOX_KEY = 0;
+/* Registry key of the modules required in this load round. */
+static const char LOADED_KEY = 0;
+
+void sandbox_load(lua_State *L, const char *path, const char *shown)
+{
+    push_file(L, path, shown);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    char chunkname[PATH_MAX + 2];
+    snprintf(chunkname, sizeof chunkname, "@%s", shown);
+    if (luaL_loadbufferx(L, text, len, chunkname, "t") != LUA_OK) {
+        /* Syntax errors name the chunk already; "binary chunk" refusals do not. */
+        const char *message = lua_tostring(L, -1);
+        if (message != NULL && strncmp(message, shown, strlen(shown)) != 0)
+            luaL_error(L, "%s: %s", shown, message);
+        lua_error(L);
+    }
+    lua_remove(L, -2); /* the text */
+    /* A fresh environment that reads through to the sandbox. */
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SANDBOX_KEY);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setupvalue(L, -2, 1);
+}
+
+/* require(name) inside the sandbox: "sdui.ui", or NAME.lua under the script folder. */
+static int sandbox_require(lua_State *L)
+{
+    scripts *s = lua_touserdata(L, lua_upvalueindex(1));
+    const char *name = luaL_checkstring(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADED_KEY);
+    if (lua_getfield(L, -1, name) != LUA_TNIL)
+        return 1;
+    lua_pop(L, 1);
+    if (strcmp(name, "sdui.ui") == 0) {
+        lua_pushcfunction(L, bridge_load_ui);
+        lua_call(L, 0, 1);
+    } else {
+        /* Module names are dotted identifiers: no "..", no "/". */
+        for (const char *p = name; *p; p++)
+            if (!(*p == '.' || *p == '_' || *p == '-' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                  (*p >= '0' && *p <= '9')) || (p[0] == '.' && p[1] == '.'))
+                return luaL_error(L, "module '%s' not found: bad module name", name);
+        char wanted[PATH_MAX], real[PATH_MAX];
+        int n = snprintf(wanted, sizeof wanted, "%s/%s", s->root, name);
+        if (n < 0 || (size_t)n + 4 >= sizeof wanted)
+            return luaL_error(L, "module '%s' not found: name too long", name);
+        for (char *p = wanted + strlen(s->root) + 1; *p; p++)
+            if (*p == '.')
+                *p = '/';
+        strcat(wanted, ".lua");
+        if (realpath(wanted, real) == NULL || !files_inside(s->root, real))
+            return luaL_error(L, "module '%s' not found in the script folder", name);
+        sandbox_load(L, real, files_relative(s->root, real));
+        lua_pushstring(L, name);
+        lua_call(L, 1, 1);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            lua_pushboolean(L, 1);
+        }
+        files_watch(&s->modules, &s->module_count, real);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+    return 1;
+}
+
+/* collectgarbage("count") only: scripts must not stop or tune the collector. */
+static int sandbox_collectgarbage(lua_State *L)
+{
+    const char *option = luaL_optstring(L, 1, "count");
+    if (strcmp(option, "count") != 0)
+        return luaL_error(L, "collectgarbage(\"%s\") is not available to scripts", option);
+    lua_pushnumber(L, (lua_Number)lua_gc(L, LUA_GCCOUNT, 0) + lua_gc(L, LUA_GCCOUNTB, 0) / 1024.0);
+    return 1;
+}
+
+int sandbox_open(lua_State *L)
+{
+    scripts *s = lua_touserdata(L, 1);
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},         {LUA_STRLIBNAME, luaopen_string},
+        {LUA_TABLIBNAME, luaopen_table},   {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},   {LUA_COLIBNAME, luaopen_coroutine},
+        {LUA_OSLIBNAME, luaopen_os},       {NULL, NULL},
+    };
+    for (const luaL_Reg *lib = libs; lib->name; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    bridge_openlib(L);
+
+    /* string.dump is reachable through every string's metatable: remove it at the source. */
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); /* getmetatable("") cannot reach it */
+    lua_pop(L, 2);
+
+    lua_newtable(L);
+    int sandbox = lua_gettop(L);
+    static const char *const globals[] = {
+        "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen",
+        "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type", "xpcall",
+        "_VERSION", LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, LUA_COLIBNAME, NULL,
+    };
+    for (const char *const *g = globals; *g; g++) {
+        lua_getglobal(L, *g);
+        lua_setfield(L, sandbox, *g);
+    }
+    lua_createtable(L, 0, 3);
+    lua_getglobal(L, LUA_OSLIBNAME);
+    static const char *const os_fields[] = {"time", "clock", "date", NULL};
+    for (const char *const *f = os_fields; *f; f++) {
+        lua_getfield(L, -1, *f);
+        lua_setfield(L, -3, *f);
+    }
+    lua_pop(L, 1);
+    lua_setfield(L, sandbox, LUA_OSLIBNAME);
+    lua_pushlightuserdata(L, s);
+    lua_pushcclosure(L, sandbox_require, 1);
+    lua_setfield(L, sandbox, "require");
+    lua_pushcfunction(L, sandbox_collectgarbage);
+    lua_setfield(L, sandbox, "collectgarbage");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &SANDBOX_KEY);
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADED_KEY);
+    /* The real globals stay in the state only for the script host's own use. */
+    return 0;
+}
+
+/* -- the module cache ------------------------------------------------------ */
+
+static int new_module_cache(lua_State *L)
+{
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &LOADED_KEY);
+    return 0;
+}
+
+void sandbox_reset_modules(scripts *s)
+{
+    lua_pushcfunction(s->L, new_module_cache);
+    if (lua_pcall(s->L, 0, 0, 0) != LUA_OK)
+        lua_pop(s->L, 1); /* out of memory: the old cache stays */
+    files_forget(s->modules, s->module_count);
+    s->module_count = 0;
+}
