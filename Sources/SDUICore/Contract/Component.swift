@@ -1,0 +1,99 @@
+/// One server component: `{"id", "type", "data", "fallback"}`.
+public struct Component: Sendable, Equatable {
+    /// What to render when no factory is registered for `type`.
+    public indirect enum Fallback: Sendable, Equatable {
+        /// Render this component instead (it inherits the id when it has none).
+        case component(Component)
+        /// Leave the component out of the screen.
+        case drop
+    }
+
+    /// Where `data` lives: a value, or the text of one in a scanned page.
+    private enum Payload: Sendable {
+        case value(JSON)
+        case text(JSONText)
+
+        var value: JSON {
+            switch self {
+            case .value(let value): return value
+            case .text(let text): return text.value
+            }
+        }
+
+        /// `JSON.isIdentical` of the two values, settled by their bytes
+        /// when both are text and the bytes are the same.
+        func isIdentical(to other: Payload) -> Bool {
+            if case .text(let a) = self, case .text(let b) = other, a.hasSameBytes(as: b) { return true }
+            return value.isIdentical(to: other.value)
+        }
+    }
+
+    public var id: String
+    public var type: String
+    /// The factory's input. A component of a page loaded from bytes keeps
+    /// it as text and parses it on every read (`JSONText`); assigning
+    /// stores the value.
+    public var data: JSON {
+        get { payload.value }
+        set { payload = .value(newValue) }
+    }
+    public var fallback: Fallback?
+    private var payload: Payload
+
+    public init(id: String, type: String, data: JSON = .null, fallback: Fallback? = nil) {
+        self.id = id
+        self.type = type
+        self.payload = .value(data)
+        self.fallback = fallback
+    }
+
+    /// A component whose data is text `PageScanner` checked.
+    init(id: String, type: String, dataText: JSONText, fallback: Fallback?) {
+        self.id = id
+        self.type = type
+        self.payload = .text(dataText)
+        self.fallback = fallback
+    }
+
+    /// Decodes a component. `inheritedId` lets a fallback component omit its id.
+    /// `PageScanner` checks the same rules on bytes: change both together.
+    public init(json: JSON, at path: JSONPath, inheritedId: String? = nil) throws(ContractError) {
+        let o = try Decode.object(json, at: path, "a component")
+        try Decode.onlyKeys(o, ["id", "type", "data", "fallback"], at: path, "a component")
+        if let inheritedId, o["id"] == nil {
+            id = inheritedId
+        } else {
+            id = try Decode.nonEmptyString(o["id"], at: path.appending("id"))
+        }
+        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        payload = .value(o["data"] ?? .null)
+        switch o["fallback"] {
+        case nil, .null?:
+            fallback = nil
+        case .string("drop")?:
+            fallback = .drop
+        case .object?:
+            fallback = .component(try Component(json: o["fallback"]!, at: path.appending("fallback"), inheritedId: id))
+        case let other?:
+            throw ContractError(path.appending("fallback"),
+                                "fallback must be a component object or \"drop\", got \(other.typeName)")
+        }
+    }
+
+    /// Exact equality: data compared with `JSON.isIdentical`, so a change a
+    /// factory could see makes the component change (the same bytes of two
+    /// scanned pages are equal without being parsed).
+    public static func == (lhs: Component, rhs: Component) -> Bool {
+        lhs.id == rhs.id && lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload) && lhs.fallback == rhs.fallback
+    }
+
+    public var json: JSON {
+        var o = JSONObject([("id", .string(id)), ("type", .string(type)), ("data", data)])
+        switch fallback {
+        case nil: break
+        case .drop: o["fallback"] = "drop"
+        case .component(let c): o["fallback"] = c.json
+        }
+        return .object(o)
+    }
+}

@@ -1,0 +1,45 @@
+/// Small checked readers shared by the model decoders.
+enum Decode {
+    static func object(_ value: JSON, at path: JSONPath, _ what: String) throws(ContractError) -> JSONObject {
+        guard case .object(let o) = value else {
+            throw ContractError(path, "\(what) must be an object, got \(value.typeName)")
+        }
+        return o
+    }
+
+    static func string(_ value: JSON?, at path: JSONPath, required: Bool) throws(ContractError) -> String? {
+        guard let value, !value.isNull || required else { return nil }
+        guard case .string(let s) = value else {
+            throw ContractError(path, "expected a string, got \(value.typeName)")
+        }
+        return s
+    }
+
+    static func nonEmptyString(_ value: JSON?, at path: JSONPath) throws(ContractError) -> String {
+        guard let value else { throw ContractError(path, "missing required string") }
+        guard case .string(let s) = value else {
+            throw ContractError(path, "expected a string, got \(value.typeName)")
+        }
+        guard !s.isEmpty else { throw ContractError(path, "must not be empty") }
+        return s
+    }
+
+    static func number(_ value: JSON, at path: JSONPath) throws(ContractError) -> Double {
+        guard let d = value.doubleValue else {
+            throw ContractError(path, "expected a number, got \(value.typeName)")
+        }
+        return d
+    }
+
+    /// Rejects members outside `allowed`, naming the first stray one.
+    static func onlyKeys(_ object: JSONObject, _ allowed: some Collection<String>, at path: JSONPath, _ what: String)
+        throws(ContractError)
+    {
+        // Callers pass a few names as an array literal (a linear `contains`,
+        // no set built per call) or a stored set (`Style.fieldNames`).
+        for key in object.keys where !allowed.contains(key) {
+            let list = allowed.sorted().joined(separator: ", ")
+            throw ContractError(path.appending(key), "unknown member \"\(key)\" in \(what) (allowed: \(list))")
+        }
+    }
+}

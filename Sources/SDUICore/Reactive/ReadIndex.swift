@@ -1,0 +1,51 @@
+/// Which components read what, so a state change finds its readers without
+/// visiting every component: service → top-level key → component ids, plus
+/// the components that read a whole service.
+struct ReadIndex {
+    private var byKey: [String: [String: Set<String>]] = [:]
+    private var whole: [String: Set<String>] = [:]
+
+    mutating func add(_ reads: [Read], of component: String) {
+        for read in reads {
+            if let key = read.firstKey {
+                byKey[read.service, default: [:]][key, default: []].insert(component)
+            } else {
+                whole[read.service, default: []].insert(component)
+            }
+        }
+    }
+
+    mutating func remove(_ reads: [Read], of component: String) {
+        for read in reads {
+            if let key = read.firstKey {
+                byKey[read.service]?[key]?.remove(component)
+            } else {
+                whole[read.service]?.remove(component)
+            }
+        }
+    }
+
+    /// Components that may be affected by `change` to `service` (now `new`):
+    /// readers of the members it changed, of the members that differ from
+    /// the state it replaced, and of the whole service; every reader when
+    /// the replaced state is unknown or either side is not an object.
+    func candidates(service: String, change: StateChange, new: JSON?) -> Set<String> {
+        var found = whole[service] ?? []
+        guard let keyed = byKey[service] else { return found }
+        for key in change.keys {
+            if let ids = keyed[key] { found.formUnion(ids) }
+        }
+        guard change.replaced else { return found }
+        if case .object(let a)? = change.replacedFrom, case .object(let b)? = new {
+            for (key, value) in a where !JSON.identical(b[key], value) {
+                if let ids = keyed[key] { found.formUnion(ids) }
+            }
+            for key in b.keys where a[key] == nil {
+                if let ids = keyed[key] { found.formUnion(ids) }
+            }
+        } else {
+            for ids in keyed.values { found.formUnion(ids) }
+        }
+        return found
+    }
+}
