@@ -12,78 +12,34 @@ public final class Engine {
     public private(set) var registry = ComponentRegistry()
     public let store = Store()
     /// The current page; nil until one loads.
-    public private(set) var page: Page?
-    /// Work done so far; `layouts` comes from the layout cache itself.
+    public var page: Page? { tracker.page }
+    /// Work done so far; renders come from the screen tracker, `layouts`
+    /// from the layout cache itself.
     public var counters: EngineCounters {
         var all = work
+        all.componentRenders = tracker.componentRenders
+        all.factoryRuns = tracker.factoryRuns
         all.layouts = layouts.runs
         return all
     }
+    /// Actions run (the other counters are kept by the parts that do the work).
     private var work = EngineCounters()
     /// Lays out the screen; replace its measurer to size text the host's way.
-    private let layouts = LayoutCache(engine: LayoutEngine())
-
-    /// One component's last render and what it depended on.
-    private struct Entry {
-        var component: Component
-        var render: ComponentRender
-        var images: [String]
-        /// Counts this component's renders, so cached layouts know they are current.
-        var revision: Int
-    }
-
-    private var entries: [String: Entry] = [:]
-    /// Each rendered component's JSON (`RenderedComponent.json`), written the
-    /// first time the whole screen is asked for as JSON and kept until the
-    /// component renders again or leaves the page.
-    private var componentJSON: [String: [UInt8]] = [:]
-    /// Components with an entry to render again on the next refresh:
-    /// changed or stale. A component of the page without an entry is new
-    /// and renders too; `unrendered` says whether the page may have one.
-    private var dirty: Set<String> = []
-    private var unrendered = false
-    /// Where each component id sits in the page. Made when the page loads,
-    /// so that what follows (a dirty component re-rendered, the first frame
-    /// of a viewport) costs what it touches, not the length of the page.
-    private var pageIndex: [String: Int] = [:]
-    /// Counts the changes to what a layout walk visits (`walkLayout`): a
-    /// page loaded, a component rendered for the first time, dropped or
-    /// back, or forgotten, the viewport set. (A component that renders
-    /// again and stays on the screen tells the layout cache instead.)
-    private var layoutEpoch = 0
-    /// The lazy list: the viewport, the components allowed to render, and
-    /// those last reported visible.
-    private var viewport: Viewport?
-    private var realized: Set<String> = []
-    private var visible: [String] = []
-    private var readers = ReadIndex()
-    /// The current screen, valid after `refresh`, and where each id sits in it.
-    private var screen = Screen()
-    private var screenIndex: [String: Int] = [:]
-    private var screenStale = true
-    /// The screen the host last received is kept cheaply: the components
-    /// re-rendered since then map to their version at that time (nil: not
-    /// on it). Only when the list itself changes (a page load, a component
-    /// dropped or back) is the whole baseline materialized, once, so an
-    /// update never copies the screen.
-    private var baselineVersions: [String: RenderedComponent?] = [:]
-    private var fullBaseline: Screen? = Screen()
-    private var imageCounts: [String: Int] = [:]
-    private var imagesAdded: Set<String> = []
-    private var imagesRemoved: Set<String> = []
+    private let layouts: LayoutCache
+    /// The page, the components' renders and the screen (`ScreenTracker`).
+    private let tracker: ScreenTracker
+    /// The viewport and the components it realized (`LazyList`).
+    private let lazyList = LazyList()
+    /// Subscriptions, effects, timers and engine time (`EffectScheduler`).
+    private let scheduler = EffectScheduler()
     /// Diagnostics not tied to a render: failed timers, effects, subscribers.
     private var runtimeDiagnostics: [Diagnostic] = []
-
-    private typealias SubscriptionEntry = (id: Int, service: String, path: JSONPath, run: Subscriber)
-    private var subscriptions: [SubscriptionEntry] = []
-    private var performers: [String: EffectPerformer] = [:]
-    private var pendingEffects: [Int: Effect] = [:]
-    private var timers: [(due: Int64, sequence: Int, action: Action)] = []
-    private var nextId = 1
     /// Engine time in milliseconds: the last `tick`.
-    public private(set) var clock: Int64 = 0
+    public var clock: Int64 { scheduler.clock }
 
     public init() {
+        layouts = LayoutCache(engine: LayoutEngine())
+        tracker = ScreenTracker(layouts: layouts)
         store.queueLimit = limits.queueLimit
     }
 
@@ -128,39 +84,8 @@ public final class Engine {
     /// Makes `page` current. Components whose id, type, data and fallback
     /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
-        self.page = page
-        pageIndex = [:]
-        pageIndex.reserveCapacity(page.components.count)
-        for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
-        if entries.isEmpty {
-            // Nothing rendered (so nothing dirty): every component is new.
-            unrendered = !page.components.isEmpty
-        } else {
-            let index = pageIndex
-            // Collected first: removing entries while iterating them would
-            // copy the whole dictionary at every removal (quadratic).
-            let gone = entries.filter { index[$0.key] == nil }
-            for (id, entry) in gone {
-                forget(id, entry)
-            }
-            // What stays dirty is on the page: forget dropped the rest.
-            unrendered = false
-            for component in page.components {
-                guard let entry = entries[component.id] else {
-                    unrendered = true
-                    continue
-                }
-                if entry.component != component { dirty.insert(component.id) }
-            }
-        }
-        keepFullBaseline()
-        if !realized.isEmpty {
-            let index = pageIndex
-            realized = realized.filter { index[$0] != nil }
-        }
-        // `visible` stays: the next setViewport reports what the new page took away.
-        layoutEpoch += 1
-        screenStale = true
+        tracker.load(page)
+        lazyList.keep(onlyIn: tracker.pageIndex)
     }
 
     /// Applies a server patch: all of it (transactional) or every change
@@ -191,7 +116,7 @@ public final class Engine {
     public func register(component type: String, _ factory: @escaping ComponentFactory) throws(EngineError) {
         guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
         registry.register(type, factory)
-        invalidate(type: type)
+        tracker.invalidate(type: type)
     }
 
     /// Removes the factory of a component type.
@@ -199,7 +124,7 @@ public final class Engine {
         guard registry.unregister(type) else {
             throw EngineError(.notFound, "no factory for component type \"\(type)\"")
         }
-        invalidate(type: type)
+        tracker.invalidate(type: type)
     }
 
     /// Creates a service or replaces its state; readers re-render and
@@ -215,17 +140,12 @@ public final class Engine {
 
     /// Watches `service` at `path`; returns the subscription id.
     public func subscribe(_ service: String, at path: JSONPath, _ run: @escaping Subscriber) -> Int {
-        let id = nextId
-        nextId += 1
-        subscriptions.append((id, service, path, run))
-        return id
+        scheduler.subscribe(service, at: path, run)
     }
 
     @discardableResult
     public func unsubscribe(_ id: Int) -> Bool {
-        guard let i = subscriptions.firstIndex(where: { $0.id == id }) else { return false }
-        subscriptions.remove(at: i)
-        return true
+        scheduler.unsubscribe(id)
     }
 
     /// Registers (or replaces) the performer of effects of `type`.
@@ -233,12 +153,12 @@ public final class Engine {
         guard !type.isEmpty, type != "after" else {
             throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\" is the engine's own timer)")
         }
-        performers[type] = performer
+        scheduler.register(effect: type, performer)
     }
 
     @discardableResult
     public func unregister(effect type: String) -> Bool {
-        performers.removeValue(forKey: type) != nil
+        scheduler.unregister(effect: type)
     }
 
     /// Drops every factory, handler, middleware, subscriber and performer
@@ -246,8 +166,7 @@ public final class Engine {
     public func releaseCallbacks() {
         registry = ComponentRegistry()
         store.removeAllHandlers()
-        subscriptions = []
-        performers = [:]
+        scheduler.removeCallbacks()
     }
 
     // MARK: Dispatch, effects, time
@@ -272,32 +191,26 @@ public final class Engine {
     /// delayed actions that are due, earliest first; returns how many ran.
     @discardableResult
     public func tick(_ now: Int64) -> Int {
-        clock = max(clock, now)
+        scheduler.advance(to: now)
         var fired = 0
-        while let first = timers.first, first.due <= clock, fired < limits.queueLimit {
-            timers.removeFirst()
+        while fired < limits.queueLimit, let action = scheduler.takeDueTimer() {
             fired += 1
             do {
-                try dispatch(first.action)
+                try dispatch(action)
             } catch {
-                note(Diagnostic(.error, "timer-failed", component: nil, "delayed \"\(first.action.type)\": \(error)"))
+                note(Diagnostic(.error, "timer-failed", component: nil, "delayed \"\(action.type)\": \(error)"))
             }
         }
         return fired
     }
 
     /// Milliseconds of engine time until the next delayed action, or nil.
-    public var nextTimer: Int64? {
-        timers.first.map { timer in
-            let (left, overflow) = timer.due.subtractingReportingOverflow(clock)
-            return overflow ? .max : max(0, left)
-        }
-    }
+    public var nextTimer: Int64? { scheduler.nextTimer }
 
     /// Finishes effect `id` from outside a performer: dispatches its
     /// on_success / on_failure action with `result` in the payload.
     public func finishEffect(_ id: Int, ok: Bool, result: JSON) throws(EngineError) {
-        guard let effect = pendingEffects.removeValue(forKey: id) else {
+        guard let effect = scheduler.finish(id) else {
             throw EngineError(.notFound, "no pending effect \(id)")
         }
         if let action = effect.followUp(ok: ok, result: result) {
@@ -306,7 +219,7 @@ public final class Engine {
     }
 
     /// Effects handed to performers and not finished yet, by id.
-    public var pending: [Int: Effect] { pendingEffects }
+    public var pending: [Int: Effect] { scheduler.pendingEffects }
 
     /// Runs queued actions as further rounds, each its own transaction.
     private func run(_ queued: [Action]) {
@@ -331,69 +244,19 @@ public final class Engine {
         }
     }
 
-    /// After a committed change: marks stale readers, fires subscribers,
-    /// schedules and performs effects. Returns the actions they queued.
     /// Each subscription with the value it watches now, taken before a
     /// dispatch so `settle` can tell what changed.
-    private func watchedValues() -> [(subscription: SubscriptionEntry, value: JSON?)] {
-        subscriptions.map { ($0, store.services[$0.service]?.value(at: $0.path)) }
+    private func watchedValues() -> [EffectScheduler.Watched] {
+        scheduler.watchedValues(in: store)
     }
 
-    private func settle(watched: [(subscription: SubscriptionEntry, value: JSON?)], outcome: DispatchOutcome) -> [Action] {
+    /// After a committed change: marks stale readers, fires subscribers,
+    /// schedules and performs effects. Returns the actions they queued.
+    private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome) -> [Action] {
         for (service, change) in outcome.changes {
-            invalidate(service: service, change: change, new: store.services[service])
+            tracker.invalidate(service: service, change: change, new: store.services[service])
         }
-        var queued: [Action] = []
-        for (subscription, old) in watched where outcome.changes[subscription.service] != nil {
-            let new = store.services[subscription.service]?.value(at: subscription.path)
-            guard !JSON.identical(old, new) else { continue }
-            var context = SubscriptionContext(service: subscription.service, path: subscription.path, value: new)
-            do {
-                try subscription.run(&context)
-                queued += context.queued
-            } catch {
-                note(Diagnostic(.error, "subscriber-failed", component: nil,
-                                "subscriber of \(subscription.service) \(subscription.path): \(error)"))
-            }
-        }
-        for effect in outcome.effects {
-            if effect.type == "after" {
-                let ms = Int64(effect.json["ms"]!.doubleValue!.rounded(.up))
-                let (due, overflow) = clock.addingReportingOverflow(ms)
-                schedule(try! Action(json: effect.json["action"]!), due: overflow ? .max : due)
-                continue
-            }
-            let id = nextId
-            nextId += 1
-            guard let performer = performers[effect.type] else {
-                note(Diagnostic(.error, "unknown-effect", component: nil,
-                                "no performer for effect \"\(effect.type)\"; it was dropped"))
-                continue
-            }
-            // Checked when it was emitted: numbering it needs no second decode.
-            var numbered = effect
-            var json = effect.json.objectValue!
-            json["id"] = .int(Int64(id))
-            numbered.json = .object(json)
-            pendingEffects[id] = numbered
-            var context = EffectContext(id: id, effect: numbered)
-            do {
-                try performer(&context)
-            } catch {
-                note(Diagnostic(.error, "effect-failed", component: nil, "effect \"\(effect.type)\" (\(id)): \(error)"))
-                context.finish(ok: false, result: .string("\(error)"))
-            }
-            if context.finished { pendingEffects[id] = nil }
-            queued += context.queued
-        }
-        return queued
-    }
-
-    private func schedule(_ action: Action, due: Int64) {
-        let sequence = nextId
-        nextId += 1
-        let at = timers.firstIndex { $0.due > due } ?? timers.count
-        timers.insert((due, sequence, action), at: at)
+        return scheduler.react(watched: watched, outcome: outcome, store: store) { note($0) }
     }
 
     private func note(_ diagnostic: Diagnostic) {
@@ -407,19 +270,15 @@ public final class Engine {
     /// factories), in page order, then recent runtime problems (failed
     /// timers, effects without a performer, failing subscribers).
     public var diagnostics: [Diagnostic] {
-        var all: [Diagnostic] = []
-        for component in page?.components ?? [] {
-            all += entries[component.id]?.render.diagnostics ?? []
-        }
-        return all + runtimeDiagnostics
+        tracker.diagnostics + runtimeDiagnostics
     }
 
     /// The current screen, brought up to date; the host now holds it, so
     /// later patches are relative to it.
     public func render() -> Screen {
         refresh()
-        resetBaseline()
-        return screen
+        tracker.resetBaseline()
+        return tracker.screen
     }
 
     /// The current screen as compact JSON, exactly `JSONWriter.bytes(render().json)`,
@@ -429,64 +288,22 @@ public final class Engine {
     /// `render`. Each component's JSON is written once and reused until that
     /// component renders again, so asking twice costs a copy of the bytes.
     public func renderJSON(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
-        let screen = render()
-        let head = ByteSink.bytes(capacity: 64) { screen.writeHead(into: &$0) }
-        var pieces: [[UInt8]] = []
-        pieces.reserveCapacity(screen.components.count)
-        var total = head.count + max(0, screen.components.count - 1) + 2
-        for i in screen.components.indices {
-            let id = screen.components[i].id
-            let piece: [UInt8]
-            if let kept = componentJSON[id] {
-                piece = kept
-            } else {
-                piece = screen.components[i].jsonBytes()
-                componentJSON[id] = piece
-            }
-            total += piece.count
-            pieces.append(piece)
-        }
-        guard let out = allocator.allocate(total + 1) else { return nil }
-        var at = out
-        func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
-            at += bytes.count
-        }
-        put(head)
-        for i in pieces.indices {
-            if i != 0 { at.initialize(to: UInt8(ascii: ",")); at += 1 }
-            put(pieces[i])
-        }
-        put([UInt8(ascii: "]"), UInt8(ascii: "}"), 0])
-        return UnsafeMutableBufferPointer(start: out, count: total)
+        refresh()
+        tracker.resetBaseline()
+        return tracker.json(allocator: allocator)
     }
 
     /// The current screen without moving the patch baseline.
     public func currentScreen() -> Screen {
         refresh()
-        return screen
+        return tracker.screen
     }
 
     /// The patches from the screen the host last received (from `render`
     /// or `takePatches`) to the current one, and the image changes.
     public func takePatches() -> PatchSet {
         refresh()
-        var set = PatchSet()
-        if let fullBaseline {
-            set.patches = Diff.patches(from: fullBaseline, to: screen)
-        } else {
-            // Only updates: every changed id is on both screens.
-            let changed = baselineVersions.compactMap { id, old in old.map { ($0, screenIndex[id]!) } }
-            for (before, index) in changed.sorted(by: { $0.1 < $1.1 }) {
-                if let patch = Diff.update(from: before, to: screen.components[index]) {
-                    set.patches.append(patch)
-                }
-            }
-        }
-        set.imagesAdded = imagesAdded.sorted()
-        set.imagesRemoved = imagesRemoved.sorted()
-        resetBaseline()
-        return set
+        return tracker.takePatches()
     }
 
     /// The current screen laid out at `width`: components stacked in page
@@ -528,68 +345,10 @@ public final class Engine {
         return layouts.json(width: width, height: height, allocator: allocator)
     }
 
-    /// Walks the rendered components in page order, laying them out at
-    /// `width` as needed, and leaves them in the layout cache's items with
-    /// their page y; the runs of components not rendered yet between them
-    /// (a lazy list) count at the estimated height. Returns the page
-    /// height. When nothing that decides which components a walk visits has
-    /// changed since the last walk (`layoutEpoch`), the layout cache
-    /// replays that walk without looking the components up.
+    /// Brings the screen up to date and walks it for layout (`ScreenTracker.walkLayout`).
     private func walkLayout(width: Double) -> Double {
         refresh()
-        guard let page else { return 0 }
-        // Without a viewport every index is walked: there are no gaps to estimate.
-        let estimate = viewport == nil ? 1 : layouts.averageHeight
-        var y = 0.0
-        var next = 0
-        if layouts.beginWalk(epoch: layoutEpoch) {
-            (y, next) = layouts.replay(width: width, estimate: estimate)
-            return y + Double(page.components.count - next) * estimate
-        }
-        let pageIndex = self.pageIndex
-        let indices = viewport == nil ? Array(page.components.indices)
-                                      : entries.keys.compactMap { pageIndex[$0] }.sorted()
-        for index in indices {
-            y += Double(index - next) * estimate
-            let gap = index - next
-            next = index + 1
-            let id = page.components[index].id
-            guard let i = entries.index(forKey: id) else {
-                layouts.record(nil, gap: gap, y: y)
-                continue
-            }
-            let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
-            layouts.record(laidOut, gap: gap, y: y)
-            y += laidOut?.height ?? 0
-        }
-        layouts.endWalk(epoch: layoutEpoch, next: next, onlyIn: pageIndex)
-        return y + Double(page.components.count - next) * estimate
-    }
-
-    /// The host's visible window on the page, in layout units.
-    public struct Viewport: Sendable, Equatable {
-        public var width: Double
-        public var offset: Double
-        public var height: Double
-
-        public init(width: Double, offset: Double, height: Double) {
-            self.width = width
-            self.offset = offset
-            self.height = height
-        }
-    }
-
-    /// A component entering or leaving the visible window.
-    public enum Visibility: Sendable, Equatable {
-        case appear(String)
-        case disappear(String)
-
-        public var json: JSON {
-            switch self {
-            case .appear(let id): return .object(JSONObject([("type", "appear"), ("id", .string(id))]))
-            case .disappear(let id): return .object(JSONObject([("type", "disappear"), ("id", .string(id))]))
-            }
-        }
+        return tracker.walkLayout(width: width, lazy: lazyList.viewport != nil)
     }
 
     /// Sets (or, with nil, removes) the viewport: from now on only the
@@ -597,84 +356,11 @@ public final class Engine {
     /// or left the visible window since the last call, top to bottom,
     /// disappearances first.
     public func setViewport(_ viewport: Viewport?) -> [Visibility] {
-        self.viewport = viewport
-        layoutEpoch += 1
-        guard let viewport else {
-            realized = []
-            let gone = visible.map(Visibility.disappear)
-            visible = []
-            return gone
-        }
+        let gone = lazyList.set(viewport)
+        tracker.walkChanged()
+        guard let viewport else { return gone }
         refresh()
-        let now = visibleComponents(in: viewport)
-        let before = Set(visible), after = Set(now)
-        let events = visible.filter { !after.contains($0) }.map(Visibility.disappear)
-            + now.filter { !before.contains($0) }.map(Visibility.appear)
-        visible = now
-        return events
-    }
-
-    /// Components whose laid-out rows meet the viewport, top to bottom.
-    private func visibleComponents(in viewport: Viewport) -> [String] {
-        var ids: [String] = []
-        var y = 0.0
-        let estimate = layouts.averageHeight
-        for component in page?.components ?? [] {
-            let height = height(of: component.id, width: viewport.width) ?? estimate
-            if entries[component.id]?.render.rendered != nil, y + height > viewport.offset,
-               y < viewport.offset + viewport.height || (height == 0 && y == viewport.offset)
-            {
-                ids.append(component.id)
-            }
-            y += height
-            if y >= viewport.offset + viewport.height { break }
-        }
-        return ids
-    }
-
-    /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
-    private func height(of id: String, width: Double) -> Double? {
-        guard let i = entries.index(forKey: id) else { return nil }
-        return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
-    }
-
-    /// The layout of component `id` (at `position` in the page, when known)
-    /// at `width` from the layout cache (laid out if needed); nil when it is
-    /// dropped. `entry` is the engine's entry, passed in place
-    /// (`&entries.values[i]`, which changes nothing): reading it through the
-    /// dictionary's getter would copy the whole entry, a dozen reference
-    /// counts for each component on every layout.
-    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: inout Entry, width: Double)
-        -> LayoutCache.Entry?
-    {
-        guard case .some = entry.render.rendered else { return nil }
-        return layouts.entry(id, at: position, revision: entry.revision, width: width) { entry.render.rendered!.view }
-    }
-
-    /// In a lazy list: realizes the components in or near the viewport (one
-    /// viewport height above and below) in one walk down the page, rendering
-    /// each as it is reached so the walk goes on with its real height; the
-    /// components above the window that never rendered count at the
-    /// estimated height.
-    private func realizeWindow(_ page: Page, _ viewport: Viewport, with renderer: Renderer) {
-        let top = viewport.offset - viewport.height
-        let bottom = viewport.offset + 2 * viewport.height
-        let estimate = layouts.averageHeight
-        var y = 0.0
-        for component in page.components {
-            if !realized.contains(component.id) {
-                if y + estimate <= top {
-                    y += estimate
-                    continue
-                }
-                realized.insert(component.id)
-                if dirty.remove(component.id) != nil || entries[component.id] == nil {
-                    rerender(component, with: renderer)
-                }
-            }
-            y += height(of: component.id, width: viewport.width) ?? estimate
-            if y >= bottom { break }
-        }
+        return lazyList.updateVisible(viewport, in: tracker)
     }
 
     /// Sizes text for layout; the default counts monospace terminal cells.
@@ -693,165 +379,22 @@ public final class Engine {
     /// Image URLs on the current screen.
     public var images: [String] {
         refresh()
-        return imageCounts.keys.sorted()
+        return tracker.imageURLs
     }
 
-    private func resetBaseline() {
-        baselineVersions = [:]
-        fullBaseline = nil
-        imagesAdded = []
-        imagesRemoved = []
-    }
-
-    /// Before the component list changes: keeps the whole baseline (the
-    /// current screen with the pre-change versions put back), unless kept already.
-    private func keepFullBaseline() {
-        guard fullBaseline == nil else { return }
-        var old = screen
-        for (id, version) in baselineVersions {
-            if let version, let i = screenIndex[id] { old.components[i] = version }
-        }
-        fullBaseline = old
-    }
-
-    /// Renders what is missing or stale and updates the screen.
+    /// Renders what is missing or stale (in a lazy list, what is realized)
+    /// and updates the screen.
     private func refresh() {
-        guard let page else {
-            screen = Screen()
-            screenIndex = [:]
+        guard let page = tracker.page else {
+            tracker.clearScreen()
             return
         }
-        if !dirty.isEmpty || unrendered {
-            // What must render, in page order: dirty components and those
-            // without an entry. In a lazy list, only what has been realized
-            // renders; the rest waits.
-            let renderer = Renderer(registry: registry, store: store)
-            if let viewport {
-                let due = realized.filter { dirty.contains($0) || entries[$0] == nil }
-                let index = pageIndex
-                for position in due.compactMap({ index[$0] }).sorted() {
-                    rerender(page.components[position], with: renderer)
-                }
-                dirty.subtract(due)
-                realizeWindow(page, viewport, with: renderer)
-            } else if unrendered { // a page just loaded: walk it
-                for component in page.components
-                    where entries[component.id] == nil || (!dirty.isEmpty && dirty.contains(component.id))
-                {
-                    rerender(component, with: renderer)
-                }
-                dirty = []
-                unrendered = false
-            } else { // only what changed, in page order
-                for position in dirty.compactMap({ pageIndex[$0] }).sorted() {
-                    rerender(page.components[position], with: renderer)
-                }
-                dirty = []
-            }
-        } else if let viewport {
-            realizeWindow(page, viewport, with: Renderer(registry: registry, store: store))
+        if let viewport = lazyList.viewport {
+            lazyList.render(page, viewport, in: tracker, with: Renderer(registry: registry, store: store))
+        } else if tracker.hasDue {
+            tracker.renderDue(page, with: Renderer(registry: registry, store: store))
         }
-        if screenStale {
-            screen = Screen(pageId: page.id, version: page.version)
-            screen.components.reserveCapacity(page.components.count)
-            screenIndex = [:]
-            // A lazy list has entries for a few components of a long page: walk those.
-            var indices = Array(page.components.indices)
-            if viewport != nil {
-                let pageIndex = self.pageIndex
-                indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
-            }
-            for index in indices {
-                let id = page.components[index].id
-                guard let rendered = entries[id]?.render.rendered else { continue }
-                screenIndex[id] = screen.components.count
-                screen.components.append(rendered)
-            }
-            screenStale = false
-        }
-    }
-
-    private func rerender(_ component: Component, with renderer: Renderer) {
-        let result = renderer.render(component)
-        work.componentRenders += 1
-        if result.factoryRan { work.factoryRuns += 1 }
-        let old = entries[component.id]
-        if let old { readers.remove(old.render.reads, of: component.id) }
-        readers.add(result.reads, of: component.id)
-        let images = result.rendered.map { Engine.imageURLs(in: $0.view) } ?? []
-        for url in old?.images ?? [] { releaseImage(url) }
-        for url in images { retainImage(url) }
-        let revision = (old?.revision ?? 0) + 1
-        entries[component.id] = Entry(component: component, render: result, images: images, revision: revision)
-        if old?.render.rendered != nil, let rendered = result.rendered {
-            // Still on the screen: layout walks visit the same components.
-            layouts.rendered(component.id, revision: revision, view: rendered.view)
-        } else {
-            layoutEpoch += 1
-        }
-        componentJSON[component.id] = nil
-        if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
-            keepFullBaseline()
-            screenStale = true
-        } else if !screenStale, let rendered = result.rendered, let i = screenIndex[component.id] {
-            if fullBaseline == nil, baselineVersions[component.id] == nil {
-                baselineVersions[component.id] = .some(screen.components[i])
-            }
-            screen.components[i] = rendered
-        }
-    }
-
-    private func forget(_ id: String, _ entry: Entry) {
-        readers.remove(entry.render.reads, of: id)
-        for url in entry.images { releaseImage(url) }
-        entries[id] = nil
-        layoutEpoch += 1
-        componentJSON[id] = nil
-        dirty.remove(id)
-    }
-
-    /// Marks stale the components whose reads of `service` changed.
-    private func invalidate(service: String, change: StateChange, new: JSON?) {
-        for id in readers.candidates(service: service, change: change, new: new) where !dirty.contains(id) {
-            guard let entry = entries[id] else { continue }
-            if entry.render.reads.contains(where: { $0.service == service && $0.isStale(in: new) }) {
-                dirty.insert(id)
-            }
-        }
-    }
-
-    /// Marks stale the components that consulted `type`.
-    private func invalidate(type: String) {
-        for (id, entry) in entries where entry.render.types.contains(type) {
-            dirty.insert(id)
-        }
-    }
-
-    private func retainImage(_ url: String) {
-        imageCounts[url, default: 0] += 1
-        if imageCounts[url] == 1 {
-            if imagesRemoved.remove(url) == nil { imagesAdded.insert(url) }
-        }
-    }
-
-    private func releaseImage(_ url: String) {
-        guard let count = imageCounts[url] else { return }
-        if count > 1 {
-            imageCounts[url] = count - 1
-            return
-        }
-        imageCounts[url] = nil
-        if imagesAdded.remove(url) == nil { imagesRemoved.insert(url) }
-    }
-
-    static func imageURLs(in node: ViewNode) -> [String] {
-        var urls: [String] = []
-        func walk(_ n: ViewNode) {
-            if n.kind == .image, let url = n.props["url"] { urls.append(url) }
-            n.children.forEach(walk)
-        }
-        walk(node)
-        return urls
+        tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
     }
 
     /// A contract error as an engine error whose message starts with the
