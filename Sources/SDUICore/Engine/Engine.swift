@@ -5,6 +5,14 @@
 /// re-renders exactly the components whose reads now see something else,
 /// and the host pulls keyed patches against the screen it last received.
 /// It is a plain single-threaded object; the C facade adds the lock.
+///
+/// The engine coordinates parts that each keep their own invariants:
+/// `ScreenTracker` (the page, the components' renders and what they read,
+/// the screen and the host's baseline, image counts, the layout walk),
+/// `LazyList` (the viewport and what it realized) and `EffectScheduler`
+/// (subscriptions, performers, pending effects, timers, engine time). It
+/// owns the registry, the store and the runtime diagnostics, and decides
+/// the order: a dispatch, then stale readers, then subscribers and effects.
 public final class Engine {
     public var limits = EngineLimits() {
         didSet { store.queueLimit = limits.queueLimit }
@@ -395,20 +403,5 @@ public final class Engine {
             tracker.renderDue(page, with: Renderer(registry: registry, store: store))
         }
         tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
-    }
-
-    /// A contract error as an engine error whose message starts with the
-    /// line:column of the offending value in `bytes`, or of its nearest
-    /// enclosing value when it is missing.
-    public static func located(_ error: ContractError, in bytes: UnsafeRawBufferPointer) -> EngineError {
-        var path = error.path
-        while true {
-            if let offset = JSONLocator.offset(of: path, in: bytes) {
-                let (line, column) = JSONLocator.lineColumn(of: offset, in: bytes)
-                return EngineError(.contract, "\(line):\(column): \(error.description)")
-            }
-            guard !path.segments.isEmpty else { return EngineError(.contract, error.description) }
-            path.segments.removeLast()
-        }
     }
 }

@@ -35,3 +35,20 @@ public struct EngineError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension Engine {
+    /// A contract error as an engine error whose message starts with the
+    /// line:column of the offending value in `bytes`, or of its nearest
+    /// enclosing value when it is missing.
+    public static func located(_ error: ContractError, in bytes: UnsafeRawBufferPointer) -> EngineError {
+        var path = error.path
+        while true {
+            if let offset = JSONLocator.offset(of: path, in: bytes) {
+                let (line, column) = JSONLocator.lineColumn(of: offset, in: bytes)
+                return EngineError(.contract, "\(line):\(column): \(error.description)")
+            }
+            guard !path.segments.isEmpty else { return EngineError(.contract, error.description) }
+            path.segments.removeLast()
+        }
+    }
+}
