@@ -3,7 +3,7 @@
 ** run each. The cells and the wrapping are the engine's own
 ** (sdui_text_cells, sdui_text_lines), so a text drawn here fills the frame
 ** the layout gave it; the engine exports no cluster boundaries, so this
-** file keeps its cluster rules (Sources/SDUICore/CellClusters.swift), and
+** file keeps its cluster rules (Sources/SDUICore/Text/CellClusters.swift), and
 ** only those: a scalar keeps the zero-width ones that follow it (combining
 ** marks, variation selectors), the scalar after a zero-width joiner, and
 ** the second regional indicator of a flag.

@@ -1,67 +1,3 @@
-/// Limits applied while parsing JSON that may come from an untrusted server.
-public struct JSONParseOptions: Sendable {
-    /// Deepest allowed nesting of arrays and objects; the root container has depth 1.
-    ///
-    /// The parser recurses once per level, so this also bounds its stack use.
-    public var maxDepth: Int = 512
-    /// Largest accepted input in bytes; longer input fails before parsing starts.
-    public var maxBytes: Int = 64 << 20
-
-    /// Creates parse limits.
-    public init(maxDepth: Int = 512, maxBytes: Int = 64 << 20) {
-        self.maxDepth = maxDepth
-        self.maxBytes = maxBytes
-    }
-}
-
-/// Why and where a JSON document was rejected.
-///
-/// `description` reads like a compiler diagnostic:
-/// `3:14: $.components[3].data.title: expected ',' or '}' after an object member, found 'x'`.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The class of failure.
-    public enum Kind: String, Sendable {
-        /// The text is not RFC 8259 JSON.
-        case syntax
-        /// The bytes are not well-formed UTF-8.
-        case invalidUTF8 = "invalid-utf8"
-        /// Arrays and objects nest deeper than `JSONParseOptions.maxDepth`.
-        case tooDeep = "too-deep"
-        /// The input is longer than `JSONParseOptions.maxBytes`.
-        case tooLarge = "too-large"
-        /// An object has the same key twice.
-        case duplicateKey = "duplicate-key"
-    }
-
-    /// The class of failure.
-    public var kind: Kind
-    /// What went wrong, in words.
-    public var message: String
-    /// 0-based byte offset of the offending byte (the input length for a premature end).
-    public var offset: Int
-    /// 1-based line of `offset`.
-    public var line: Int
-    /// 1-based column of `offset`, counted in Unicode scalars from the start of its line.
-    public var column: Int
-    /// The member or element being parsed when the failure happened.
-    public var path: JSONPath
-
-    /// Creates an error; the parser is the usual source of these.
-    public init(kind: Kind, message: String, offset: Int, line: Int, column: Int, path: JSONPath) {
-        self.kind = kind
-        self.message = message
-        self.offset = offset
-        self.line = line
-        self.column = column
-        self.path = path
-    }
-
-    /// `line:column: path: message`.
-    public var description: String {
-        "\(line):\(column): \(path): \(message)"
-    }
-}
-
 /// A strict RFC 8259 JSON parser producing `JSON` values.
 ///
 /// Integers that fit in `Int64` become `.int`; every other number becomes
@@ -161,37 +97,6 @@ private struct MoveStack<Element>: ~Copyable {
         count = start
         return array
     }
-}
-
-/// Flags the bytes of `word` (little-endian) that end or interrupt a run of
-/// plain string text: '"', '\', below 0x20 and from 0x80, one high bit
-/// each. Only the lowest flag is exact (a borrow may flag a byte above it),
-/// which is all a scan needs. Shared by the parser and `PageScanner`.
-@inline(__always)
-func stopBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let q = word ^ (ones &* 0x22)
-    let b = word ^ (ones &* 0x5C)
-    return (((q &- ones) & ~q) | ((b &- ones) & ~b) | (word &- ones &* 0x20) | word) & 0x8080_8080_8080_8080
-}
-
-/// The bytes of JSON's grammar, for the parser and `PageScanner`.
-enum Byte {
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let slash = UInt8(ascii: "/")
-    static let comma = UInt8(ascii: ",")
-    static let colon = UInt8(ascii: ":")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let minus = UInt8(ascii: "-")
-    static let plus = UInt8(ascii: "+")
-    static let dot = UInt8(ascii: ".")
-    static let zero = UInt8(ascii: "0")
-    static let nine = UInt8(ascii: "9")
-    static let newline = UInt8(ascii: "\n")
 }
 
 /// Powers of ten that are exact in a Double, for the fast decimal path.

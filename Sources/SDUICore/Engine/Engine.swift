@@ -1,0 +1,407 @@
+/// The engine: a page, the component registry, the services, and the
+/// rendered screen kept up to date incrementally.
+///
+/// Every factory run records the service reads it makes; a state change
+/// re-renders exactly the components whose reads now see something else,
+/// and the host pulls keyed patches against the screen it last received.
+/// It is a plain single-threaded object; the C facade adds the lock.
+///
+/// The engine coordinates parts that each keep their own invariants:
+/// `ScreenTracker` (the page, the components' renders and what they read,
+/// the screen and the host's baseline, image counts, the layout walk),
+/// `LazyList` (the viewport and what it realized) and `EffectScheduler`
+/// (subscriptions, performers, pending effects, timers, engine time). It
+/// owns the registry, the store and the runtime diagnostics, and decides
+/// the order: a dispatch, then stale readers, then subscribers and effects.
+public final class Engine {
+    public var limits = EngineLimits() {
+        didSet { store.queueLimit = limits.queueLimit }
+    }
+    public private(set) var registry = ComponentRegistry()
+    public let store = Store()
+    /// The current page; nil until one loads.
+    public var page: Page? { tracker.page }
+    /// Work done so far; renders come from the screen tracker, `layouts`
+    /// from the layout cache itself.
+    public var counters: EngineCounters {
+        var all = work
+        all.componentRenders = tracker.componentRenders
+        all.factoryRuns = tracker.factoryRuns
+        all.layouts = layouts.runs
+        return all
+    }
+    /// Actions run (the other counters are kept by the parts that do the work).
+    private var work = EngineCounters()
+    /// Lays out the screen; replace its measurer to size text the host's way.
+    private let layouts: LayoutCache
+    /// The page, the components' renders and the screen (`ScreenTracker`).
+    private let tracker: ScreenTracker
+    /// The viewport and the components it realized (`LazyList`).
+    private let lazyList = LazyList()
+    /// Subscriptions, effects, timers and engine time (`EffectScheduler`).
+    private let scheduler = EffectScheduler()
+    /// Diagnostics not tied to a render: failed timers, effects, subscribers.
+    private var runtimeDiagnostics: [Diagnostic] = []
+    /// Engine time in milliseconds: the last `tick`.
+    public var clock: Int64 { scheduler.clock }
+
+    public init() {
+        layouts = LayoutCache(engine: LayoutEngine())
+        tracker = ScreenTracker(layouts: layouts)
+        store.queueLimit = limits.queueLimit
+    }
+
+    // MARK: Input
+
+    /// Parses JSON input under the engine's size and depth limits.
+    public func parse(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> JSON {
+        do {
+            return try JSONParser.parse(bytes, options: limits.parseOptions)
+        } catch {
+            throw EngineError(error)
+        }
+    }
+
+    /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
+    /// On error nothing changes; contract errors carry line:column and path.
+    public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        // A valid page takes the scanner's one pass; anything else (errors
+        // included, with their line:column and path) the full one.
+        if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
+            loadPage(page)
+            return
+        }
+        let json = try parse(bytes)
+        if case .object(let o) = json, o.count == 1, o["patch"] != nil {
+            let patch: ServerPatch
+            do {
+                patch = try ServerPatch(json: json)
+            } catch {
+                throw Engine.located(error, in: bytes)
+            }
+            try apply(patch)
+            return
+        }
+        do {
+            loadPage(try Page(json: json))
+        } catch {
+            throw Engine.located(error, in: bytes)
+        }
+    }
+
+    /// Makes `page` current. Components whose id, type, data and fallback
+    /// are unchanged keep their render; the others render on next use.
+    public func loadPage(_ page: Page) {
+        tracker.load(page)
+        lazyList.keep(onlyIn: tracker.pageIndex)
+    }
+
+    /// Applies a server patch: all of it (transactional) or every change
+    /// that can be applied (partial, the others become diagnostics).
+    public func apply(_ patch: ServerPatch) throws(EngineError) {
+        let current = page ?? Page(components: [])
+        let (components, skipped) = try patch.apply(to: current.components)
+        for message in skipped {
+            note(Diagnostic(.warning, "patch-skipped", component: nil, message))
+        }
+        loadPage(Page(id: current.id, version: current.version, components: components))
+    }
+
+    /// Decodes an action from JSON input (with line:column on contract errors).
+    public func action(from bytes: UnsafeRawBufferPointer) throws(EngineError) -> Action {
+        let json = try parse(bytes)
+        do {
+            return try Action(json: json)
+        } catch {
+            throw Engine.located(error, in: bytes)
+        }
+    }
+
+    // MARK: Registration
+
+    /// Registers (or replaces) the factory for a component type; components
+    /// that consulted the type re-render.
+    public func register(component type: String, _ factory: @escaping ComponentFactory) throws(EngineError) {
+        guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
+        registry.register(type, factory)
+        tracker.invalidate(type: type)
+    }
+
+    /// Removes the factory of a component type.
+    public func unregister(component type: String) throws(EngineError) {
+        guard registry.unregister(type) else {
+            throw EngineError(.notFound, "no factory for component type \"\(type)\"")
+        }
+        tracker.invalidate(type: type)
+    }
+
+    /// Creates a service or replaces its state; readers re-render and
+    /// subscribers fire as after a dispatch.
+    public func register(service name: String, state: JSON) throws(EngineError) {
+        let watched = watchedValues()
+        var change = StateChange()
+        change.noteReplaced(from: store.services[name])
+        try store.register(service: name, state: state)
+        let queued = settle(watched: watched, outcome: DispatchOutcome(changes: [name: change]))
+        run(queued)
+    }
+
+    /// Watches `service` at `path`; returns the subscription id.
+    public func subscribe(_ service: String, at path: JSONPath, _ run: @escaping Subscriber) -> Int {
+        scheduler.subscribe(service, at: path, run)
+    }
+
+    @discardableResult
+    public func unsubscribe(_ id: Int) -> Bool {
+        scheduler.unsubscribe(id)
+    }
+
+    /// Registers (or replaces) the performer of effects of `type`.
+    public func register(effect type: String, _ performer: @escaping EffectPerformer) throws(EngineError) {
+        guard !type.isEmpty, type != "after" else {
+            throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\" is the engine's own timer)")
+        }
+        scheduler.register(effect: type, performer)
+    }
+
+    @discardableResult
+    public func unregister(effect type: String) -> Bool {
+        scheduler.unregister(effect: type)
+    }
+
+    /// Drops every factory, handler, middleware, subscriber and performer
+    /// (and so whatever they hold), keeping the page and the services' state.
+    public func releaseCallbacks() {
+        registry = ComponentRegistry()
+        store.removeAllHandlers()
+        scheduler.removeCallbacks()
+    }
+
+    // MARK: Dispatch, effects, time
+
+    /// Runs an action and its follow-ups as one transaction, then lets
+    /// subscribers and effects react; actions they queue run as further
+    /// rounds. Errors of the first round are thrown (and change nothing);
+    /// later rounds that fail are rolled back and become diagnostics.
+    public func dispatch(_ action: Action) throws(EngineError) {
+        let watched = watchedValues()
+        let outcome = try store.dispatch(action)
+        work.actions += outcome.actions
+        run(settle(watched: watched, outcome: outcome))
+    }
+
+    /// Parses an action and dispatches it.
+    public func dispatch(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        try dispatch(action(from: bytes))
+    }
+
+    /// Advances engine time to `now` (milliseconds) and dispatches the
+    /// delayed actions that are due, earliest first; returns how many ran.
+    @discardableResult
+    public func tick(_ now: Int64) -> Int {
+        scheduler.advance(to: now)
+        var fired = 0
+        while fired < limits.queueLimit, let action = scheduler.takeDueTimer() {
+            fired += 1
+            do {
+                try dispatch(action)
+            } catch {
+                note(Diagnostic(.error, "timer-failed", component: nil, "delayed \"\(action.type)\": \(error)"))
+            }
+        }
+        return fired
+    }
+
+    /// Milliseconds of engine time until the next delayed action, or nil.
+    public var nextTimer: Int64? { scheduler.nextTimer }
+
+    /// Finishes effect `id` from outside a performer: dispatches its
+    /// on_success / on_failure action with `result` in the payload.
+    public func finishEffect(_ id: Int, ok: Bool, result: JSON) throws(EngineError) {
+        guard let effect = scheduler.finish(id) else {
+            throw EngineError(.notFound, "no pending effect \(id)")
+        }
+        if let action = effect.followUp(ok: ok, result: result) {
+            try dispatch(action)
+        }
+    }
+
+    /// Effects handed to performers and not finished yet, by id.
+    public var pending: [Int: Effect] { scheduler.pendingEffects }
+
+    /// Runs queued actions as further rounds, each its own transaction.
+    private func run(_ queued: [Action]) {
+        var pending = queued
+        var rounds = 0
+        while !pending.isEmpty {
+            rounds += 1
+            guard rounds <= limits.queueLimit else {
+                note(Diagnostic(.error, "rounds-exceeded", component: nil,
+                                "subscribers and effects kept queueing actions; stopped after \(limits.queueLimit) rounds"))
+                return
+            }
+            let watched = watchedValues()
+            do {
+                let outcome = try store.dispatch(pending)
+                work.actions += outcome.actions
+                pending = settle(watched: watched, outcome: outcome)
+            } catch {
+                note(Diagnostic(.error, "followup-failed", component: nil, "\(error)"))
+                return
+            }
+        }
+    }
+
+    /// Each subscription with the value it watches now, taken before a
+    /// dispatch so `settle` can tell what changed.
+    private func watchedValues() -> [EffectScheduler.Watched] {
+        scheduler.watchedValues(in: store)
+    }
+
+    /// After a committed change: marks stale readers, fires subscribers,
+    /// schedules and performs effects. Returns the actions they queued.
+    private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome) -> [Action] {
+        for (service, change) in outcome.changes {
+            tracker.invalidate(service: service, change: change, new: store.services[service])
+        }
+        return scheduler.react(watched: watched, outcome: outcome, store: store) { note($0) }
+    }
+
+    private func note(_ diagnostic: Diagnostic) {
+        runtimeDiagnostics.append(diagnostic)
+        if runtimeDiagnostics.count > 64 { runtimeDiagnostics.removeFirst() }
+    }
+
+    // MARK: Rendering and patches
+
+    /// What the last render noticed (unknown types, fallbacks, failed
+    /// factories), in page order, then recent runtime problems (failed
+    /// timers, effects without a performer, failing subscribers).
+    public var diagnostics: [Diagnostic] {
+        tracker.diagnostics + runtimeDiagnostics
+    }
+
+    /// The current screen, brought up to date; the host now holds it, so
+    /// later patches are relative to it.
+    public func render() -> Screen {
+        refresh()
+        tracker.resetBaseline()
+        return tracker.screen
+    }
+
+    /// The current screen as compact JSON, exactly `JSONWriter.bytes(render().json)`,
+    /// written straight into memory from `allocator` (the JSON and a NUL
+    /// after it; the caller owns it), so a host receives it without a copy;
+    /// nil when the allocator has no memory. Moves the patch baseline like
+    /// `render`. Each component's JSON is written once and reused until that
+    /// component renders again, so asking twice costs a copy of the bytes.
+    public func renderJSON(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
+        refresh()
+        tracker.resetBaseline()
+        return tracker.json(allocator: allocator)
+    }
+
+    /// The current screen without moving the patch baseline.
+    public func currentScreen() -> Screen {
+        refresh()
+        return tracker.screen
+    }
+
+    /// The patches from the screen the host last received (from `render`
+    /// or `takePatches`) to the current one, and the image changes.
+    public func takePatches() -> PatchSet {
+        refresh()
+        return tracker.takePatches()
+    }
+
+    /// The current screen laid out at `width`: components stacked in page
+    /// order, each laid out on its own and kept until it renders again or
+    /// the width or measurer changes. In a lazy list, components not
+    /// rendered yet take an estimated height.
+    public func layout(width: Double) -> ScreenLayout {
+        var result = ScreenLayout(width: width, height: walkLayout(width: width), components: [])
+        layouts.forEachItem { laidOut, y in
+            result.components.append(ScreenLayout.Item(id: laidOut.id, y: y, root: layouts.node(laidOut)))
+        }
+        return result
+    }
+
+    /// `layout(width:).json` written out, each component's template (its
+    /// JSON without numbers, made once per render) filled in with its
+    /// frames; after a patch, at the same width, only the changed
+    /// components are laid out and written again.
+    public func layoutJSON(width: Double) -> [UInt8] {
+        withLayoutJSON(width: width) { Array($0) }
+    }
+
+    /// Calls `body` with the bytes `layoutJSON(width:)` returns, without
+    /// copying them into an array; they are valid during the call only.
+    public func withLayoutJSON<R, E: Error>(width: Double, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E)
+        -> R
+    {
+        let text = layoutJSON(width: width, allocator: .swift)! // Swift's allocator does not fail
+        defer { text.baseAddress!.deallocate() }
+        return try body(UnsafeBufferPointer(text))
+    }
+
+    /// The bytes of `layoutJSON(width:)` written straight into memory from
+    /// `allocator` (a C host's `malloc`, say), followed by a NUL that the
+    /// count leaves out; the memory is the caller's, to give back to the
+    /// allocator. Nil when the allocator has no memory.
+    public func layoutJSON(width: Double, allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
+        let height = walkLayout(width: width)
+        return layouts.json(width: width, height: height, allocator: allocator)
+    }
+
+    /// Brings the screen up to date and walks it for layout (`ScreenTracker.walkLayout`).
+    private func walkLayout(width: Double) -> Double {
+        refresh()
+        return tracker.walkLayout(width: width, lazy: lazyList.viewport != nil)
+    }
+
+    /// Sets (or, with nil, removes) the viewport: from now on only the
+    /// components in or near it render (a lazy list). Returns what entered
+    /// or left the visible window since the last call, top to bottom,
+    /// disappearances first.
+    public func setViewport(_ viewport: Viewport?) -> [Visibility] {
+        let gone = lazyList.set(viewport)
+        tracker.walkChanged()
+        guard let viewport else { return gone }
+        refresh()
+        return lazyList.updateVisible(viewport, in: tracker)
+    }
+
+    /// Sizes text for layout; the default counts monospace terminal cells.
+    public var measurer: TextMeasurer {
+        get { layouts.engine.measurer }
+        set { layouts.engine.measurer = newValue }
+    }
+
+    /// Goes back to the default measurer, `Monospace.measurer`, which the
+    /// layout runs on the texts' bytes (setting `measurer` to it works too,
+    /// through the closure).
+    public func useMonospaceMeasurer() {
+        layouts.engine.hostMeasurer = nil
+    }
+
+    /// Image URLs on the current screen.
+    public var images: [String] {
+        refresh()
+        return tracker.imageURLs
+    }
+
+    /// Renders what is missing or stale (in a lazy list, what is realized)
+    /// and updates the screen.
+    private func refresh() {
+        guard let page = tracker.page else {
+            tracker.clearScreen()
+            return
+        }
+        if let viewport = lazyList.viewport {
+            lazyList.render(page, viewport, in: tracker, with: Renderer(registry: registry, store: store))
+        } else if tracker.hasDue {
+            tracker.renderDue(page, with: Renderer(registry: registry, store: store))
+        }
+        tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
+    }
+}

@@ -1,0 +1,48 @@
+/// The image URLs on the screen, reference-counted per component render,
+/// and how they changed since the host last received the screen.
+///
+/// Invariants: `counts[url]` is the number of rendered components whose view
+/// shows `url` (an entry is never zero); `added` and `removed` are disjoint:
+/// a URL that appears and disappears again before the host hears of it is in
+/// neither. Every retain is matched by one release when the component
+/// renders again or leaves the page.
+struct ImageCounts {
+    private(set) var counts: [String: Int] = [:]
+    /// URLs on the screen now that were not on the host's, and the reverse.
+    private(set) var added: Set<String> = []
+    private(set) var removed: Set<String> = []
+
+    mutating func retain(_ url: String) {
+        counts[url, default: 0] += 1
+        if counts[url] == 1 {
+            if removed.remove(url) == nil { added.insert(url) }
+        }
+    }
+
+    mutating func release(_ url: String) {
+        guard let count = counts[url] else { return }
+        if count > 1 {
+            counts[url] = count - 1
+            return
+        }
+        counts[url] = nil
+        if added.remove(url) == nil { removed.insert(url) }
+    }
+
+    /// The host now holds the screen: nothing added or removed since.
+    mutating func resetChanges() {
+        added = []
+        removed = []
+    }
+
+    /// The URLs of the image nodes in `node`'s tree, in tree order.
+    static func urls(in node: ViewNode) -> [String] {
+        var urls: [String] = []
+        func walk(_ n: ViewNode) {
+            if n.kind == .image, let url = n.props["url"] { urls.append(url) }
+            n.children.forEach(walk)
+        }
+        walk(node)
+        return urls
+    }
+}

@@ -1,0 +1,62 @@
+/// The screen the host last received (from `Engine.render` or
+/// `takePatches`), kept cheaply: the components re-rendered since then map
+/// to their version at that time (nil: not on it). Only when the list
+/// itself changes (a page load, a component dropped or back) is the whole
+/// baseline materialized, once, so an update never copies the screen.
+///
+/// Invariants: while `full` is nil, the host's screen has the same
+/// components in the same order as the current one, and is the current
+/// screen with each non-nil `versions` value put back at its id; once
+/// `full` is set it is the host's screen and stays so until `reset`. An id
+/// keeps the first version noted for it: the one the host holds.
+struct ScreenBaseline {
+    private(set) var versions: [String: RenderedComponent?] = [:]
+    /// The host's whole screen; an empty one before the first render.
+    private(set) var full: Screen? = Screen()
+
+    /// Whether component `id`'s version on the host's screen is already
+    /// known (kept, or part of the full baseline).
+    func knows(_ id: String) -> Bool {
+        full != nil || versions[id] != nil
+    }
+
+    /// Notes `version` as what the host holds for component `id`, about to
+    /// be replaced in the current screen. Only when `knows(id)` is false.
+    mutating func keep(_ version: RenderedComponent, of id: String) {
+        versions[id] = .some(version)
+    }
+
+    /// Before the component list changes: keeps the whole baseline (the
+    /// current `screen`, whose ids sit at `index`, with the pre-change
+    /// versions put back), unless kept already.
+    mutating func keepFull(current screen: Screen, index: [String: Int]) {
+        guard full == nil else { return }
+        var old = screen
+        for (id, version) in versions {
+            if let version, let i = index[id] { old.components[i] = version }
+        }
+        full = old
+    }
+
+    /// The host now holds the current screen.
+    mutating func reset() {
+        versions = [:]
+        full = nil
+    }
+
+    /// The patches from the host's screen to `screen` (its ids at `index`).
+    func patches(to screen: Screen, index: [String: Int]) -> [Patch] {
+        if let full {
+            return Diff.patches(from: full, to: screen)
+        }
+        // Only updates: every changed id is on both screens.
+        var patches: [Patch] = []
+        let changed = versions.compactMap { id, old in old.map { ($0, index[id]!) } }
+        for (before, index) in changed.sorted(by: { $0.1 < $1.1 }) {
+            if let patch = Diff.update(from: before, to: screen.components[index]) {
+                patches.append(patch)
+            }
+        }
+        return patches
+    }
+}

@@ -1,0 +1,372 @@
+/// The page, each component's last render and what it depended on, and the
+/// screen made of them, kept up to date incrementally; the engine's
+/// rendering state, which `Engine` coordinates with the store, the lazy
+/// list and the effect scheduler.
+///
+/// Invariants:
+/// - `pageIndex` maps each component id of `page` to its position.
+/// - Every entry is of a component on the page (`forget` drops the others);
+///   `dirty` holds only ids with an entry, and a component of the page
+///   without an entry renders on the next refresh unless `unrendered` is
+///   false (then every page component has an entry, or waits in a lazy list).
+/// - `readers` indexes exactly the reads of the entries, and `images` counts
+///   exactly the image URLs of their rendered views.
+/// - Unless `screenStale`, `screen` lists the rendered entries in page order
+///   and `screenIndex` maps each of its ids to its position.
+/// - `componentJSON[id]`, when present, is the JSON of entry `id`'s current render.
+/// - `layoutEpoch` changes whenever what a layout walk visits changes (a
+///   page loaded, a component rendered for the first time, dropped or back,
+///   or forgotten, the viewport set); a component that renders again and
+///   stays on the screen tells the layout cache instead.
+/// - `baseline` is the screen the host last received (`ScreenBaseline`):
+///   the whole baseline is kept before any change to the component list.
+final class ScreenTracker {
+    /// One component's last render and what it depended on.
+    struct Entry {
+        var component: Component
+        var render: ComponentRender
+        var images: [String]
+        /// Counts this component's renders, so cached layouts know they are current.
+        var revision: Int
+    }
+
+    /// Lays out the screen (shared with the engine, which sets its measurer).
+    let layouts: LayoutCache
+
+    /// The current page; nil until one loads.
+    private(set) var page: Page?
+    /// Where each component id sits in the page. Made when the page loads,
+    /// so that what follows (a dirty component re-rendered, the first frame
+    /// of a viewport) costs what it touches, not the length of the page.
+    private(set) var pageIndex: [String: Int] = [:]
+    private var entries: [String: Entry] = [:]
+    /// Each rendered component's JSON (`RenderedComponent.json`), written the
+    /// first time the whole screen is asked for as JSON and kept until the
+    /// component renders again or leaves the page.
+    private var componentJSON: [String: [UInt8]] = [:]
+    /// Components with an entry to render again on the next refresh:
+    /// changed or stale. A component of the page without an entry is new
+    /// and renders too; `unrendered` says whether the page may have one.
+    private var dirty: Set<String> = []
+    private var unrendered = false
+    /// Counts the changes to what a layout walk visits (`walkLayout`).
+    private var layoutEpoch = 0
+    private var readers = ReadIndex()
+    /// The current screen, valid after `refresh`, and where each id sits in it.
+    private(set) var screen = Screen()
+    private var screenIndex: [String: Int] = [:]
+    private var screenStale = true
+    private var baseline = ScreenBaseline()
+    private var images = ImageCounts()
+    /// Renders done so far, and how many ran a factory.
+    private(set) var componentRenders = 0
+    private(set) var factoryRuns = 0
+
+    init(layouts: LayoutCache) {
+        self.layouts = layouts
+    }
+
+    // MARK: The page
+
+    /// Makes `page` current. Components whose id, type, data and fallback
+    /// are unchanged keep their render; the others render on next use.
+    func load(_ page: Page) {
+        self.page = page
+        pageIndex = [:]
+        pageIndex.reserveCapacity(page.components.count)
+        for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
+        if entries.isEmpty {
+            // Nothing rendered (so nothing dirty): every component is new.
+            unrendered = !page.components.isEmpty
+        } else {
+            let index = pageIndex
+            // Collected first: removing entries while iterating them would
+            // copy the whole dictionary at every removal (quadratic).
+            let gone = entries.filter { index[$0.key] == nil }
+            for (id, entry) in gone {
+                forget(id, entry)
+            }
+            // What stays dirty is on the page: forget dropped the rest.
+            unrendered = false
+            for component in page.components {
+                guard let entry = entries[component.id] else {
+                    unrendered = true
+                    continue
+                }
+                if entry.component != component { dirty.insert(component.id) }
+            }
+        }
+        keepFullBaseline()
+        layoutEpoch += 1
+        screenStale = true
+    }
+
+    /// What a layout walk visits changed outside the tracker (the viewport).
+    func walkChanged() {
+        layoutEpoch += 1
+    }
+
+    // MARK: Staleness
+
+    /// Marks stale the components whose reads of `service` changed.
+    func invalidate(service: String, change: StateChange, new: JSON?) {
+        for id in readers.candidates(service: service, change: change, new: new) where !dirty.contains(id) {
+            guard let entry = entries[id] else { continue }
+            if entry.render.reads.contains(where: { $0.service == service && $0.isStale(in: new) }) {
+                dirty.insert(id)
+            }
+        }
+    }
+
+    /// Marks stale the components that consulted `type`.
+    func invalidate(type: String) {
+        for (id, entry) in entries where entry.render.types.contains(type) {
+            dirty.insert(id)
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Whether a refresh has something to render (without a viewport).
+    var hasDue: Bool { !dirty.isEmpty || unrendered }
+
+    /// Renders what is missing or stale, in page order (no lazy list).
+    func renderDue(_ page: Page, with renderer: Renderer) {
+        if unrendered { // a page just loaded: walk it
+            for component in page.components
+                where entries[component.id] == nil || (!dirty.isEmpty && dirty.contains(component.id))
+            {
+                rerender(component, with: renderer)
+            }
+            dirty = []
+            unrendered = false
+        } else { // only what changed, in page order
+            for position in dirty.compactMap({ pageIndex[$0] }).sorted() {
+                rerender(page.components[position], with: renderer)
+            }
+            dirty = []
+        }
+    }
+
+    /// In a lazy list: renders, in page order, the components of `allowed`
+    /// (the realized ones) that are stale or have no entry.
+    func renderDue(_ page: Page, among allowed: Set<String>, with renderer: Renderer) {
+        let due = allowed.filter { dirty.contains($0) || entries[$0] == nil }
+        let index = pageIndex
+        for position in due.compactMap({ index[$0] }).sorted() {
+            rerender(page.components[position], with: renderer)
+        }
+        dirty.subtract(due)
+    }
+
+    /// Renders `component` if it is stale or has no entry.
+    func renderIfDue(_ component: Component, with renderer: Renderer) {
+        if dirty.remove(component.id) != nil || entries[component.id] == nil {
+            rerender(component, with: renderer)
+        }
+    }
+
+    /// Whether component `id` has rendered and is on the screen (not dropped).
+    func isRendered(_ id: String) -> Bool {
+        entries[id]?.render.rendered != nil
+    }
+
+    /// Rebuilds the screen from the entries when the component list changed.
+    /// With `onlyEntries` (a lazy list has entries for a few components of a
+    /// long page) it walks those instead of the whole page.
+    func updateScreen(_ page: Page, onlyEntries: Bool) {
+        guard screenStale else { return }
+        screen = Screen(pageId: page.id, version: page.version)
+        screen.components.reserveCapacity(page.components.count)
+        screenIndex = [:]
+        var indices = Array(page.components.indices)
+        if onlyEntries {
+            let pageIndex = self.pageIndex
+            indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
+        }
+        for index in indices {
+            let id = page.components[index].id
+            guard let rendered = entries[id]?.render.rendered else { continue }
+            screenIndex[id] = screen.components.count
+            screen.components.append(rendered)
+        }
+        screenStale = false
+    }
+
+    /// No page: an empty screen.
+    func clearScreen() {
+        screen = Screen()
+        screenIndex = [:]
+    }
+
+    private func rerender(_ component: Component, with renderer: Renderer) {
+        let result = renderer.render(component)
+        componentRenders += 1
+        if result.factoryRan { factoryRuns += 1 }
+        let old = entries[component.id]
+        if let old { readers.remove(old.render.reads, of: component.id) }
+        readers.add(result.reads, of: component.id)
+        let urls = result.rendered.map { ImageCounts.urls(in: $0.view) } ?? []
+        for url in old?.images ?? [] { images.release(url) }
+        for url in urls { images.retain(url) }
+        let revision = (old?.revision ?? 0) + 1
+        entries[component.id] = Entry(component: component, render: result, images: urls, revision: revision)
+        if old?.render.rendered != nil, let rendered = result.rendered {
+            // Still on the screen: layout walks visit the same components.
+            layouts.rendered(component.id, revision: revision, view: rendered.view)
+        } else {
+            layoutEpoch += 1
+        }
+        componentJSON[component.id] = nil
+        if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
+            keepFullBaseline()
+            screenStale = true
+        } else if !screenStale, let rendered = result.rendered, let i = screenIndex[component.id] {
+            if !baseline.knows(component.id) {
+                baseline.keep(screen.components[i], of: component.id)
+            }
+            screen.components[i] = rendered
+        }
+    }
+
+    private func forget(_ id: String, _ entry: Entry) {
+        readers.remove(entry.render.reads, of: id)
+        for url in entry.images { images.release(url) }
+        entries[id] = nil
+        layoutEpoch += 1
+        componentJSON[id] = nil
+        dirty.remove(id)
+    }
+
+    // MARK: What the host receives
+
+    /// What the last render noticed, in page order.
+    var diagnostics: [Diagnostic] {
+        var all: [Diagnostic] = []
+        for component in page?.components ?? [] {
+            all += entries[component.id]?.render.diagnostics ?? []
+        }
+        return all
+    }
+
+    /// Image URLs on the current screen.
+    var imageURLs: [String] {
+        images.counts.keys.sorted()
+    }
+
+    /// The host now holds the current screen.
+    func resetBaseline() {
+        baseline.reset()
+        images.resetChanges()
+    }
+
+    /// Before the component list changes: keeps the whole baseline, unless kept already.
+    private func keepFullBaseline() {
+        baseline.keepFull(current: screen, index: screenIndex)
+    }
+
+    /// The patches from the baseline to the current screen, and the image
+    /// changes; the host then holds the current screen.
+    func takePatches() -> PatchSet {
+        var set = PatchSet()
+        set.patches = baseline.patches(to: screen, index: screenIndex)
+        set.imagesAdded = images.added.sorted()
+        set.imagesRemoved = images.removed.sorted()
+        resetBaseline()
+        return set
+    }
+
+    /// The current screen as compact JSON, written into memory from
+    /// `allocator` (see `Engine.renderJSON`), each component's JSON written
+    /// once and reused until it renders again.
+    func json(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
+        let screen = self.screen
+        let head = ByteSink.bytes(capacity: 64) { screen.writeHead(into: &$0) }
+        var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(screen.components.count)
+        var total = head.count + max(0, screen.components.count - 1) + 2
+        for i in screen.components.indices {
+            let id = screen.components[i].id
+            let piece: [UInt8]
+            if let kept = componentJSON[id] {
+                piece = kept
+            } else {
+                piece = screen.components[i].jsonBytes()
+                componentJSON[id] = piece
+            }
+            total += piece.count
+            pieces.append(piece)
+        }
+        guard let out = allocator.allocate(total + 1) else { return nil }
+        var at = out
+        func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
+            at += bytes.count
+        }
+        put(head)
+        for i in pieces.indices {
+            if i != 0 { at.initialize(to: UInt8(ascii: ",")); at += 1 }
+            put(pieces[i])
+        }
+        put([UInt8(ascii: "]"), UInt8(ascii: "}"), 0])
+        return UnsafeMutableBufferPointer(start: out, count: total)
+    }
+
+    // MARK: Layout
+
+    /// Walks the rendered components in page order, laying them out at
+    /// `width` as needed, and leaves them in the layout cache's items with
+    /// their page y; the runs of components not rendered yet between them
+    /// (a lazy list, `lazy`) count at the estimated height. Returns the page
+    /// height. When nothing that decides which components a walk visits has
+    /// changed since the last walk (`layoutEpoch`), the layout cache
+    /// replays that walk without looking the components up.
+    func walkLayout(width: Double, lazy: Bool) -> Double {
+        guard let page else { return 0 }
+        // Without a viewport every index is walked: there are no gaps to estimate.
+        let estimate = lazy ? layouts.averageHeight : 1
+        var y = 0.0
+        var next = 0
+        if layouts.beginWalk(epoch: layoutEpoch) {
+            (y, next) = layouts.replay(width: width, estimate: estimate)
+            return y + Double(page.components.count - next) * estimate
+        }
+        let pageIndex = self.pageIndex
+        let indices = lazy ? entries.keys.compactMap { pageIndex[$0] }.sorted()
+                           : Array(page.components.indices)
+        for index in indices {
+            y += Double(index - next) * estimate
+            let gap = index - next
+            next = index + 1
+            let id = page.components[index].id
+            guard let i = entries.index(forKey: id) else {
+                layouts.record(nil, gap: gap, y: y)
+                continue
+            }
+            let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
+            layouts.record(laidOut, gap: gap, y: y)
+            y += laidOut?.height ?? 0
+        }
+        layouts.endWalk(epoch: layoutEpoch, next: next, onlyIn: pageIndex)
+        return y + Double(page.components.count - next) * estimate
+    }
+
+    /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
+    func height(of id: String, width: Double) -> Double? {
+        guard let i = entries.index(forKey: id) else { return nil }
+        return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
+    }
+
+    /// The layout of component `id` (at `position` in the page, when known)
+    /// at `width` from the layout cache (laid out if needed); nil when it is
+    /// dropped. `entry` is the tracker's entry, passed in place
+    /// (`&entries.values[i]`, which changes nothing): reading it through the
+    /// dictionary's getter would copy the whole entry, a dozen reference
+    /// counts for each component on every layout.
+    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: inout Entry, width: Double)
+        -> LayoutCache.Entry?
+    {
+        guard case .some = entry.render.rendered else { return nil }
+        return layouts.entry(id, at: position, revision: entry.revision, width: width) { entry.render.rendered!.view }
+    }
+}

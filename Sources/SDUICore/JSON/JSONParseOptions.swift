@@ -1,0 +1,15 @@
+/// Limits applied while parsing JSON that may come from an untrusted server.
+public struct JSONParseOptions: Sendable {
+    /// Deepest allowed nesting of arrays and objects; the root container has depth 1.
+    ///
+    /// The parser recurses once per level, so this also bounds its stack use.
+    public var maxDepth: Int = 512
+    /// Largest accepted input in bytes; longer input fails before parsing starts.
+    public var maxBytes: Int = 64 << 20
+
+    /// Creates parse limits.
+    public init(maxDepth: Int = 512, maxBytes: Int = 64 << 20) {
+        self.maxDepth = maxDepth
+        self.maxBytes = maxBytes
+    }
+}

@@ -1,0 +1,77 @@
+/// What an action handler works with: the action, its service's state to
+/// change, read access to the other services, and a queue for follow-up
+/// actions.
+public struct HandlerContext {
+    public let action: Action
+    /// The service this handler owns ("favorites" for "favorites/toggle").
+    public let service: String
+    /// The version of the state this handler received, and the version the
+    /// state carries once it returns (see `Store.version(of:)`).
+    public let versions: (received: Int64, result: Int64)
+    /// The service's state. Assigning it, or changing it through this
+    /// property, replaces the whole state; `set(_:at:)` changes one place,
+    /// which costs the engine only what changed.
+    public var state: JSON {
+        get { current }
+        set {
+            undo.append(JSONUndo(path: [], step: .restore(current)))
+            change.noteReplaced(from: current)
+            current = newValue
+        }
+    }
+    /// Follow-ups, run in order after this handler returns.
+    public private(set) var queued: [Action] = []
+    /// Effects, run after the whole dispatch commits.
+    public private(set) var effects: [Effect] = []
+    private(set) var current: JSON
+    /// How to take back this handler's changes, oldest first.
+    private(set) var undo: [JSONUndo] = []
+    /// What this handler changed.
+    private(set) var change = StateChange()
+    private let store: Store
+
+    init(action: Action, service: String, state: JSON, versions: (Int64, Int64), store: Store) {
+        self.action = action
+        self.service = service
+        self.current = state
+        self.versions = versions
+        self.store = store
+    }
+
+    /// Sets the value at `path` in the state (nil removes it), in place:
+    /// see `JSON.set(_:at:)`. On error the state is unchanged.
+    public mutating func set(_ value: JSON?, at path: JSONPath) throws(JSONPathError) {
+        var objectRoot = false
+        if case .object = current { objectRoot = true }
+        guard let record = try current.set(value, at: path) else { return }
+        if case .key(let key)? = record.path.first, objectRoot {
+            change.keys.insert(key)
+        } else if case .restore(let old) = record.step, record.path.isEmpty {
+            change.noteReplaced(from: old)
+        } else {
+            change.noteReplaced(from: nil)
+        }
+        undo.append(record)
+    }
+
+    public var payload: JSON { action.payload }
+
+    /// Queues a follow-up action; it runs after this handler, never inside it.
+    public mutating func dispatch(_ action: Action) {
+        queued.append(action)
+    }
+
+    /// Asks for an effect; it runs only if the whole dispatch succeeds.
+    public mutating func emit(_ effect: Effect) {
+        effects.append(effect)
+    }
+
+    /// Reads any service, this one included, with this dispatch's changes so far.
+    public func state(of service: String, at path: JSONPath = .root) -> JSON? {
+        let value = service == self.service ? current : store.services[service]
+        return value?.value(at: path)
+    }
+}
+
+/// Runs one action against its service's state.
+public typealias ActionHandler = (_ context: inout HandlerContext) throws -> Void
