@@ -12,7 +12,8 @@
 
 #include "host.h"
 #include "luajson.h"
-#include "sdui.h"
+#include "sdui_binding.h"
+#include "sdui_scripts.h"
 
 #define ENGINE_MT "sdui.engine"
 

@@ -24,6 +24,7 @@
 
 #include "host.h"
 #include "luajson.h"
+#include "sdui_scripts.h"
 
 #define CLIENTDATA_NAME "sdui.scripts"
 #define DEFAULT_MEMORY (64LL << 20)
