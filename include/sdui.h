@@ -649,7 +649,7 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 ** ====================================================================== */
 
 /*
-** Effects and their performers
+** Effects, and registering a performer
 **
 ** Effects. A handler asks for work with sdui_call_emit() instead of doing
 ** it; the engine runs effects only once the dispatch has committed:
