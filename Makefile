@@ -9,6 +9,9 @@ LIBDIR     := .build/release
 LIB        := $(LIBDIR)/libsdui.so
 CFLAGS     ?= -O2 -g -Wall -Wextra -Werror -std=c11
 LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/include/lua5.4)
+# The public headers: sdui.h (hosts), sdui_binding.h (language bindings), both
+# implemented by libsdui.so, and sdui_scripts.h (the script host, libsdui_lua.so).
+HEADERS    := include/sdui.h include/sdui_binding.h include/sdui_scripts.h
 
 # The Lua binding: one shared object that is both the module `sdui` for the
 # stock interpreter (build/lua/sdui.so) and libsdui_lua.so for C hosts that
@@ -60,7 +63,7 @@ $(LUA_UI): lua/sdui/ui.lua scripts/embed.py
 	@mkdir -p $(dir $@)
 	python3 scripts/embed.py sdui_ui_source $< $@
 
-$(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) include/sdui.h | lib
+$(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(HEADERS) | lib
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(LUA_SRC) $(LUA_UI) $(LUA_LINK) -Wl,-rpath,$(abspath $(LIBDIR))
 
@@ -68,15 +71,15 @@ $(LUA_MOD): $(LUA_LIB)
 	@mkdir -p $(dir $@)
 	ln -sf ../lib/libsdui_lua.so $@
 
-$(BUILD)/tests/%: Tests/c/%.c Tests/c/check.h include/sdui.h | lib lua
+$(BUILD)/tests/%: Tests/c/%.c Tests/c/check.h $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 
-$(DEMO): examples/demo.c $(COMMON_SRC) $(COMMON_HDR) include/sdui.h | lib lua
+$(DEMO): examples/demo.c $(COMMON_SRC) $(COMMON_HDR) $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -Iexamples/common -o $@ $< $(COMMON_SRC) $(HOST_LINK)
 
-$(CLI): $(CLI_SRC) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) include/sdui.h | lib lua
+$(CLI): $(CLI_SRC) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ $(CLI_SRC) $(COMMON_SRC) $(HOST_LINK) -lm
 
@@ -86,14 +89,14 @@ cli: lib lua $(CLI)
 # their own; the cell metrics are the engine's, so it links libsdui.
 CLI_TEST   := $(BUILD)/tests/preview_tools_test
 $(CLI_TEST): Tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) \
-             include/sdui.h | lib lua
+             $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ Tests/preview/tools_test.c \
 	  $(filter-out tools/sdui.c,$(CLI_SRC)) $(COMMON_SRC) $(HOST_LINK) -lm
 
 # The interactive terminal host (examples/terminal): the page drawn from the
 # engine's layout, Tab/Enter on its buttons, live reload of the scripts.
-$(TERMINAL): $(TERM_SRC) $(TERM_HDR) $(COMMON_SRC) $(COMMON_HDR) include/sdui.h | lib lua
+$(TERMINAL): $(TERM_SRC) $(TERM_HDR) $(COMMON_SRC) $(COMMON_HDR) $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -Iexamples/common -o $@ $(TERM_SRC) $(COMMON_SRC) $(HOST_LINK) $(CURSES_LIBS) -lm
 
@@ -114,7 +117,7 @@ demo: lib lua $(DEMO) $(TERMINAL)
 
 # Benchmarks against the plain-Lua peer (../shared/bench); prints a table and
 # writes bench/results.md and bench/results.json. Not part of `make test`.
-$(BUILD)/bench/%: bench/%.c bench/bench.h examples/common/files.c examples/common/files.h include/sdui.h | lib lua
+$(BUILD)/bench/%: bench/%.c bench/bench.h examples/common/files.c examples/common/files.h $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -O2 -Iinclude -Iexamples/common -o $@ $< examples/common/files.c $(HOST_LINK)
 
@@ -139,7 +142,7 @@ test-c: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
 
 # The JSON <-> Lua and packed <-> Lua converters on their own, linked with Lua directly.
 $(BUILD)/tests/luajson_test: Tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h \
-                             Sources/SDUILua/packed.c Sources/SDUILua/packed.h include/sdui.h
+                             Sources/SDUILua/packed.c Sources/SDUILua/packed.h $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -Iinclude -o $@ Tests/c/luajson_test.c \
 	  Sources/SDUILua/luajson.c Sources/SDUILua/packed.c -llua5.4 -lm
@@ -180,7 +183,7 @@ test-install: lib lua
 	@bash Tests/install_test.sh
 
 check-symbols: lib lua
-	@bash Tests/check_symbols.sh include/sdui.h $(LIB) $(LUA_LIB)
+	@bash Tests/check_symbols.sh include $(LIB) $(LUA_LIB)
 
 # The Lua binding's quoted includes form no circle (x.c and x.h count as one module).
 check-includes:
@@ -198,12 +201,12 @@ install: lib lua
 	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so $(LUA_SRC) $(LUA_UI) $(LUA_LINK) \
 	  -Wl,-rpath,$(PREFIX)/lib
 	ln -sf ../../libsdui_lua.so $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so
-	install -m 644 include/sdui.h $(DESTDIR)$(PREFIX)/include/sdui.h
+	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/
 	sed 's|@PREFIX@|$(PREFIX)|' sdui.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/libsdui.so $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so \
-	  $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so $(DESTDIR)$(PREFIX)/include/sdui.h \
+	  $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so $(addprefix $(DESTDIR)$(PREFIX)/,$(HEADERS)) \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc
 
 clean:

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libsdui.so: the Swift core behind the C ABI declared in include/sdui.h.
+// libsdui.so: the Swift core behind the C ABI declared in include/sdui.h (hosts)
+// and include/sdui_binding.h (language bindings).
 // The Swift runtime is linked statically so a C host needs nothing but libc,
 // and the library is marked NODELETE because Swift images cannot be unloaded
 // (Lua dlcloses C modules at lua_close).
@@ -11,8 +12,9 @@ let package = Package(
         .library(name: "sdui", type: .dynamic, targets: ["SDUI"]),
     ],
     targets: [
-        // include/sdui.h imported as a Clang module, so the Swift exports are
-        // written with exactly the types the header declares.
+        // include/sdui.h and include/sdui_binding.h imported as a Clang module,
+        // so the Swift exports are written with exactly the types the headers
+        // declare (include/module.modulemap; sdui_scripts.h is not in it).
         .systemLibrary(name: "CSDUI", path: "include"),
         .target(name: "SDUICore"),
         .target(

@@ -1,24 +1,33 @@
 #!/usr/bin/env bash
-# check_symbols.sh HEADER LIB...
+# check_symbols.sh INCLUDE_DIR LIBSDUI LIBSDUI_LUA
 #
-# Checks that the shared libraries together export exactly the functions the
-# header declares: every `sdui_*` function declared in HEADER must be a
-# defined, exported function of one LIB, and no LIB may export any other
-# `sdui_*` function. (libsdui.so has the engine, libsdui_lua.so the script
-# host.)
-# One check per symbol; prints "N passed, M failed" and exits 1 on any
-# mismatch (2 on a usage or tool error).
+# Checks that the shared libraries export exactly the functions the public
+# headers declare, header by header:
+#
+#   - libsdui.so (LIBSDUI): its exported `sdui_*` functions are exactly those
+#     declared in every header of INCLUDE_DIR but sdui_scripts.h (that is,
+#     sdui.h for hosts and sdui_binding.h for bindings). Its other exports
+#     are the Swift runtime's and the core's mangled symbols, not checked.
+#   - libsdui_lua.so (LIBSDUI_LUA): its exported functions, whatever their
+#     name, are exactly those declared in sdui_scripts.h, plus luaopen_sdui
+#     (the entry point of the Lua module, which no header declares).
+#   - no function is declared in two headers.
+#
+# One check per declared symbol; prints "N passed, M failed" and exits 1 on
+# any mismatch (2 on a usage or tool error).
 set -euo pipefail
 
-if [ $# -lt 2 ]; then
-  echo "usage: $0 HEADER LIB..." >&2
+if [ $# -ne 3 ]; then
+  echo "usage: $0 INCLUDE_DIR LIBSDUI LIBSDUI_LUA" >&2
   exit 2
 fi
-header=$1
-shift
-libs=("$@")
-lib="${libs[*]}"
-for f in "$header" "${libs[@]}"; do
+include=$1
+engine_lib=$2
+lua_lib=$3
+scripts_header="$include/sdui_scripts.h"
+headers=()
+for h in "$include"/*.h; do headers+=("$h"); done
+for f in "${headers[@]}" "$scripts_header" "$engine_lib" "$lua_lib"; do
   if [ ! -r "$f" ]; then
     echo "check_symbols: cannot read $f" >&2
     exit 2
@@ -29,54 +38,98 @@ command -v nm >/dev/null || { echo "check_symbols: nm not found (binutils)" >&2;
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Functions the library exports: defined dynamic symbols of a function kind
-# (T text, W weak, i indirect), version suffixes (@VER) removed.
-for l in "${libs[@]}"; do nm -D --defined-only "$l"; done \
-  | awk '$2 ~ /^[TWi]$/ && $3 ~ /^sdui_/ { sub(/@.*/, "", $3); print $3 }' \
-  | LC_ALL=C sort -u >"$tmp/lib"
+# exported LIB: the functions LIB exports -- defined dynamic symbols of a
+# function kind (T text, W weak, i indirect), version suffixes (@VER) removed.
+exported() {
+  nm -D --defined-only "$1" | awk '$2 ~ /^[TWi]$/ { sub(/@.*/, "", $3); print $3 }' | LC_ALL=C sort -u
+}
 
-# Functions the header declares. Comments and preprocessor lines (macros,
-# guards, #include) are removed, the rest is cut at ';' into declarations;
-# typedefs (the function pointer types among them) are skipped; what is left
-# is a function declaration when an sdui_ name is followed by '(' -- the first
-# one is the function, later ones would be parameters.
-perl -0777 -ne '
-  s{/\*.*?\*/}{ }gs;            # block comments
-  s{//[^\n]*}{}g;               # line comments
-  s{\\\n}{ }g;                  # line continuations (multi-line macros)
-  s{^[ \t]*#[^\n]*}{}mg;        # preprocessor lines
-  s{extern\s+"C"\s*\{}{ }g;     # C++ linkage block
-  for my $decl (split /;/) {
-    next if $decl =~ /^\s*typedef\b/;
-    $decl =~ s/^[\s{}]+//;
-    print "$1\n" if $decl =~ /\b(sdui_\w+)\s*\(/;
-  }
-' "$header" | LC_ALL=C sort -u >"$tmp/header"
+# declared HEADER: the functions HEADER declares. Comments and preprocessor
+# lines (macros, guards, #include) are removed, the rest is cut at ';' into
+# declarations; typedefs (the function pointer types among them) are
+# skipped; what is left is a function declaration when an sdui_ (or
+# luaopen_) name is followed by '(' -- the first one is the function, later
+# ones would be parameters.
+declared() {
+  perl -0777 -ne '
+    s{/\*.*?\*/}{ }gs;            # block comments
+    s{//[^\n]*}{}g;               # line comments
+    s{\\\n}{ }g;                  # line continuations (multi-line macros)
+    s{^[ \t]*#[^\n]*}{}mg;        # preprocessor lines
+    s{extern\s+"C"\s*\{}{ }g;     # C++ linkage block
+    for my $decl (split /;/) {
+      next if $decl =~ /^\s*typedef\b/;
+      $decl =~ s/^[\s{}]+//;
+      print "$1\n" if $decl =~ /\b((?:sdui|luaopen)_\w+)\s*\(/;
+    }
+  ' "$1" | LC_ALL=C sort -u
+}
 
 passed=0
 failed=0
-
-if [ ! -s "$tmp/header" ]; then
-  echo "check_symbols: no sdui_ function found in $header" >&2
+fail() {
+  echo "$1"
   failed=$((failed + 1))
-fi
+}
 
+# Each header's functions; which headers libsdui.so implements.
+: >"$tmp/engine_decl"
+: >"$tmp/all_decl"
+counts=()
+for h in "${headers[@]}"; do
+  name=$(basename "$h")
+  declared "$h" >"$tmp/decl_$name"
+  [ -s "$tmp/decl_$name" ] || fail "no function declared in $h"
+  counts+=("$name $(wc -l <"$tmp/decl_$name")")
+  sed "s|\$| $name|" "$tmp/decl_$name" >>"$tmp/all_decl"
+  if [ "$h" != "$scripts_header" ] && [ "$name" != "$(basename "$scripts_header")" ]; then
+    cat "$tmp/decl_$name" >>"$tmp/engine_decl"
+  fi
+done
+LC_ALL=C sort -u -o "$tmp/engine_decl" "$tmp/engine_decl"
+declared "$scripts_header" >"$tmp/scripts_decl"
+{ cat "$tmp/scripts_decl"; echo luaopen_sdui; } | LC_ALL=C sort -u >"$tmp/lua_want"
+
+# No function is declared in two headers.
+LC_ALL=C sort -k1,1 "$tmp/all_decl" | awk '
+  $1 == prev { where = where ", " $2; n++; next }
+  { if (n > 1) print prev " is declared in two headers: " where; prev = $1; where = $2; n = 1 }
+  END { if (n > 1) print prev " is declared in two headers: " where }
+' >"$tmp/twice"
+while read -r line; do fail "$line"; done <"$tmp/twice"
+
+# libsdui.so: its sdui_ functions against sdui.h and sdui_binding.h.
+exported "$engine_lib" | grep '^sdui_' >"$tmp/engine_lib" || true
 while read -r sym; do
-  if grep -qxF "$sym" "$tmp/lib"; then
+  if grep -qxF "$sym" "$tmp/engine_lib"; then
     passed=$((passed + 1))
   else
-    echo "missing from $lib: $sym (declared in $header)"
-    failed=$((failed + 1))
+    fail "missing from $engine_lib: $sym (declared in $(awk -v s="$sym" '$1 == s { print $2; exit }' "$tmp/all_decl"))"
   fi
-done <"$tmp/header"
-
+done <"$tmp/engine_decl"
 while read -r sym; do
-  if ! grep -qxF "$sym" "$tmp/header"; then
-    echo "not in $header: $sym (exported by $lib)"
-    failed=$((failed + 1))
+  if ! grep -qxF "$sym" "$tmp/engine_decl"; then
+    where=$(awk -v s="$sym" '$1 == s { print $2; exit }' "$tmp/all_decl")
+    fail "not declared in a header libsdui.so implements: $sym (exported by $engine_lib${where:+; declared in $where})"
   fi
-done <"$tmp/lib"
+done <"$tmp/engine_lib"
 
-echo "$(wc -l <"$tmp/header") functions declared, $(wc -l <"$tmp/lib") sdui_ functions exported"
+# libsdui_lua.so: every function it exports against sdui_scripts.h and luaopen_sdui.
+exported "$lua_lib" >"$tmp/lua_lib"
+while read -r sym; do
+  if grep -qxF "$sym" "$tmp/lua_lib"; then
+    passed=$((passed + 1))
+  else
+    fail "missing from $lua_lib: $sym (declared in $(basename "$scripts_header"), or the Lua module's luaopen_sdui)"
+  fi
+done <"$tmp/lua_want"
+while read -r sym; do
+  if ! grep -qxF "$sym" "$tmp/lua_want"; then
+    fail "not in $(basename "$scripts_header"): $sym (exported by $lua_lib)"
+  fi
+done <"$tmp/lua_lib"
+
+summary=$(printf '%s, ' "${counts[@]}")
+echo "functions declared: ${summary%, }; exported: $(wc -l <"$tmp/engine_lib") sdui_ by $(basename "$engine_lib"), $(wc -l <"$tmp/lua_lib") by $(basename "$lua_lib")"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

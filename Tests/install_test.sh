@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # install_test.sh -- `make install` into a temporary prefix, then build and
-# run a C host with `pkg-config --cflags --libs sdui` alone, load the module
+# run a C host (sdui.h, sdui_scripts.h) and a binding (sdui_binding.h) with
+# `pkg-config --cflags --libs sdui` alone, load the module
 # in stock lua5.4 from the installed path, and `make uninstall`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,8 @@ check() { # check DESCRIPTION COMMAND...
 }
 
 make -s install PREFIX="$prefix" >/dev/null
-for f in lib/libsdui.so lib/libsdui_lua.so lib/lua/5.4/sdui.so include/sdui.h lib/pkgconfig/sdui.pc; do
+for f in lib/libsdui.so lib/libsdui_lua.so lib/lua/5.4/sdui.so include/sdui.h include/sdui_binding.h \
+  include/sdui_scripts.h lib/pkgconfig/sdui.pc; do
   check "installed $f" test -e "$prefix/$f"
 done
 
@@ -30,6 +32,7 @@ cat >"$work/host.c" <<'C'
 #include <stdio.h>
 #include <string.h>
 #include <sdui.h>
+#include <sdui_scripts.h>
 int main(int argc, char **argv) {
     (void)argc;
     const char *page = "[{\"id\":\"h\",\"type\":\"Hello\",\"data\":{\"name\":\"installed\"}}]";
@@ -50,6 +53,12 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 check "pkg-config knows sdui" pkg-config --exists sdui
 # shellcheck disable=SC2046
 check "host builds with pkg-config flags only" cc -std=c11 -o "$work/host" "$work/host.c" $(pkg-config --cflags --libs sdui)
+printf '#include <sdui_binding.h>\nint main(void) { return sdui_call_versions(NULL, NULL, NULL) == SDUI_EINVAL ? 0 : 1; }\n' \
+  >"$work/binding.c"
+# shellcheck disable=SC2046
+check "a binding builds with the installed sdui_binding.h" \
+  cc -std=c11 -o "$work/binding" "$work/binding.c" $(pkg-config --cflags --libs sdui)
+check "the binding runs" "$work/binding"
 check "host runs scripts from the install" bash -c "'$work/host' '$work/scripts' | grep -q 'hello installed'"
 check "lua5.4 finds the installed module" \
   env LUA_CPATH="$prefix/lib/lua/5.4/?.so" lua5.4 -e 'local sdui = require "sdui"; assert(sdui.version == "0.1.0")'

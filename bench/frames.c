@@ -22,6 +22,7 @@
 
 #include "bench.h"
 #include "sdui.h"
+#include "sdui_scripts.h"
 
 static const char *scripts = "bench/scripts";
 

@@ -217,7 +217,7 @@ Peer: `../shared/bench/peer_pure_lua.lua` (Lua 5.4 + lua-cjson), median of {E('P
 {page_size} page and {E('PEER10K_ROUNDS', '3')} on the 10,000 page; it times with `os.clock()` (CPU time). It runs
 before the sdui workloads and again after them, and each ratio uses its better run: this VM's speed drifts
 by up to 2x within minutes, and a slow phase during the peer's run must not flatter sdui.
-sdui: `bench/w4`, `bench/frames` and `bench/workloads` (C, `sdui.h` only) with the Lua scripts of
+sdui: `bench/w4`, `bench/frames` and `bench/workloads` (C, `sdui.h` and `sdui_scripts.h` only) with the Lua scripts of
 `bench/scripts` (one file a component type, and `services.lua`) through the script host, timed on the
 monotonic clock (wall time). Every sdui workload checks it did the work it times (render counters, no
 error or fallback node, the expected patches) and fails otherwise.

@@ -16,7 +16,7 @@
 # (20000), W4_ROUNDS (200), W5_ROUNDS (15), W6_ROUNDS (30), W7_RUNS (30),
 # W8_RUNS (3), SDUI_BENCH_SHARED (the folder holding the shared inputs).
 #
-# Workloads (the 1,000 page unless noted; sdui side in C, sdui.h only):
+# Workloads (the 1,000 page unless noted; sdui side in C, sdui.h and sdui_scripts.h only):
 #   W1  bytes -> parsed page: sdui_load_page alone (an empty page loaded
 #       between rounds), against the peer's cjson.decode. Target ≥10x faster.
 #   W2  bytes -> rendered screen as JSON: sdui_load_page + sdui_render_json,

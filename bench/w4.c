@@ -27,6 +27,7 @@
 
 #include "bench.h"
 #include "sdui.h"
+#include "sdui_scripts.h"
 
 int main(int argc, char **argv)
 {

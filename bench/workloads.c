@@ -36,6 +36,7 @@
 
 #include "bench.h"
 #include "sdui.h"
+#include "sdui_scripts.h"
 
 extern char **environ;
 

@@ -12,7 +12,7 @@
 **   V2_DIR       new versions of some scripts (lua/examples/scripts_v2),
 **                copied over the temporary folder before sdui_scripts_reload()
 **
-** The host side of include/sdui.h's script host: sdui_scripts_load() gives
+** The host side of the script host (include/sdui_scripts.h): sdui_scripts_load() gives
 ** the engine its services, factories and handlers from the scripts; the host
 ** only loads the page, renders, presses buttons by dispatching the action
 ** the rendered view carries, and reloads the scripts.
@@ -30,6 +30,7 @@
 #include "files.h"
 #include "json.h"
 #include "sdui.h"
+#include "sdui_scripts.h"
 
 /* ------------------------------------------------------------------------
 ** Files: the scripts are copied to a temporary folder of our own, so that

@@ -1,12 +1,26 @@
 /*
-** sdui.h -- the C interface of sdui, an embeddable server-driven UI engine.
+** sdui.h -- the C interface of sdui for hosts: an embeddable server-driven
+** UI engine.
 **
 ** A server sends a page of components ({"id","type","data"}). sdui turns each
 ** component into a view tree through a factory registered for its type, keeps
 ** application state in named services, routes actions to handlers and renders
 ** the screen for the host.
 **
-** Conventions used by every function below:
+** sdui has three headers, one for each kind of reader:
+**
+**   sdui.h           this one: everything a host needs (engine, errors,
+**                    limits, pages, callbacks, services, dispatch, state,
+**                    render, reactive updates, effects, layout, counters).
+**                    Implemented by libsdui.so.
+**   sdui_binding.h   what only a language binding or a library built on
+**                    sdui needs: packed values, the node builder, state
+**                    versions, client data. Includes this header.
+**                    Implemented by libsdui.so.
+**   sdui_scripts.h   the Lua script host (sdui_scripts_*). Includes this
+**                    header. Implemented by libsdui_lua.so; needs Lua.
+**
+** Conventions used by every function below (and by the other two headers):
 **
 **   Status.  Functions that can fail return an int status: SDUI_OK (0) on
 **   success, one of the SDUI_E* codes otherwise. After a failure the message
@@ -33,6 +47,11 @@
 **   Bad input.  NULL handles and bad arguments return SDUI_EINVAL (or NULL/0
 **   where a function returns no status); malformed payloads return an error
 **   and leave the engine exactly as it was.
+**
+** The sections below are, in order: Version, Engine, Errors, Limits, Pages,
+** Callbacks, Services, Dispatch, State, Render, Reactive, Effects, Layout,
+** Counters. Each is implemented in the facade file of the same name
+** (Sources/SDUI/Engine.swift, Errors.swift, ...).
 */
 #ifndef SDUI_H
 #define SDUI_H
@@ -43,8 +62,14 @@
 extern "C" {
 #endif
 
+/* ======================================================================
+** Version
+** ====================================================================== */
+
 /*
-** Version. SDUI_VERSION_NUMBER is MAJOR*1000000 + MINOR*1000 + PATCH.
+** The version of the header and of the library
+**
+** SDUI_VERSION_NUMBER is MAJOR*1000000 + MINOR*1000 + PATCH.
 ** Compare it with sdui_libversion_number() to detect a header/library mismatch.
 */
 #define SDUI_VERSION_MAJOR 0
@@ -58,8 +83,60 @@ const char *sdui_libversion(void);
 /* The library's SDUI_VERSION_NUMBER. */
 int sdui_libversion_number(void);
 
+/* ======================================================================
+** Engine
+** ====================================================================== */
+
 /*
-** Status codes.
+** The engine handle
+**
+** Opaque; create with sdui_engine_new(), destroy with sdui_engine_free().
+*/
+typedef struct sdui_engine sdui_engine;
+
+/*
+** Create an engine
+**
+** Creates an engine with no page, no component types and no services.
+** Returns NULL only when out of memory. The caller owns the engine.
+*/
+sdui_engine *sdui_engine_new(void);
+
+/*
+** Destroy an engine
+**
+** Destroys an engine and everything it owns, calling the destroy callback of
+** every registered factory and handler. NULL is a no-op. Must not be called
+** from inside one of the engine's callbacks or while another thread is using
+** the engine.
+*/
+void sdui_engine_free(sdui_engine *engine);
+
+/*
+** Release a buffer sdui returned
+**
+** Releases a buffer returned by sdui. NULL is a no-op. Use it for every
+** char ** output of this API and for nothing else.
+*/
+void sdui_free(void *buffer);
+
+/*
+** Run several calls as one
+**
+** Takes and releases the engine's lock, so a sequence of calls runs as one
+** with no other thread's call in between (the lock is recursive: the holder
+** keeps calling the engine as usual). Every sdui_lock needs one sdui_unlock
+** on the same thread. NULL is a no-op.
+*/
+void sdui_lock(sdui_engine *engine);
+void sdui_unlock(sdui_engine *engine);
+
+/* ======================================================================
+** Errors
+** ====================================================================== */
+
+/*
+** Status codes
 */
 #define SDUI_OK        0  /* success */
 #define SDUI_ERROR     1  /* generic failure; see sdui_errmsg() */
@@ -72,30 +149,16 @@ int sdui_libversion_number(void);
 #define SDUI_EBUSY     8  /* called on an engine from inside one of its own callbacks */
 #define SDUI_ENOMEM    9  /* out of memory */
 
-/* A short constant description of a status code ("not found"); never NULL, never freed. */
+/*
+** Describe a status code
+**
+** A short constant description of a status code ("not found"); never NULL, never freed.
+*/
 const char *sdui_errstr(int status);
 
 /*
-** The engine. Opaque; create with sdui_engine_new(), destroy with
-** sdui_engine_free().
-*/
-typedef struct sdui_engine sdui_engine;
-
-/*
-** Creates an engine with no page, no component types and no services.
-** Returns NULL only when out of memory. The caller owns the engine.
-*/
-sdui_engine *sdui_engine_new(void);
-
-/*
-** Destroys an engine and everything it owns, calling the destroy callback of
-** every registered factory and handler. NULL is a no-op. Must not be called
-** from inside one of the engine's callbacks or while another thread is using
-** the engine.
-*/
-void sdui_engine_free(sdui_engine *engine);
-
-/*
+** The message of the last call
+**
 ** The message of the calling thread's last call on this engine, or "" when
 ** that call succeeded. The string belongs to the engine and stays valid
 ** until the same thread's next call on it; other threads' calls do not
@@ -107,12 +170,21 @@ void sdui_engine_free(sdui_engine *engine);
 const char *sdui_errmsg(sdui_engine *engine);
 
 /*
-** Releases a buffer returned by sdui. NULL is a no-op. Use it for every
-** char ** output of this API and for nothing else.
+** Report a failure that happened outside an engine call
+**
+** Sets the calling thread's sdui_errmsg() to `message` (copied; NULL for
+** none) and returns `status`, for extensions that fail outside an engine
+** call. With SDUI_OK the message is cleared.
 */
-void sdui_free(void *buffer);
+int sdui_report(sdui_engine *engine, int status, const char *message);
+
+/* ======================================================================
+** Limits
+** ====================================================================== */
 
 /*
+** Read or set a limit
+**
 ** Limits, modelled on sqlite3_limit(). sdui_limit() sets the limit `which`
 ** to `value` when value >= 0 and returns the previous value; a negative
 ** value only reads it. Returns -1 for a NULL engine, an unknown limit, or
@@ -124,8 +196,12 @@ void sdui_free(void *buffer);
                                       every follow-up counted (default 10000) */
 long long sdui_limit(sdui_engine *engine, int which, long long value);
 
+/* ======================================================================
+** Pages
+** ====================================================================== */
+
 /*
-** Pages.
+** Load a page
 **
 ** sdui_load_page() parses a page and makes it the engine's current page:
 **
@@ -140,7 +216,8 @@ long long sdui_limit(sdui_engine *engine, int which, long long value);
 ** component instead (its "id" is optional: the screen lists it under the
 ** original component's id), or is left out when the fallback is "drop", or
 ** renders a visible "fallback" node naming the type; each case records a
-** diagnostic.
+** diagnostic. It also accepts a server patch instead of a page (see
+** "Reactive").
 **
 ** Errors: SDUI_EPARSE (message "line:column: $.path: what"), SDUI_ECONTRACT
 ** (message names the JSON path, and both positions for a duplicate id),
@@ -149,8 +226,12 @@ long long sdui_limit(sdui_engine *engine, int which, long long value);
 */
 int sdui_load_page(sdui_engine *engine, const char *json, size_t len);
 
+/* ======================================================================
+** Callbacks
+** ====================================================================== */
+
 /*
-** Callbacks.
+** The call handle a callback receives
 **
 ** A factory or an action handler receives a sdui_call: a handle valid only
 ** until the callback returns, through which it reads state, returns its
@@ -159,7 +240,9 @@ int sdui_load_page(sdui_engine *engine, const char *json, size_t len);
 typedef struct sdui_call sdui_call;
 
 /*
-** A component factory. Called when a component of the registered type is
+** A component factory
+**
+** Called when a component of the registered type is
 ** rendered. It reads the component's "data" with the sdui_call_* readers
 ** (source SDUI_INPUT) and the component id with sdui_call_id(), returns its
 ** view tree with sdui_call_return(), then returns SDUI_OK. Returning any
@@ -172,27 +255,35 @@ typedef struct sdui_call sdui_call;
 ** with "type" one of text, image, button, vstack, hstack, zstack, spacer,
 ** list, input; containers carry "children": [...], buttons an "action":
 ** {"type": ..., "payload": ...}. See README.md for every property.
+** (Bindings can also build the tree node by node: sdui_binding.h.)
 */
 typedef int (*sdui_factory_fn)(sdui_call *call, void *userdata);
 
 /*
+** An action handler
+**
 ** An action handler for one action type "service/name". It reads the
 ** action's payload (source SDUI_INPUT) and its service's state (source
 ** SDUI_STATE) with the sdui_call_* readers, changes the state with
 ** sdui_call_set() or sdui_call_return(), may queue follow-up actions with
 ** sdui_call_dispatch(), and returns SDUI_OK. Returning any other status
 ** fails the whole dispatch: every service is left exactly as it was before
-** sdui_dispatch() and no queued follow-up runs.
+** sdui_dispatch() and no queued follow-up runs. (Handlers are registered
+** with sdui_register_action(), under "Services".)
 */
 typedef int (*sdui_handler_fn)(sdui_call *call, void *userdata);
 
 /*
+** Release a callback's userdata
+**
 ** Called with the userdata when a factory or handler is replaced, or when
 ** the engine is freed. May be NULL.
 */
 typedef void (*sdui_destroy_fn)(void *userdata);
 
 /*
+** Register a component factory
+**
 ** Registers `factory` for the component type `type` (non-empty, copied).
 ** Registering a type again replaces the old factory (its destroy callback is
 ** called): the next render uses the new one. The engine keeps `userdata`
@@ -203,6 +294,8 @@ int sdui_register_component(sdui_engine *engine, const char *type, sdui_factory_
                             void *userdata, sdui_destroy_fn destroy);
 
 /*
+** Remove a component factory
+**
 ** Removes the factory of `type` (its destroy callback runs); components of
 ** that type render as unknown from the next render. SDUI_ENOTFOUND when the
 ** type has no factory.
@@ -210,6 +303,133 @@ int sdui_register_component(sdui_engine *engine, const char *type, sdui_factory_
 int sdui_unregister_component(sdui_engine *engine, const char *type);
 
 /*
+** Rules for every sdui_call function
+**
+** The sdui_call functions: valid only inside the callback that received the
+** call. Passing a call after its callback returned is undefined behaviour.
+** Strings they return belong to the call and stay valid until the callback
+** returns. A NULL call gives SDUI_EINVAL, NULL or -1 (by return type);
+** SDUI_STATE in a factory is SDUI_EINVAL too (read services with
+** sdui_call_state() there).
+**
+** Readers take a source and a path ("" or NULL for the whole value; else
+** "title", "genres[2].name", "$.action"; a dotted segment of digits also
+** indexes an array: "items.0"):
+*/
+#define SDUI_INPUT 0 /* factory: the component's "data"; handler: the action's "payload" */
+#define SDUI_STATE 1 /* handler: its service's state, with this dispatch's changes so far */
+
+/*
+** The call's component id or action type
+**
+** The component id (factory) or action type (handler). Owned by the call; NULL for a NULL call.
+*/
+const char *sdui_call_id(sdui_call *call);
+
+/*
+** Read a string
+**
+** The string at `path` in `source`, or NULL when it is absent or not a
+** string (or the source is unknown). Owned by the call.
+*/
+const char *sdui_call_string(sdui_call *call, int source, const char *path);
+
+/*
+** Read a number
+**
+** Stores the number at `path` in `source` into *out. Returns SDUI_OK,
+** SDUI_ENOTFOUND (absent), SDUI_ECONTRACT (not a number) or SDUI_EINVAL.
+*/
+int sdui_call_number(sdui_call *call, int source, const char *path, double *out);
+
+/*
+** Count an array's elements or an object's members
+**
+** The number of elements (array) or members (object) at `path` in
+** `source`; -1 when absent or neither.
+*/
+long long sdui_call_count(sdui_call *call, int source, const char *path);
+
+/*
+** Read any value as JSON
+**
+** The value at `path` in `source` as compact JSON, ready to embed in the
+** JSON a callback builds (a string comes back quoted and escaped).
+** Errors: SDUI_ENOTFOUND, SDUI_EINVAL. Ownership: *out is the caller's;
+** release it with sdui_free().
+*/
+int sdui_call_json(sdui_call *call, int source, const char *path, char **out, size_t *out_len);
+
+/*
+** Read another service's state during a callback
+**
+** Reads the state of any service during a callback, like sdui_state_json().
+** In a handler it sees the changes made so far in the current dispatch. In
+** a factory the read is recorded: the component renders again when the
+** value at that path changes (or the service appears).
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_call_state(sdui_call *call, const char *service, const char *path, char **out, size_t *out_len);
+
+/*
+** Return a view or a new state
+**
+** Factory: sets the view tree, as JSON. Handler: replaces the service's
+** whole state with the JSON value. The JSON is checked at once: SDUI_EPARSE,
+** SDUI_ECONTRACT (a node that is not a valid view) or SDUI_ELIMIT, and the
+** call's earlier result, if any, stands.
+*/
+int sdui_call_return(sdui_call *call, const char *json, size_t len);
+
+/*
+** Change one place in the state
+**
+** Handler only: sets the value at `path` in its service's state to the JSON
+** `json`, creating missing object members on the way; an index equal to an
+** array's length appends; members keep their place in their object.
+** json == NULL removes the value at `path` (removing an absent value is
+** SDUI_OK). On error the state is unchanged.
+** Errors: SDUI_EPARSE, SDUI_ENOTFOUND (a missing step that cannot be
+** created), SDUI_EINVAL (bad path, or called from a factory).
+*/
+int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t len);
+
+/*
+** Queue a follow-up action
+**
+** Handler, subscriber or performer: queues a follow-up action (JSON, as
+** sdui_dispatch()) to run after the current callback returns (a handler's
+** in the same transaction, the others' as the next round). Errors:
+** SDUI_EPARSE, SDUI_ECONTRACT, SDUI_EINVAL (called from a factory or
+** middleware).
+*/
+int sdui_call_dispatch(sdui_call *call, const char *json, size_t len);
+
+/*
+** The message of the last sdui_call function
+**
+** The message of the last failed sdui_call_* function in this callback, or
+** "" when the last one succeeded. Owned by the call; a static message for a
+** NULL call. (sdui_errmsg() reports the outcome of the engine call that ran
+** the callback, after it returns.)
+*/
+const char *sdui_call_errmsg(sdui_call *call);
+
+/*
+** Say why a callback failed
+**
+** Sets the message reported when the callback returns a failure status.
+** `message` is copied; NULL clears it.
+*/
+void sdui_call_error(sdui_call *call, const char *message);
+
+/* ======================================================================
+** Services
+** ====================================================================== */
+
+/*
+** Create a service or replace its state
+**
 ** Services. A service is a named piece of state (any JSON value) with its
 ** action handlers: service "favorites" owns the actions "favorites/...".
 **
@@ -220,6 +440,8 @@ int sdui_unregister_component(sdui_engine *engine, const char *type);
 int sdui_register_service(sdui_engine *engine, const char *name, const char *initial_state, size_t len);
 
 /*
+** Register an action handler
+**
 ** Registers `handler` for the action type `type`, of the form
 ** "service/name"; the service must exist (SDUI_ENOTFOUND otherwise).
 ** Registering a type again replaces the old handler, like components.
@@ -228,12 +450,20 @@ int sdui_register_action(sdui_engine *engine, const char *type, sdui_handler_fn 
                          void *userdata, sdui_destroy_fn destroy);
 
 /*
+** Remove an action handler
+**
 ** Removes the handler of `type` (its destroy callback runs); the service and
 ** its state stay. SDUI_ENOTFOUND when the type has no handler.
 */
 int sdui_unregister_action(sdui_engine *engine, const char *type);
 
+/* ======================================================================
+** Dispatch
+** ====================================================================== */
+
 /*
+** Dispatch an action
+**
 ** Dispatches an action {"type": "service/name", "payload": any} (payload
 ** optional, null when absent). The handler runs; actions it queues with
 ** sdui_call_dispatch() run after it in order, never re-entrantly, and so on
@@ -249,7 +479,13 @@ int sdui_unregister_action(sdui_engine *engine, const char *type);
 */
 int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 
+/* ======================================================================
+** State
+** ====================================================================== */
+
 /*
+** Read a service's state
+**
 ** Reads state: the value of service `service` at `path` as JSON. `path` is
 ** NULL or "" for the whole state, else like "items[0].title" or
 ** "$.items[0]"; a dotted segment of digits also indexes an array ("items.0").
@@ -259,7 +495,13 @@ int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 */
 int sdui_state_json(sdui_engine *engine, const char *service, const char *path, char **out, size_t *out_len);
 
+/* ======================================================================
+** Render
+** ====================================================================== */
+
 /*
+** Render the screen as JSON
+**
 ** Renders the current page: every component through its factory, in page
 ** order, as one JSON document
 **   {"id": "home", "version": 1,
@@ -274,6 +516,8 @@ int sdui_state_json(sdui_engine *engine, const char *service, const char *path, 
 int sdui_render_json(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
+** Render the screen as text
+**
 ** Renders the current page like sdui_render_json() but as readable text for
 ** a terminal: one block a component, buttons as [label]. Same ownership.
 ** Control characters in any text (C0, DEL, C1; a NUL, an escape sequence)
@@ -284,6 +528,8 @@ int sdui_render_json(sdui_engine *engine, char **out, size_t *out_len);
 int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
+** What went wrong in the last render
+**
 ** The diagnostics of the last render, as a JSON array of
 **   {"severity": "warning"|"error", "code": ..., "component": id, "message": text}
 ** with code one of "unknown-type" (no factory, no fallback: a "fallback"
@@ -293,8 +539,12 @@ int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 */
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 
+/* ======================================================================
+** Reactive
+** ====================================================================== */
+
 /*
-** Reactive updates.
+** Reactive updates and server patches
 **
 ** Every read a factory makes through sdui_call_state() is recorded (service
 ** and path). When a dispatch, a new service state, a newly registered
@@ -312,6 +562,8 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 */
 
 /*
+** Take the patches since the last screen
+**
 ** The changes since the screen the host last received (from
 ** sdui_render_json() or the previous sdui_patches_json()), as
 **   {"patches": [patch, ...], "images": {"added": [url...], "removed": [url...]}}
@@ -333,6 +585,8 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 int sdui_patches_json(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
+** Hear of patches as they happen
+**
 ** Called with the patches JSON (as sdui_patches_json(), valid only during
 ** the call) at the end of every call that changed the screen, once the
 ** engine's lock is released by the outermost caller. Taking them moves the
@@ -345,21 +599,16 @@ int sdui_patches_json(sdui_engine *engine, char **out, size_t *out_len);
 typedef void (*sdui_patch_fn)(const char *json, size_t len, void *userdata);
 int sdui_set_patch_listener(sdui_engine *engine, sdui_patch_fn listener, void *userdata, sdui_destroy_fn destroy);
 
-/* The image URLs on the current screen, as a sorted JSON array. Same ownership. */
+/*
+** The image URLs on screen
+**
+** The image URLs on the current screen, as a sorted JSON array. Same ownership.
+*/
 int sdui_images_json(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
-** Work counters since the engine was created, for tests and benchmarks.
-** Returns -1 for a NULL engine, an unknown counter, or a call from inside
-** one of the engine's callbacks.
-*/
-#define SDUI_COUNTER_FACTORY_RUNS 0 /* factory callbacks run */
-#define SDUI_COUNTER_RENDERS      1 /* components rendered, first time or again */
-#define SDUI_COUNTER_ACTIONS      2 /* actions run by handlers, follow-ups included */
-#define SDUI_COUNTER_LAYOUTS      3 /* component layouts computed (not served from the layout cache) */
-long long sdui_counter(sdui_engine *engine, int which);
-
-/*
+** Subscribe to a service's state
+**
 ** Subscriptions. `subscriber` is called once per dispatch round in which the
 ** value of `service` at `path` ("" or NULL: the whole state) changed, after
 ** every queued follow-up of that round has run, and when the service is
@@ -376,10 +625,17 @@ long long sdui_counter(sdui_engine *engine, int which);
 typedef int (*sdui_subscriber_fn)(sdui_call *call, void *userdata);
 int sdui_subscribe(sdui_engine *engine, const char *service, const char *path, sdui_subscriber_fn subscriber,
                    void *userdata, sdui_destroy_fn destroy, long long *id);
-/* Removes a subscription (its destroy runs). SDUI_ENOTFOUND for an unknown id. */
+
+/*
+** Remove a subscription
+**
+** Removes a subscription (its destroy runs). SDUI_ENOTFOUND for an unknown id.
+*/
 int sdui_unsubscribe(sdui_engine *engine, long long id);
 
 /*
+** Watch every action: middleware
+**
 ** Middleware sees every action before and after its handler runs. In the
 ** call, source SDUI_INPUT is {"phase": "before" | "after", "action": {...}}
 ** and sdui_call_id() the action type. Returning a failure fails the dispatch
@@ -393,7 +649,13 @@ int sdui_add_middleware(sdui_engine *engine, sdui_middleware_fn middleware, void
                         sdui_destroy_fn destroy, long long *id);
 int sdui_remove_middleware(sdui_engine *engine, long long id);
 
+/* ======================================================================
+** Effects
+** ====================================================================== */
+
 /*
+** Effects, and registering a performer
+**
 ** Effects. A handler asks for work with sdui_call_emit() instead of doing
 ** it; the engine runs effects only once the dispatch has committed:
 **   {"type": "after", "ms": 300, "action": {...}}
@@ -419,10 +681,16 @@ typedef int (*sdui_performer_fn)(sdui_call *call, void *userdata);
 int sdui_register_effect(sdui_engine *engine, const char *type, sdui_performer_fn performer, void *userdata,
                          sdui_destroy_fn destroy);
 
-/* Removes the performer of effects of `type` (its destroy runs). SDUI_ENOTFOUND when there is none. */
+/*
+** Remove an effect performer
+**
+** Removes the performer of effects of `type` (its destroy runs). SDUI_ENOTFOUND when there is none.
+*/
 int sdui_unregister_effect(sdui_engine *engine, const char *type);
 
 /*
+** Finish a pending effect from the host's loop
+**
 ** Finishes pending effect `id`: dispatches its on_success (ok != 0) or
 ** on_failure action with `result` (JSON; NULL for null) as payload.result.
 ** Errors: SDUI_ENOTFOUND (no such pending effect), and those of
@@ -431,6 +699,8 @@ int sdui_unregister_effect(sdui_engine *engine, const char *type);
 int sdui_finish_effect(sdui_engine *engine, long long id, int ok, const char *result, size_t len);
 
 /*
+** Advance engine time
+**
 ** Advances engine time to `now_ms` (the host's monotonic clock, in
 ** milliseconds; time never goes back) and dispatches the delayed actions
 ** that are due, earliest first, each as its own dispatch. Stores how many
@@ -440,6 +710,8 @@ int sdui_finish_effect(sdui_engine *engine, long long id, int ok, const char *re
 int sdui_tick(sdui_engine *engine, long long now_ms, int *fired);
 
 /*
+** When the next delayed action is due
+**
 ** Milliseconds until the next delayed action is due (0 when one is
 ** overdue), or -1 when none is waiting; also -1 for a NULL engine or a call
 ** from inside a callback.
@@ -447,6 +719,31 @@ int sdui_tick(sdui_engine *engine, long long now_ms, int *fired);
 long long sdui_next_timer(sdui_engine *engine);
 
 /*
+** Ask for an effect from a handler
+**
+** Handler only: asks for an effect (JSON, see "Effects") to run once the
+** dispatch commits. Errors: SDUI_EPARSE, SDUI_ECONTRACT (not a valid
+** effect), SDUI_EINVAL (not in a handler).
+*/
+int sdui_call_emit(sdui_call *call, const char *json, size_t len);
+
+/*
+** Finish an effect inside its performer
+**
+** Performer only: finishes this effect now; its on_success (ok != 0) or
+** on_failure action runs after the performer returns, with `result` (JSON;
+** NULL for null) as payload.result. Only the first finish counts; later
+** ones are ignored. Errors: SDUI_EPARSE, SDUI_EINVAL.
+*/
+int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
+
+/* ======================================================================
+** Layout
+** ====================================================================== */
+
+/*
+** How layout works
+**
 ** Layout. sdui computes a frame for every node so a host can draw without a
 ** toolkit of its own: stacks with spacing, padding, alignment and
 ** distribution; fixed, "fill", minimum and maximum sizes; weights and
@@ -459,6 +756,8 @@ long long sdui_next_timer(sdui_engine *engine);
 */
 
 /*
+** Lay out the screen
+**
 ** The current screen laid out at `width` (> 0) as
 **   {"width", "height", "components": [{"id", "y", "root": node}]}
 ** with node = {"id", "type", "frame": {"x","y","width","height"}, "children": [...]};
@@ -470,6 +769,8 @@ long long sdui_next_timer(sdui_engine *engine);
 int sdui_layout_json(sdui_engine *engine, double width, char **out, size_t *out_len);
 
 /*
+** A text measurer
+**
 ** Measures `len` bytes of UTF-8 `text` (not NUL-terminated) in `font`
 ** (NULL: the default) within `max_width` (< 0: unbounded), storing the size
 ** in *width and *height. Called during layout, as a callback: it may not
@@ -480,6 +781,8 @@ typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, d
                                double *height, void *userdata);
 
 /*
+** Replace the text measurer
+**
 ** Replaces the text measurer (NULL: back to monospace cells); every cached
 ** layout is dropped. The engine keeps `userdata` and calls `destroy` (may
 ** be NULL) when the measurer is replaced or the engine is freed.
@@ -488,6 +791,8 @@ typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, d
 int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userdata, sdui_destroy_fn destroy);
 
 /*
+** Count and wrap text in terminal cells
+**
 ** The default measurer's arithmetic, for hosts that draw in a terminal: the
 ** display cells of `len` bytes of UTF-8 text (wide characters and emoji 2,
 ** combining marks 0; invalid UTF-8 counts as U+FFFD), and the text wrapped
@@ -501,6 +806,8 @@ long long sdui_text_cells(const char *text, size_t len);
 int sdui_text_lines(const char *text, size_t len, int max_cells, char **out, size_t *out_len);
 
 /*
+** Set the viewport: the lazy list
+**
 ** The lazy list. With a viewport (the host's visible window on the page:
 ** its width, the page offset of its top edge and its height, in layout
 ** units) sdui renders and lays out only the components in or near it (one
@@ -520,320 +827,22 @@ int sdui_text_lines(const char *text, size_t len, int max_cells, char **out, siz
 int sdui_set_viewport(sdui_engine *engine, double width, double offset, double height, char **events,
                       size_t *events_len);
 
-/*
-** Extensions. Libraries built on this API (the Lua script host is one)
-** attach their own state to an engine and report errors through it.
-*/
+/* ======================================================================
+** Counters
+** ====================================================================== */
 
 /*
-** Attaches `data` to the engine under `name` (copied), like
-** sqlite3_set_clientdata(). Replacing or removing (data == NULL) an entry
-** calls the old entry's destroy. When the engine is freed, the destroy
-** callbacks of all factories and handlers run first, then those of the
-** client data, in reverse order of attachment. Errors: SDUI_EINVAL,
-** SDUI_EBUSY.
-*/
-int sdui_set_clientdata(sdui_engine *engine, const char *name, void *data, sdui_destroy_fn destroy);
-
-/* The data attached under `name`, or NULL. Allowed inside callbacks. */
-void *sdui_get_clientdata(sdui_engine *engine, const char *name);
-
-/*
-** Takes and releases the engine's lock, so a sequence of calls runs as one
-** with no other thread's call in between (the lock is recursive: the holder
-** keeps calling the engine as usual). Every sdui_lock needs one sdui_unlock
-** on the same thread. NULL is a no-op.
-*/
-void sdui_lock(sdui_engine *engine);
-void sdui_unlock(sdui_engine *engine);
-
-/*
-** Sets the calling thread's sdui_errmsg() to `message` (copied; NULL for
-** none) and returns `status`, for extensions that fail outside an engine
-** call. With SDUI_OK the message is cleared.
-*/
-int sdui_report(sdui_engine *engine, int status, const char *message);
-
-/*
-** The sdui_call functions: valid only inside the callback that received the
-** call. Passing a call after its callback returned is undefined behaviour.
-** Strings they return belong to the call and stay valid until the callback
-** returns. A NULL call gives SDUI_EINVAL, NULL or -1 (by return type);
-** SDUI_STATE in a factory is SDUI_EINVAL too (read services with
-** sdui_call_state() there).
+** Count the engine's work
 **
-** Readers take a source and a path ("" or NULL for the whole value; else
-** "title", "genres[2].name", "$.action"; a dotted segment of digits also
-** indexes an array: "items.0"):
+** Work counters since the engine was created, for tests and benchmarks.
+** Returns -1 for a NULL engine, an unknown counter, or a call from inside
+** one of the engine's callbacks.
 */
-#define SDUI_INPUT 0 /* factory: the component's "data"; handler: the action's "payload" */
-#define SDUI_STATE 1 /* handler: its service's state, with this dispatch's changes so far */
-
-/* The component id (factory) or action type (handler). Owned by the call; NULL for a NULL call. */
-const char *sdui_call_id(sdui_call *call);
-
-/*
-** The string at `path` in `source`, or NULL when it is absent or not a
-** string (or the source is unknown). Owned by the call.
-*/
-const char *sdui_call_string(sdui_call *call, int source, const char *path);
-
-/*
-** Stores the number at `path` in `source` into *out. Returns SDUI_OK,
-** SDUI_ENOTFOUND (absent), SDUI_ECONTRACT (not a number) or SDUI_EINVAL.
-*/
-int sdui_call_number(sdui_call *call, int source, const char *path, double *out);
-
-/*
-** The number of elements (array) or members (object) at `path` in
-** `source`; -1 when absent or neither.
-*/
-long long sdui_call_count(sdui_call *call, int source, const char *path);
-
-/*
-** The value at `path` in `source` as compact JSON, ready to embed in the
-** JSON a callback builds (a string comes back quoted and escaped).
-** Errors: SDUI_ENOTFOUND, SDUI_EINVAL. Ownership: *out is the caller's;
-** release it with sdui_free().
-*/
-int sdui_call_json(sdui_call *call, int source, const char *path, char **out, size_t *out_len);
-
-/*
-** The value at `path` in `source` in packed form: the same value as
-** sdui_call_json() gives, without text, for bindings that build their own
-** values from it (the Lua host builds its tables this way). A value is a
-** tag byte and its body; lengths and counts are uint32_t, numbers int64_t
-** or double, all in the host's byte order and not aligned:
-**
-**   SDUI_PACKED_NULL, SDUI_PACKED_FALSE, SDUI_PACKED_TRUE   the tag alone
-**   SDUI_PACKED_INTEGER   int64_t (a JSON integer that fits 64 bits)
-**   SDUI_PACKED_NUMBER    double, finite (every other number)
-**   SDUI_PACKED_STRING    length, then that many bytes of UTF-8
-**   SDUI_PACKED_ARRAY     count, then count values
-**   SDUI_PACKED_OBJECT    count, then count members: key length, the key's
-**                         UTF-8 bytes, the value (object keys keep their order)
-**
-** Errors: SDUI_ENOTFOUND, SDUI_EINVAL, SDUI_ENOMEM. Ownership: *out belongs
-** to the call and stays valid until the callback returns; do not free it.
-*/
-#define SDUI_PACKED_NULL    0
-#define SDUI_PACKED_FALSE   1
-#define SDUI_PACKED_TRUE    2
-#define SDUI_PACKED_INTEGER 3
-#define SDUI_PACKED_NUMBER  4
-#define SDUI_PACKED_STRING  5
-#define SDUI_PACKED_ARRAY   6
-#define SDUI_PACKED_OBJECT  7
-int sdui_call_packed(sdui_call *call, int source, const char *path, const void **out, size_t *out_len);
-
-/*
-** Reads the state of any service during a callback, like sdui_state_json().
-** In a handler it sees the changes made so far in the current dispatch. In
-** a factory the read is recorded: the component renders again when the
-** value at that path changes (or the service appears).
-** Ownership: *out is the caller's; release it with sdui_free().
-*/
-int sdui_call_state(sdui_call *call, const char *service, const char *path, char **out, size_t *out_len);
-
-/*
-** Factory: sets the view tree, as JSON. Handler: replaces the service's
-** whole state with the JSON value. The JSON is checked at once: SDUI_EPARSE,
-** SDUI_ECONTRACT (a node that is not a valid view) or SDUI_ELIMIT, and the
-** call's earlier result, if any, stands.
-*/
-int sdui_call_return(sdui_call *call, const char *json, size_t len);
-
-/*
-** Factory only: the node builder, which sets the view tree node by node
-** instead of as JSON text (what language bindings use: their tables go
-** straight in, with no text in between). The checks are sdui_call_return()'s.
-**
-**   sdui_call_begin(call, "vstack");
-**     sdui_call_begin(call, "text");
-**     sdui_call_member(call, "text", "Hello", 5);
-**     sdui_call_end(call);
-**   sdui_call_end(call);            closing the root sets the view
-**
-** sdui_call_begin() opens a node of `type` as the next child of the open
-** node, or as the root. sdui_call_member() sets a member of the open node
-** from a string of `len` bytes (UTF-8): content ("text", "label", "url"...),
-** "id", "key", or "style" as the font shorthand. sdui_call_member_json()
-** sets any member from JSON: "action", a "style" object, even "children".
-** sdui_call_end() closes the open node; closing the root makes the tree the
-** call's result, as sdui_call_return() would. `type` and `name` are
-** NUL-terminated and copied.
-**
-** Errors: SDUI_ECONTRACT (unknown type or member, a member the kind does
-** not take, a required member missing at end; the message names the JSON
-** path the member has in the JSON form, "$.children[1].text: ..."),
-** SDUI_EPARSE (sdui_call_member_json), SDUI_ELIMIT (nesting deeper than
-** SDUI_LIMIT_DEPTH), SDUI_EINVAL (NULL arguments, invalid UTF-8, not a
-** factory). Any error discards the partly built tree; the call's earlier
-** result, if any, stands.
-*/
-int sdui_call_begin(sdui_call *call, const char *type);
-int sdui_call_member(sdui_call *call, const char *name, const char *value, size_t len);
-int sdui_call_member_json(sdui_call *call, const char *name, const char *json, size_t len);
-/*
-** sdui_call_member_packed() is sdui_call_member_json() with the value in
-** packed form (see sdui_call_packed()): `len` bytes holding exactly one
-** value. Errors as above, with SDUI_EPARSE for malformed packed bytes (bad
-** tag, truncated, invalid UTF-8, a duplicate key, a non-finite number; the
-** message names the byte offset) and SDUI_ELIMIT for nesting deeper than
-** SDUI_LIMIT_DEPTH. The bytes are the caller's; they are read, not kept.
-*/
-int sdui_call_member_packed(sdui_call *call, const char *name, const void *packed, size_t len);
-int sdui_call_end(sdui_call *call);
-
-/*
-** Handler only: sets the value at `path` in its service's state to the JSON
-** `json`, creating missing object members on the way; an index equal to an
-** array's length appends; members keep their place in their object.
-** json == NULL removes the value at `path` (removing an absent value is
-** SDUI_OK). On error the state is unchanged.
-** Errors: SDUI_EPARSE, SDUI_ENOTFOUND (a missing step that cannot be
-** created), SDUI_EINVAL (bad path, or called from a factory).
-*/
-int sdui_call_set(sdui_call *call, const char *path, const char *json, size_t len);
-
-/*
-** Handler only: sdui_call_set() with the value in packed form (see
-** sdui_call_packed()); packed must not be NULL (remove with sdui_call_set).
-** Errors: SDUI_EPARSE (malformed packed bytes, with the byte offset),
-** SDUI_ELIMIT (nested deeper than SDUI_LIMIT_DEPTH), and sdui_call_set()'s.
-** The bytes are the caller's; they are read, not kept.
-*/
-int sdui_call_set_packed(sdui_call *call, const char *path, const void *packed, size_t len);
-
-/*
-** Handler only: the versions of its service's state, for bindings that keep
-** their own copy of a state between dispatches (the Lua host does). Every
-** state the engine stores gets a version never used before; a failed
-** dispatch puts back the states it restores with their old versions. So
-** equal versions mean equal states. *received is the version of the state
-** the handler was given; *result the version the state carries once this
-** handler returns SDUI_OK (whatever it changed). Either pointer may be
-** NULL; no memory changes hands. Like every sdui_call function it works
-** only inside its callback, on the thread running it. Errors: SDUI_EINVAL
-** (not a handler, or a NULL call).
-*/
-int sdui_call_versions(sdui_call *call, long long *received, long long *result);
-
-/*
-** Handler, subscriber or performer: queues a follow-up action (JSON, as
-** sdui_dispatch()) to run after the current callback returns (a handler's
-** in the same transaction, the others' as the next round). Errors:
-** SDUI_EPARSE, SDUI_ECONTRACT, SDUI_EINVAL (called from a factory or
-** middleware).
-*/
-int sdui_call_dispatch(sdui_call *call, const char *json, size_t len);
-
-/*
-** The message of the last failed sdui_call_* function in this callback, or
-** "" when the last one succeeded. Owned by the call; a static message for a
-** NULL call. (sdui_errmsg() reports the outcome of the engine call that ran
-** the callback, after it returns.)
-*/
-const char *sdui_call_errmsg(sdui_call *call);
-
-/*
-** Handler only: asks for an effect (JSON, see "Effects") to run once the
-** dispatch commits. Errors: SDUI_EPARSE, SDUI_ECONTRACT (not a valid
-** effect), SDUI_EINVAL (not in a handler).
-*/
-int sdui_call_emit(sdui_call *call, const char *json, size_t len);
-
-/*
-** Performer only: finishes this effect now; its on_success (ok != 0) or
-** on_failure action runs after the performer returns, with `result` (JSON;
-** NULL for null) as payload.result. Only the first finish counts; later
-** ones are ignored. Errors: SDUI_EPARSE, SDUI_EINVAL.
-*/
-int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
-
-/*
-** Sets the message reported when the callback returns a failure status.
-** `message` is copied; NULL clears it.
-*/
-void sdui_call_error(sdui_call *call, const char *message);
-
-/*
-** The script host. Component factories and action handlers written in Lua,
-** run in a Lua state that the engine owns. These functions live in
-** libsdui_lua.so (link -lsdui_lua -lsdui -llua5.4, or `pkg-config --libs
-** sdui`); libsdui.so itself never links Lua.
-**
-** A script is a Lua text file (never bytecode) that returns a table:
-**
-**   local ui = require "sdui.ui"
-**   return {
-**     services   = { favorites = {} },            -- created if missing
-**     components = { MovieCard = function(data, ctx) return ui.text(data.title) end },
-**     actions    = { ["favorites/toggle"] = function(state, payload, ctx) ... end },
-**     effects    = { request = function(effect, ctx) ... end },  -- performers
-**   }
-**
-** Scripts run in a sandbox: no io, os (but os.time, os.clock, os.date),
-** debug, load, loadfile, dofile, string.dump, collectgarbage (but
-** "count"); `require` finds only "sdui.ui" and modules inside the script
-** folder. Every script run and every callback has an instruction budget,
-** and the whole state a memory cap (sdui_scripts_limit()).
-**
-** A script that fails to compile or to run, or returns something else than
-** such a table, changes nothing: the previous version of its components and
-** actions stays live, and the error reads "file:line: message". A factory
-** that raises renders an "error" node for its component only; a handler
-** that raises fails the dispatch and rolls it back. A handler's `state` is
-** a view over the host's copy of the service's state (kept between
-** dispatches, refreshed when sdui_call_versions() says it is out of date):
-** each assignment into it is an sdui_call_set() at its path; returning
-** another table replaces the state whole. Service state is never
-** touched by (re)loading, except that a service a script declares is
-** created when it does not exist yet. Components, actions and effects a
-** reloaded script no longer declares are unregistered.
-**
-** All script host functions take the engine's lock (sdui_lock()) and return
-** SDUI_EBUSY when called from inside one of the engine's callbacks.
-*/
-
-/*
-** Loads a script file, or every "*.lua" file directly inside a folder in
-** name order, and registers what they return. The first call fixes the
-** script folder (the folder itself, or the file's folder); later paths must
-** lie inside it (SDUI_EINVAL otherwise), and `require` looks only there.
-** Loading a file again reloads it. Errors: SDUI_EINVAL, SDUI_ENOTFOUND (no
-** such file), SDUI_ECALLBACK (a script failed: "file:line: message"; the
-** scripts that succeeded are live), SDUI_ELIMIT (budget or memory cap),
-** SDUI_ENOMEM.
-*/
-int sdui_scripts_load(sdui_engine *engine, const char *path);
-
-/*
-** Runs every loaded script again, in load order, and picks up new "*.lua"
-** files in loaded folders: the hot-swap. Components and actions a script no
-** longer returns are unregistered. On failure the failing scripts keep
-** their previous version; the message lists each failure on its own line.
-** Errors as sdui_scripts_load().
-*/
-int sdui_scripts_reload(sdui_engine *engine);
-
-/*
-** Watch mode without threads: reloads only the loaded scripts whose file
-** changed (modification time or size) since they last loaded, new files in
-** loaded folders, and everything when a module they `require` changed.
-** Call it from the host's loop. Stores how many files were reloaded in
-** *reloaded when it is not NULL. Errors as sdui_scripts_reload().
-*/
-int sdui_scripts_poll(sdui_engine *engine, int *reloaded);
-
-/*
-** Script host limits, as sdui_limit(): sets `which` to `value` when
-** value >= 0 and returns the previous value; -1 for a NULL engine or an
-** unknown limit.
-*/
-#define SDUI_SCRIPT_LIMIT_MEMORY       0 /* bytes the script state may hold (default 64 MiB) */
-#define SDUI_SCRIPT_LIMIT_INSTRUCTIONS 1 /* VM instructions per script run or callback (default 10 million) */
-long long sdui_scripts_limit(sdui_engine *engine, int which, long long value);
+#define SDUI_COUNTER_FACTORY_RUNS 0 /* factory callbacks run */
+#define SDUI_COUNTER_RENDERS      1 /* components rendered, first time or again */
+#define SDUI_COUNTER_ACTIONS      2 /* actions run by handlers, follow-ups included */
+#define SDUI_COUNTER_LAYOUTS      3 /* component layouts computed (not served from the layout cache) */
+long long sdui_counter(sdui_engine *engine, int which);
 
 #ifdef __cplusplus
 }

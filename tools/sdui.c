@@ -6,7 +6,7 @@
 **                    [--width N] [--out FILE] [--points] [--pretty] [--quiet]
 **
 ** Exit status: 0 success, 1 failure (files, scripts, page, render), 2 usage.
-** Written against include/sdui.h only.
+** Written against include/sdui.h and include/sdui_scripts.h only.
 */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +18,7 @@
 #include "html.h"
 #include "json.h"
 #include "sdui.h"
+#include "sdui_scripts.h"
 
 #define EXIT_USAGE 2
 

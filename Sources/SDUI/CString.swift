@@ -6,6 +6,8 @@ import Darwin
 import CSDUI
 import SDUICore
 
+// Not a header section: reading C arguments and handing buffers back to C.
+
 /// Reads a NUL-terminated UTF-8 argument; nil for NULL or invalid UTF-8.
 func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     guard let pointer else { return nil }
@@ -70,9 +72,4 @@ func path(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> JSONPath {
     } catch {
         throw .invalid(error.description)
     }
-}
-
-@_cdecl("sdui_free")
-public func sdui_free(_ buffer: UnsafeMutableRawPointer?) {
-    free(buffer)
 }

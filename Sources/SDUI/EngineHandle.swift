@@ -6,6 +6,8 @@ import Darwin
 import CSDUI
 import SDUICore
 
+// Not a header section: what a `sdui_engine *` is, its lock and messages.
+
 /// What a `sdui_engine *` points at: the core engine, the lock that
 /// serializes calls on it, and each thread's message of its last call.
 final class EngineHandle {

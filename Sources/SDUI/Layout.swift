@@ -1,7 +1,9 @@
 import CSDUI
 import SDUICore
 
-// Layout: include/sdui.h's sdui_layout_json and sdui_set_measurer.
+// Layout: the functions of include/sdui.h's "Layout" section.
+// Each function's contract is written in the header; here they only
+// translate arguments and statuses.
 
 @_cdecl("sdui_layout_json")
 public func sdui_layout_json(_ engine: OpaquePointer?, _ width: Double,
@@ -64,25 +66,6 @@ private func callMeasure(_ measure: sdui_measure_fn, _ text: UnsafePointer<CChar
     return font.withCString { measure(start, count, $0, maxWidth ?? -1, &width, &height, data.pointer) }
 }
 
-@_cdecl("sdui_set_viewport")
-public func sdui_set_viewport(_ engine: OpaquePointer?, _ width: Double, _ offset: Double, _ height: Double,
-                              _ events: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                              _ eventsLength: UnsafeMutablePointer<Int>?) -> Int32
-{
-    events?.pointee = nil
-    return withEngineChanging(engine) { (engine) throws(Failure) in
-        guard width.isFinite, offset.isFinite, height.isFinite else {
-            throw .invalid("viewport values must be finite numbers")
-        }
-        guard height <= 0 || width > 0 else { throw .invalid("viewport width must be positive, got \(width)") }
-        let viewport = height > 0 ? Engine.Viewport(width: width, offset: offset, height: height) : nil
-        let changes = engine.setViewport(viewport)
-        if events != nil {
-            try deliver(JSONWriter.bytes(.array(changes.map(\.json))), events, eventsLength)
-        }
-    }
-}
-
 /// The text of a (pointer, length) argument; invalid UTF-8 is repaired to U+FFFD.
 private func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
     guard let pointer else { return length == 0 ? "" : nil }
@@ -108,5 +91,24 @@ public func sdui_text_lines(_ pointer: UnsafePointer<CChar>?, _ length: Int, _ m
         return SDUI_OK
     } catch {
         return error.status
+    }
+}
+
+@_cdecl("sdui_set_viewport")
+public func sdui_set_viewport(_ engine: OpaquePointer?, _ width: Double, _ offset: Double, _ height: Double,
+                              _ events: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                              _ eventsLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    events?.pointee = nil
+    return withEngineChanging(engine) { (engine) throws(Failure) in
+        guard width.isFinite, offset.isFinite, height.isFinite else {
+            throw .invalid("viewport values must be finite numbers")
+        }
+        guard height <= 0 || width > 0 else { throw .invalid("viewport width must be positive, got \(width)") }
+        let viewport = height > 0 ? Engine.Viewport(width: width, offset: offset, height: height) : nil
+        let changes = engine.setViewport(viewport)
+        if events != nil {
+            try deliver(JSONWriter.bytes(.array(changes.map(\.json))), events, eventsLength)
+        }
     }
 }

@@ -1,8 +1,10 @@
 import CSDUI
 import SDUICore
 
-// Patches, counters, subscriptions, middleware, effects and time: the
-// reactive part of include/sdui.h.
+// Reactive: the functions of include/sdui.h's "Reactive" section (patches, the patch
+// listener, images, subscriptions, middleware).
+// Each function's contract is written in the header; here they only
+// translate arguments and statuses.
 
 @_cdecl("sdui_patches_json")
 public func sdui_patches_json(_ engine: OpaquePointer?,
@@ -38,34 +40,6 @@ public func sdui_images_json(_ engine: OpaquePointer?,
     return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard out != nil else { throw .invalid("out is NULL") }
         try deliver(JSONWriter.bytes(.array(engine.images.map(JSON.string))), out, outLength)
-    }
-}
-
-@_cdecl("sdui_counter")
-public func sdui_counter(_ engine: OpaquePointer?, _ which: Int32) -> Int64 {
-    guard let handle = EngineHandle.from(engine) else { return -1 }
-    var value: Int64 = -1
-    _ = handle.call { () throws(Failure) in
-        let counters = handle.engine.counters
-        switch which {
-        case SDUI_COUNTER_FACTORY_RUNS: value = Int64(counters.factoryRuns)
-        case SDUI_COUNTER_RENDERS: value = Int64(counters.componentRenders)
-        case SDUI_COUNTER_ACTIONS: value = Int64(counters.actions)
-        case SDUI_COUNTER_LAYOUTS: value = Int64(counters.layouts)
-        default: throw .invalid("unknown counter \(which)")
-        }
-    }
-    return value
-}
-
-/// Calls a C callback that may only read and queue actions (subscriber,
-/// performer, middleware) and turns its status into an error.
-private func runQueueing(_ fn: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32, _ data: UserData,
-                         _ call: CallHandle, _ what: String) throws
-{
-    let status = fn(call.opaque, data.pointer)
-    guard status == SDUI_OK else {
-        throw CallbackError(call.userError ?? "\(what) returned status \(status) (\(statusName(status)))")
     }
 }
 
@@ -118,73 +92,5 @@ public func sdui_add_middleware(_ engine: OpaquePointer?, _ middleware: sdui_mid
 public func sdui_remove_middleware(_ engine: OpaquePointer?, _ id: Int64) -> Int32 {
     withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
         guard engine.store.removeMiddleware(Int(id)) else { throw Failure(SDUI_ENOTFOUND, "no middleware \(id)") }
-    }
-}
-
-@_cdecl("sdui_register_effect")
-public func sdui_register_effect(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?,
-                                 _ performer: sdui_performer_fn?, _ userdata: UnsafeMutableRawPointer?,
-                                 _ destroy: sdui_destroy_fn?) -> Int32
-{
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
-        let type = try requiredString(type, "type")
-        guard let performer else { throw .invalid("performer is NULL") }
-        let data = UserData(userdata, destroy: destroy)
-        do throws(EngineError) {
-            try engine.register(effect: type) { [unowned engine] context in
-                try withUnsafeMutablePointer(to: &context) { pointer in
-                    let call = CallHandle(id: type, input: pointer.pointee.effect.json, engine: engine,
-                                          role: .performer(pointer))
-                    try runQueueing(performer, data, call, "performer")
-                }
-            }
-        } catch {
-            data.disarm()
-            throw Failure(error)
-        }
-    }
-}
-
-@_cdecl("sdui_unregister_effect")
-public func sdui_unregister_effect(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> Int32 {
-    withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
-        let type = try requiredString(type, "type")
-        guard engine.unregister(effect: type) else {
-            throw Failure(SDUI_ENOTFOUND, "no performer for effect \"\(type)\"")
-        }
-    }
-}
-
-@_cdecl("sdui_finish_effect")
-public func sdui_finish_effect(_ engine: OpaquePointer?, _ id: Int64, _ ok: Int32, _ result: UnsafePointer<CChar>?,
-                               _ length: Int) -> Int32
-{
-    withEngineChanging(engine) { (engine) throws(Failure) in
-        let value = result == nil ? JSON.null : try engine.parseInput(bytes(result, length, "result"))
-        try engineCall { () throws(EngineError) in try engine.finishEffect(Int(id), ok: ok != 0, result: value) }
-    }
-}
-
-@_cdecl("sdui_tick")
-public func sdui_tick(_ engine: OpaquePointer?, _ now: Int64, _ fired: UnsafeMutablePointer<Int32>?) -> Int32 {
-    fired?.pointee = 0
-    return withEngineChanging(engine) { (engine) throws(Failure) in
-        let count = engine.tick(now)
-        fired?.pointee = Int32(clamping: count)
-    }
-}
-
-@_cdecl("sdui_next_timer")
-public func sdui_next_timer(_ engine: OpaquePointer?) -> Int64 {
-    guard let handle = EngineHandle.from(engine) else { return -1 }
-    var next: Int64 = -1
-    _ = handle.call { () throws(Failure) in next = handle.engine.nextTimer ?? -1 }
-    return next
-}
-
-extension Engine {
-    /// Parses JSON input, as a facade failure.
-    func parseInput(_ input: UnsafeRawBufferPointer) throws(Failure) -> JSON {
-        try engineCall { () throws(EngineError) in try parse(input) }
     }
 }

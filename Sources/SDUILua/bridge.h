@@ -16,7 +16,7 @@
 #include <lua.h>
 
 #include "packed.h"
-#include "sdui.h"
+#include "sdui_binding.h"
 
 /* Marks the functions libsdui_lua.so exports; everything else stays hidden. */
 #define SDUI_LUA_API __attribute__((visibility("default")))

@@ -1,7 +1,7 @@
 /*
 ** module.c -- `require "sdui"`: the engine as a Lua object.
 **
-** Everything goes through include/sdui.h. Failures of the engine (a bad
+** Everything goes through the public headers (include/sdui*.h). Failures of the engine (a bad
 ** payload, an unknown action, a failing script) return nil and the message;
 ** misuse of the API (wrong argument types, a closed engine) raises.
 */
@@ -16,7 +16,8 @@
 #include "luajson.h"
 #include "measurer.h"
 #include "reactive.h"
-#include "sdui.h"
+#include "sdui_binding.h"
+#include "sdui_scripts.h"
 
 #define ENGINE_MT "sdui.engine"
 

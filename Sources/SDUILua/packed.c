@@ -11,7 +11,7 @@
 
 #include "luajson.h"
 #include "packed.h"
-#include "sdui.h"
+#include "sdui_binding.h"
 
 /* ======================================================================
 ** Reading: packed bytes -> Lua values

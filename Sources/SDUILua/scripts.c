@@ -25,6 +25,7 @@
 #include "loader.h"
 #include "sandbox.h"
 #include "scripthost.h"
+#include "sdui_scripts.h"
 
 #define CLIENTDATA_NAME "sdui.scripts"
 #define DEFAULT_MEMORY (64LL << 20)

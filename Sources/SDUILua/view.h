@@ -8,6 +8,7 @@
 #include <lua.h>
 
 #include "bridge.h"
+#include "sdui_binding.h"
 
 /*
 ** Sets the view table at idx as the call's result. Tables of the usual shape

@@ -1,6 +1,6 @@
 /*
 ** test_builder.c -- the node builder (sdui_call_begin / member / member_json
-** / end) through include/sdui.h only: a tree built node by node renders
+** / end) through include/sdui_binding.h only: a tree built node by node renders
 ** exactly as the same tree returned as JSON; every error names the JSON path
 ** the member has in the JSON form, discards the partial tree and keeps the
 ** call's earlier result; the builder is for factories only. And the packed
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sdui.h"
+#include "sdui_binding.h"
 #include "check.h"
 
 static const char page[] = "{\"id\":\"p\",\"components\":[{\"id\":\"c\",\"type\":\"Card\",\"data\":null}]}";
@@ -70,7 +70,7 @@ static int card_by_builder(sdui_call *call, void *userdata)
     return sdui_call_end(call); /* the root: sets the view */
 }
 
-/* ---- packed bytes by hand, as sdui.h lays them out ---- */
+/* ---- packed bytes by hand, as sdui_binding.h lays them out ---- */
 
 typedef struct {
     unsigned char b[512];

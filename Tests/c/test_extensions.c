@@ -1,11 +1,12 @@
 /*
 ** test_extensions.c -- the hooks for libraries built on the C API: client
-** data (and its teardown order), the engine lock, sdui_report, and
-** unregistering components and actions.
+** data (and its teardown order, include/sdui_binding.h), the engine lock,
+** sdui_report, and unregistering components and actions.
 */
 #include <pthread.h>
 #include <string.h>
 
+#include "sdui_binding.h"
 #include "check.h"
 
 /* Records the order in which destroy callbacks run. */

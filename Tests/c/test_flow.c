@@ -2,13 +2,14 @@
 ** test_flow.c -- the whole happy path of sdui through include/sdui.h only:
 ** version, engine, services, component factories, page load and render,
 ** factory replacement, dispatch with payload readers, state changes,
-** follow-up actions and state reads.
+** follow-up actions and state reads; and the state versions of
+** include/sdui_binding.h.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sdui.h"
+#include "sdui_binding.h"
 #include "check.h"
 
 /* ---------------------------------------------------------------- helpers */

@@ -1,6 +1,7 @@
 /*
 ** test_scripts.c -- the script host from C: loading a folder, hot-swap by
-** rewriting a script, the sandbox and its limits, and every bad script.
+** rewriting a script, the sandbox and its limits, and every bad script
+** (include/sdui_scripts.h).
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sdui_scripts.h"
 #include "check.h"
 
 static char folder[256];

@@ -1,6 +1,8 @@
 import CSDUI
 import SDUICore
 
+// Not a header section: a failure inside the facade and its status.
+
 /// The C status for an engine error code.
 func statusCode(for code: EngineError.Code) -> Int32 {
     switch code {
@@ -30,16 +32,4 @@ struct Failure: Error {
     static func invalid(_ message: String) -> Failure {
         Failure(SDUI_EINVAL, message)
     }
-}
-
-/// Constant descriptions of each status, as C strings in static storage.
-private let statusNames: [StaticString] = [
-    "ok", "error", "invalid argument", "malformed JSON", "contract violation", "not found",
-    "limit exceeded", "callback failed", "engine busy: called from inside its own callback", "out of memory",
-]
-
-@_cdecl("sdui_errstr")
-public func sdui_errstr(_ status: Int32) -> UnsafePointer<CChar>? {
-    let name: StaticString = statusNames.indices.contains(Int(status)) ? statusNames[Int(status)] : "unknown status"
-    return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }

@@ -1,0 +1,240 @@
+import CSDUI
+import SDUICore
+
+// Callbacks: the functions of include/sdui.h's "Callbacks" section (registering a
+// factory, the sdui_call_* readers and writers), and how C callbacks are run.
+// Each function's contract is written in the header; here they only
+// translate arguments and statuses.
+
+/// The shared part of registering a C callback: checks the type, and hands
+/// the userdata to the engine only when `register` succeeds (on failure the
+/// caller keeps it and its destroy does not run). Replacing a callback
+/// releases the old one, which may run its destroy, so callbacks are marked
+/// as running.
+func registerCallback(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?, _ kind: String, present: Bool,
+                              _ userdata: UnsafeMutableRawPointer?, _ destroy: sdui_destroy_fn?,
+                              _ register: (Engine, String, UserData) throws(EngineError) -> Void) -> Int32
+{
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let type = try requiredString(type, "type")
+        guard present else { throw .invalid("\(kind) is NULL") }
+        let data = UserData(userdata, destroy: destroy)
+        do throws(EngineError) {
+            try register(engine, type, data)
+        } catch {
+            data.disarm()
+            throw Failure(error)
+        }
+    }
+}
+
+@_cdecl("sdui_register_component")
+public func sdui_register_component(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?,
+                                    _ factory: sdui_factory_fn?, _ userdata: UnsafeMutableRawPointer?,
+                                    _ destroy: sdui_destroy_fn?) -> Int32
+{
+    registerCallback(engine, type, "factory", present: factory != nil, userdata, destroy) { (engine, type, data) throws(EngineError) in
+        // unowned: the engine owns the closure, so it outlives every call of it.
+        try engine.register(component: type) { [unowned engine] input, context in
+            try runFactory(factory!, data, input: input, context: context, engine: engine)
+        }
+    }
+}
+
+@_cdecl("sdui_unregister_component")
+public func sdui_unregister_component(_ engine: OpaquePointer?, _ type: UnsafePointer<CChar>?) -> Int32 {
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let type = try requiredString(type, "type")
+        try engineCall { () throws(EngineError) in try engine.unregister(component: type) }
+    }
+}
+
+/// Calls a C factory and turns its outcome into a view or an error.
+func runFactory(_ factory: sdui_factory_fn, _ data: UserData, input: JSON, context: RenderContext,
+                        engine: Engine) throws -> ViewNode
+{
+    let call = CallHandle(id: context.componentId, input: input, engine: engine, role: .factory(context))
+    let status = factory(call.opaque, data.pointer)
+    guard status == SDUI_OK else {
+        throw CallbackError(call.userError ?? "factory returned status \(status) (\(statusName(status)))")
+    }
+    guard let view = call.view else {
+        throw CallbackError(call.userError ?? "factory returned SDUI_OK without a view (call sdui_call_return)")
+    }
+    return view
+}
+
+/// Calls a C handler with the context it may change in place.
+func runHandler(_ handler: sdui_handler_fn, _ data: UserData, context: inout HandlerContext,
+                        engine: Engine) throws
+{
+    let action = context.action
+    try withUnsafeMutablePointer(to: &context) { pointer in
+        let call = CallHandle(id: action.type, input: action.payload, engine: engine, role: .handler(pointer))
+        let status = handler(call.opaque, data.pointer)
+        guard status == SDUI_OK else {
+            throw CallbackError(call.userError ?? "handler returned status \(status) (\(statusName(status)))")
+        }
+    }
+}
+
+/// Calls a C callback that may only read and queue actions (subscriber,
+/// performer, middleware) and turns its status into an error.
+func runQueueing(_ fn: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32, _ data: UserData,
+                         _ call: CallHandle, _ what: String) throws
+{
+    let status = fn(call.opaque, data.pointer)
+    guard status == SDUI_OK else {
+        throw CallbackError(call.userError ?? "\(what) returned status \(status) (\(statusName(status)))")
+    }
+}
+
+@_cdecl("sdui_call_id")
+public func sdui_call_id(_ call: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let call = CallHandle.from(call) else { return nil }
+    return call.keep(call.id)
+}
+
+@_cdecl("sdui_call_string")
+public func sdui_call_string(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?)
+    -> UnsafePointer<CChar>?
+{
+    guard let call = CallHandle.from(call) else { return nil }
+    var result: UnsafePointer<CChar>?
+    _ = call.run { () throws(Failure) in
+        let value = try call.value(source, path)
+        guard case .string(let s) = value else { throw Failure(SDUI_ECONTRACT, "expected a string, found \(value.typeName)") }
+        result = call.keep(s)
+    }
+    return result
+}
+
+@_cdecl("sdui_call_number")
+public func sdui_call_number(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?,
+                             _ out: UnsafeMutablePointer<Double>?) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard let out else { throw .invalid("out is NULL") }
+        let value = try call.value(source, path)
+        guard let number = value.doubleValue else {
+            throw Failure(SDUI_ECONTRACT, "expected a number, found \(value.typeName)")
+        }
+        out.pointee = number
+    }
+}
+
+@_cdecl("sdui_call_count")
+public func sdui_call_count(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?) -> Int64 {
+    guard let call = CallHandle.from(call) else { return -1 }
+    var count: Int64 = -1
+    _ = call.run { () throws(Failure) in
+        switch try call.value(source, path) {
+        case .array(let a): count = Int64(a.count)
+        case .object(let o): count = Int64(o.count)
+        case let other: throw Failure(SDUI_ECONTRACT, "expected an array or object, found \(other.typeName)")
+        }
+    }
+    return count
+}
+
+@_cdecl("sdui_call_json")
+public func sdui_call_json(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?,
+                           _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                           _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        try deliver(JSONWriter.bytes(try call.value(source, path)), out, outLength)
+    }
+}
+
+@_cdecl("sdui_call_state")
+public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
+                            _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                            _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let service = try requiredString(service, "service")
+        let at = try SDUI.path(path)
+        let found: JSON?
+        switch call.role {
+        case .factory(let context): found = context.state(service, at: at)
+        case .handler(let context): found = context.pointee.state(of: service, at: at)
+        default: found = call.engine.store.services[service]?.value(at: at)
+        }
+        guard let found else { throw Failure(SDUI_ENOTFOUND, "nothing at \(at) in service \"\(service)\"") }
+        try deliver(JSONWriter.bytes(found), out, outLength)
+    }
+}
+
+@_cdecl("sdui_call_return")
+public func sdui_call_return(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let (value, input) = try call.parse(json, length)
+        switch call.role {
+        case .factory:
+            do throws(ContractError) {
+                call.view = try ViewNode(json: value)
+            } catch {
+                throw Failure(Engine.located(error, in: input))
+            }
+        case .handler(let context):
+            context.pointee.state = value
+        default:
+            throw .invalid("sdui_call_return is for factories and handlers")
+        }
+    }
+}
+
+@_cdecl("sdui_call_set")
+public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ json: UnsafePointer<CChar>?,
+                          _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_set")
+        let at = try SDUI.path(path)
+        var value: JSON?
+        if json != nil {
+            value = try call.parse(json, length).0
+        }
+        do throws(JSONPathError) {
+            try context.pointee.set(value, at: at)
+        } catch {
+            throw Failure(SDUI_ENOTFOUND, error.description)
+        }
+    }
+}
+
+@_cdecl("sdui_call_dispatch")
+public func sdui_call_dispatch(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let input = try bytes(json, length, "json")
+        let action = try engineCall { () throws(EngineError) in try call.engine.action(from: input) }
+        switch call.role {
+        case .handler(let context): context.pointee.dispatch(action)
+        case .subscriber(let context): context.pointee.dispatch(action)
+        case .performer(let context): context.pointee.dispatch(action)
+        case .factory, .middleware:
+            throw .invalid("sdui_call_dispatch is for handlers, subscribers and performers")
+        }
+    }
+}
+
+@_cdecl("sdui_call_errmsg")
+public func sdui_call_errmsg(_ call: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let call = CallHandle.from(call) else { return sdui_errmsg(nil) }
+    return call.errorMessage
+}
+
+@_cdecl("sdui_call_error")
+public func sdui_call_error(_ call: OpaquePointer?, _ message: UnsafePointer<CChar>?) {
+    guard let call = CallHandle.from(call) else { return }
+    call.userError = message.map { String(cString: $0) }
+}

@@ -1,0 +1,38 @@
+import CSDUI
+import SDUICore
+
+// Packed values: the functions of include/sdui_binding.h's "Packed values" section.
+// Each function's contract is written in the header; here they only
+// translate arguments and statuses.
+
+@_cdecl("sdui_call_packed")
+public func sdui_call_packed(_ call: OpaquePointer?, _ source: Int32, _ path: UnsafePointer<CChar>?,
+                             _ out: UnsafeMutablePointer<UnsafeRawPointer?>?,
+                             _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard let out else { throw .invalid("out is NULL") }
+        let (bytes, count) = try call.keepPacked(try call.value(source, path))
+        out.pointee = bytes
+        outLength?.pointee = count
+    }
+}
+
+@_cdecl("sdui_call_set_packed")
+public func sdui_call_set_packed(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
+                                 _ packed: UnsafeRawPointer?, _ length: Int) -> Int32
+{
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let context = try call.handlerContext("sdui_call_set_packed")
+        let at = try SDUI.path(path)
+        let value = try call.unpack(packed, length)
+        do throws(JSONPathError) {
+            try context.pointee.set(value, at: at)
+        } catch {
+            throw Failure(SDUI_ENOTFOUND, error.description)
+        }
+    }
+}
