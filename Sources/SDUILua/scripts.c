@@ -192,7 +192,7 @@ static void watch_module(scripts *s, const char *path)
     s->modules[s->module_count++] = w;
 }
 
-/* require(name) inside the sandbox: "sdui.ui", or NAME.lua under the script folder. */
+/* require(name) inside the sandbox: "sdui.ui", "sdui.contract", or NAME.lua under the script folder. */
 static int sandbox_require(lua_State *L)
 {
     scripts *s = lua_touserdata(L, lua_upvalueindex(1));
@@ -201,8 +201,8 @@ static int sandbox_require(lua_State *L)
     if (lua_getfield(L, -1, name) != LUA_TNIL)
         return 1;
     lua_pop(L, 1);
-    if (strcmp(name, "sdui.ui") == 0) {
-        lua_pushcfunction(L, host_load_ui);
+    if (strcmp(name, "sdui.ui") == 0 || strcmp(name, "sdui.contract") == 0) {
+        lua_pushcfunction(L, name[5] == 'u' ? host_load_ui : host_load_contract);
         lua_call(L, 0, 1);
     } else {
         /* Module names are dotted identifiers: no "..", no "/". */
