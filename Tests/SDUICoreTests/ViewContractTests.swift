@@ -46,9 +46,18 @@ struct ViewContractTests {
             #expect(Self.write(path, expected), "could not write \(path)")
             return
         }
-        let actual = Self.read(path)
-        #expect(actual == expected,
-                "\(ViewContract.luaModulePath) is out of date with Sources/SDUICore/ViewContract.swift: run `\(ViewContract.regenerateCommand)`")
+        let actual = Self.read(path) ?? ""
+        guard actual != expected else { return }
+        // Name the first line that differs rather than print both files.
+        let have = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(have, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(have.count, want.count)
+        let got = line < have.count ? String(have[line]) : "(end of file)"
+        let wanted = line < want.count ? String(want[line]) : "(end of file)"
+        Issue.record("""
+            \(ViewContract.luaModulePath) is out of date with Sources/SDUICore/ViewContract.swift: \
+            run `\(ViewContract.regenerateCommand)`. Line \(line + 1) is `\(got)`, should be `\(wanted)`
+            """)
     }
 
     // MARK: the contract against the decoders
