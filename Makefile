@@ -46,7 +46,7 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps demo cli terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
-        test-preview check-symbols check-includes memcheck install uninstall clean bench bench-instr
+        test-preview check-symbols check-includes memcheck install uninstall clean bench bench-instr contract
 
 all: lib lua
 
@@ -63,9 +63,20 @@ $(LUA_UI): lua/sdui/ui.lua scripts/embed.py
 	@mkdir -p $(dir $@)
 	python3 scripts/embed.py sdui_ui_source $< $@
 
-$(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(HEADERS) | lib
+# lua/sdui/contract.lua is generated from Sources/SDUICore/View/ViewContract.swift
+# (`make contract` rewrites it; `swift test` fails when it is out of date) and
+# embedded like ui.lua, preloaded as `sdui.contract`.
+LUA_CONTRACT := $(BUILD)/lua/contract_source.c
+$(LUA_CONTRACT): lua/sdui/contract.lua scripts/embed.py
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(LUA_SRC) $(LUA_UI) $(LUA_LINK) -Wl,-rpath,$(abspath $(LIBDIR))
+	python3 scripts/embed.py sdui_contract_source $< $@
+
+contract: deps
+	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter ViewContractTests/luaModuleIsUpToDate
+
+$(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT) $(HEADERS) | lib
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) $(LUA_LINK) -Wl,-rpath,$(abspath $(LIBDIR))
 
 $(LUA_MOD): $(LUA_LIB)
 	@mkdir -p $(dir $@)
@@ -198,7 +209,7 @@ memcheck: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
 install: lib lua
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsdui.so
-	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so $(LUA_SRC) $(LUA_UI) $(LUA_LINK) \
+	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) $(LUA_LINK) \
 	  -Wl,-rpath,$(PREFIX)/lib
 	ln -sf ../../libsdui_lua.so $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/

@@ -141,11 +141,20 @@ int bridge_array(lua_State *L)
     return 1;
 }
 
+int bridge_load_contract(lua_State *L)
+{
+    if (luaL_loadbufferx(L, sdui_contract_source, sdui_contract_source_len, "=sdui.contract", "t") != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 1);
+    return 1;
+}
+
 int bridge_load_ui(lua_State *L)
 {
     if (luaL_loadbufferx(L, sdui_ui_source, sdui_ui_source_len, "=sdui.ui", "t") != LUA_OK)
         return lua_error(L);
-    lua_call(L, 0, 1);
+    bridge_load_contract(L); /* the DSL's tables come from it: its argument, no require needed */
+    lua_call(L, 1, 1);
     /* The DSL's own array marker is replaced by the one the encoder knows. */
     lua_pushcfunction(L, bridge_array);
     lua_setfield(L, -2, "array");

@@ -80,9 +80,14 @@ int bridge_load_ui(lua_State *L);
 /* sdui.array(t): marks t (or a new table) as a JSON array; returns it. */
 int bridge_array(lua_State *L);
 
-/* The embedded text of lua/sdui/ui.lua (generated at build time). */
+/* package.preload["sdui.contract"]: the view contract as a table (lua/sdui/contract.lua). */
+int bridge_load_contract(lua_State *L);
+
+/* The embedded text of lua/sdui/ui.lua and lua/sdui/contract.lua (generated at build time). */
 extern const char sdui_ui_source[];
 extern const unsigned long sdui_ui_source_len;
+extern const char sdui_contract_source[];
+extern const unsigned long sdui_contract_source_len;
 
 /*
 ** Hands the value at idx back as the call's result (sdui_call_return), as

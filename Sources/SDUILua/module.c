@@ -553,10 +553,12 @@ SDUI_LUA_API int luaopen_sdui(lua_State *L)
     }
     lua_pop(L, 1);
 
-    /* `require "sdui.ui"` works wherever sdui is loaded. */
+    /* `require "sdui.ui"` and "sdui.contract" work wherever sdui is loaded. */
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, bridge_load_ui);
     lua_setfield(L, -2, "sdui.ui");
+    lua_pushcfunction(L, bridge_load_contract);
+    lua_setfield(L, -2, "sdui.contract");
     lua_pop(L, 1);
 
     luaL_newlib(L, module_functions);

@@ -96,7 +96,7 @@ void sandbox_load(lua_State *L, const char *path, const char *shown)
     lua_setupvalue(L, -2, 1);
 }
 
-/* require(name) inside the sandbox: "sdui.ui", or NAME.lua under the script folder. */
+/* require(name) inside the sandbox: "sdui.ui", "sdui.contract", or NAME.lua under the script folder. */
 static int sandbox_require(lua_State *L)
 {
     scripts *s = lua_touserdata(L, lua_upvalueindex(1));
@@ -105,8 +105,8 @@ static int sandbox_require(lua_State *L)
     if (lua_getfield(L, -1, name) != LUA_TNIL)
         return 1;
     lua_pop(L, 1);
-    if (strcmp(name, "sdui.ui") == 0) {
-        lua_pushcfunction(L, bridge_load_ui);
+    if (strcmp(name, "sdui.ui") == 0 || strcmp(name, "sdui.contract") == 0) {
+        lua_pushcfunction(L, name[5] == 'u' ? bridge_load_ui : bridge_load_contract);
         lua_call(L, 0, 1);
     } else {
         /* Module names are dotted identifiers: no "..", no "/". */

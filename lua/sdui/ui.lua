@@ -15,6 +15,9 @@ Nothing else is added: no ids (the engine assigns them), no metatables.
 
 Kinds: text, image, button, vstack, hstack, zstack, list, spacer, input.
 (fallback and error nodes are the engine's own; a factory cannot build them.)
+The kinds, their members and the style fields are not written here: they
+come from sdui.contract (lua/sdui/contract.lua), generated from the core's
+description of the contract, Sources/SDUICore/View/ViewContract.swift.
 
 Besides nodes: ui.action(type, payload) builds an action, and ui.after(ms,
 action) and ui.request{url = ..., on_success = ..., ...} build effects for a
@@ -44,18 +47,42 @@ The module is plain Lua with no dependencies and no globals, so it runs in
 the script host's sandbox as well as in a normal Lua state.
 ]]
 
+
 local ui = { _VERSION = "sdui.ui 0.1.0" }
 
 local type, pairs, ipairs, error, pcall = type, pairs, ipairs, error, pcall
 local setmetatable, getmetatable, tostring, next = setmetatable, getmetatable, tostring, next
-local format, concat = string.format, table.concat
+local format, concat, sort = string.format, table.concat, table.sort
 local mtype, huge, tointeger = math.type, math.huge, math.tointeger
 
+-- The view contract (lua/sdui/contract.lua, generated from the core's
+-- Sources/SDUICore/View/ViewContract.swift): the node kinds, their members and the
+-- style fields. The binding passes it as this chunk's argument (so the DSL
+-- needs no `require` in a sandbox); loaded as a file, the DSL requires it.
+local contract = ...
+if type(contract) ~= "table" then
+  contract = require "sdui.contract"
+end
+
+local function describe(v)
+  local t = type(v)
+  if t == "string" then
+    return format("%q", v)
+  elseif v ~= v then
+    return "nan" -- tostring gives "nan" or "-nan" depending on the platform
+  elseif t == "number" or t == "boolean" then
+    return tostring(v)
+  end
+  return t
+end
+
 ---------------------------------------------------------------------------
--- Errors. Checks deep inside the builders raise an Invalid value; the public
--- wrapper turns it into error(message, 2), so the position named in the
--- message is the script line that called the constructor. Any other error
--- (a memory or instruction limit of the host) passes through untouched.
+-- Errors of the effect constructors and ui.array. Checks inside them raise
+-- an Invalid value; the public wrapper turns it into error(message, 2), so
+-- the position named in the message is the script line that called the
+-- constructor. Any other error (a memory or instruction limit of the host)
+-- passes through untouched. (The node constructors below raise their
+-- errors themselves, with no pcall.)
 
 local Invalid = {}
 
@@ -74,18 +101,6 @@ local function public(fn)
     end
     error(result, 0)
   end
-end
-
-local function describe(v)
-  local t = type(v)
-  if t == "string" then
-    return format("%q", v)
-  elseif v ~= v then
-    return "nan" -- tostring gives "nan" or "-nan" depending on the platform
-  elseif t == "number" or t == "boolean" then
-    return tostring(v)
-  end
-  return t
 end
 
 ---------------------------------------------------------------------------
@@ -114,11 +129,761 @@ ui.array = public(function(t)
 end)
 
 ---------------------------------------------------------------------------
--- Style fields.
+-- Values. Each check comes in two halves: a test that returns the value to
+-- store (or nil), run on every call, and the message that says what is
+-- wrong, worked out only once the test failed.
 
 local function is_number(v)
   return type(v) == "number" and v == v and v ~= huge and v ~= -huge
 end
+
+local EDGES = contract.padding_edges
+local EDGE = {}
+for e = 1, #EDGES do
+  EDGE[EDGES[e]] = true
+end
+local EDGE_LIST = concat(EDGES, ", ")
+
+-- How each style field is checked: its contract type ("string",
+-- "nonNegative", "dimension", "padding", "opacity", "lineLimit"), or for an
+-- enum the set of its values (ENUM_NAMES holds them quoted for messages).
+local FIELD, ENUM_NAMES = {}, {}
+local STYLE_TYPES = { string = true, nonNegative = true, dimension = true, padding = true, opacity = true,
+                      lineLimit = true }
+
+--- The names of the style fields, sorted (for tools and tests).
+ui.style_fields = {}
+
+for _, field in ipairs(contract.style) do
+  local t = field.type
+  if t == "enum" then
+    local set, names = {}, {}
+    for i, v in ipairs(field.values) do
+      set[v] = true
+      names[i] = format("%q", v)
+    end
+    ENUM_NAMES[set] = concat(names, ", ")
+    t = set
+  elseif not STYLE_TYPES[t] then
+    error("sdui.ui: no check for style fields of type " .. tostring(t) .. " (" .. field.name .. ")")
+  end
+  FIELD[field.name] = t
+  ui.style_fields[#ui.style_fields + 1] = field.name
+end
+sort(ui.style_fields)
+
+-- A padding table with all the edges (0 for the missing ones), or nil.
+local function padding_value(v)
+  local out = {}
+  for k, edge in pairs(v) do
+    if not EDGE[k] or type(edge) ~= "number" or not (edge >= 0 and edge < huge) then
+      return nil
+    end
+    out[k] = edge
+  end
+  for e = 1, #EDGES do
+    local name = EDGES[e]
+    if out[name] == nil then
+      out[name] = 0
+    end
+  end
+  return out
+end
+
+-- The value a style field of type `t` (see FIELD) stores for `v` (not
+-- false), or nil when `v` is not valid. A finite non-negative number is one
+-- with v >= 0 and v < huge: NaN fails both.
+local function field_value(t, v)
+  if t == "nonNegative" then
+    if type(v) == "number" and v >= 0 and v < huge then
+      return v
+    end
+  elseif t == "string" then
+    if type(v) == "string" then
+      return v
+    end
+  elseif t == "dimension" then
+    if v == "fill" or type(v) == "number" and v >= 0 and v < huge then
+      return v
+    end
+  elseif t == "padding" then
+    local vt = type(v)
+    if vt == "number" then
+      if v >= 0 and v < huge then
+        return v
+      end
+    elseif vt == "table" then
+      return padding_value(v)
+    end
+  elseif t == "opacity" then
+    if type(v) == "number" and v >= 0 and v <= 1 then
+      return v
+    end
+  elseif t == "lineLimit" then
+    local mt = mtype(v)
+    if mt == "integer" then
+      if v >= 0 and v <= 0x7fffffff then
+        return v
+      end
+    elseif mt == "float" and v % 1 == 0 and v >= 0 and v <= 0x7fffffff then
+      return tointeger(v)
+    end
+  elseif t[v] then -- an enum's set of values
+    return v
+  end
+  return nil
+end
+
+-- What is wrong with value `v` of style field `name` (type `t`).
+local function field_error(where, t, name, v)
+  if t == "string" then
+    return format("%s: %s must be a string, got %s", where, name, describe(v))
+  elseif t == "nonNegative" or t == "padding" and is_number(v) then
+    return format("%s: %s must be a non-negative number, got %s", where, name, describe(v))
+  elseif t == "dimension" then
+    return format('%s: %s must be a non-negative number or "fill", got %s', where, name, describe(v))
+  elseif t == "padding" then
+    if type(v) ~= "table" then
+      return format("%s: %s must be a non-negative number or a table {%s}, got %s", where, name, EDGE_LIST,
+        describe(v))
+    end
+    for k, edge in pairs(v) do
+      if not EDGE[k] then
+        return format("%s: unknown %s edge %s (expected %s)", where, name, describe(k), EDGE_LIST)
+      elseif not is_number(edge) or edge < 0 then
+        return format("%s: %s.%s must be a non-negative number, got %s", where, name, k, describe(edge))
+      end
+    end
+  elseif t == "opacity" then
+    return format("%s: %s must be a number between 0 and 1, got %s", where, name, describe(v))
+  elseif t == "lineLimit" then
+    return format("%s: %s must be a non-negative integer, got %s", where, name, describe(v))
+  end
+  return format("%s: %s must be one of %s, got %s", where, name, ENUM_NAMES[t], describe(v))
+end
+
+local function well_formed_type(t)
+  return type(t) == "string" and t:match("^[^/]+/.+$") ~= nil
+end
+
+-- Action types already seen to be well formed: a table lookup instead of a
+-- pattern match. Bounded, so that made-up types cannot grow it for ever.
+local known_types, known_count = {}, 0
+
+-- True when `t` is a well-formed action type ("service/name"); remembers it.
+local function known_type(t)
+  if known_types[t] then
+    return true
+  end
+  if not well_formed_type(t) then
+    return false
+  end
+  if known_count < 256 then
+    known_types[t] = true
+    known_count = known_count + 1
+  end
+  return true
+end
+
+local ACTION_MEMBER, ACTION_LIST = {}, concat(contract.action_members, ", ")
+for _, name in ipairs(contract.action_members) do
+  ACTION_MEMBER[name] = true
+end
+
+-- True when `v` is plainly a valid action: a table without a metatable
+-- holding a well-formed type and maybe a payload (the action members), nothing
+-- else. When it is not, action_problem says whether and what is wrong.
+local function plain_action(v)
+  if type(v) ~= "table" or getmetatable(v) ~= nil then
+    return false
+  end
+  local typed = false
+  for k, x in next, v do
+    if k == "type" then
+      if not (known_types[x] or known_type(x)) then
+        return false
+      end
+      typed = true
+    elseif not ACTION_MEMBER[k] then
+      return false
+    end
+  end
+  return typed
+end
+
+-- What is wrong with action `v` (a message after "where: "), or nil: a
+-- table of the contract's members (type, payload) with a well-formed type.
+local function action_problem(v)
+  if type(v) ~= "table" then
+    return format('action must be a table {type = "service/name", payload = ...}, got %s', describe(v))
+  end
+  local t = nil
+  for k, x in pairs(v) do
+    if k == "type" then
+      t = x
+    elseif not ACTION_MEMBER[k] then
+      return format("action has an unknown member %s (expected %s)", describe(k), ACTION_LIST)
+    end
+  end
+  if t == nil then
+    t = v.type -- through __index, if any
+  end
+  if known_types[t] or known_type(t) then
+    return nil
+  end
+  return format('action.type must be a string "service/name", got %s', describe(t))
+end
+
+---------------------------------------------------------------------------
+-- Nodes: one builder per kind, made from the contract.
+--
+-- Factories run again on every change they depend on, so a builder walks
+-- its arguments once, with next: plain `if` checks, no pcall, no closures,
+-- no tables but the ones returned; an items table holding nothing but
+-- nodes becomes the node's children as is. Every check fails into a
+-- message; the builder itself raises it with error(message, 2), so it
+-- names the script line that called the constructor. (Lua cannot name the
+-- line of a tail call: `local view = ui.vstack{...} return view`.)
+-- A table with a metatable is first copied (pairs, and the members read
+-- by name), so __pairs and __index are honoured and their errors pass
+-- through untouched.
+
+-- The kinds a factory may build (the engine's own, fallback and error, are not).
+local KINDS = {}
+
+--- True when `v` is a view node table (of a kind a factory may return).
+function ui.is_node(v)
+  return type(v) == "table" and KINDS[v.type] == true
+end
+
+-- What is wrong with item `what` (not a node, not false). `items`: an item
+-- of the spec itself, where a string may only be a button's label.
+local function item_error(where, what, v, items)
+  if items and type(v) == "string" then
+    return format("%s: %s is a string; only a button's first item may be its label", where, what)
+  elseif type(v) == "table" then
+    return format("%s: %s is not a view node (a table without a known node type)", where, what)
+  end
+  return format("%s: %s is not a view node, got %s", where, what, describe(v))
+end
+
+-- Kinds that take a spec table but no children (input): a positive integer
+-- key is an item they refuse.
+local NO_ITEMS = {}
+
+local function key_error(where, kind, k)
+  if NO_ITEMS[kind] and mtype(k) == "integer" and k > 0 then
+    return format("%s: an %s has no children (item 1 is not allowed)", where, kind)
+  end
+  return format("%s: unknown property %s", where, describe(k))
+end
+
+-- The items first..last of `t` without the false and nil ones, in a new
+-- table, or false when none is left.
+local function items_copy(t, first, last)
+  local out, count = {}, 0
+  for i = first, last do
+    local v = t[i]
+    if v then
+      count = count + 1
+      out[count] = v
+    end
+  end
+  return count > 0 and out
+end
+
+-- The children of a `children = list` property: the list itself when it
+-- holds nothing but nodes as items 1..n (and has no metatable), else a copy
+-- of its items without the false ones (string keys are left out); false
+-- when there are none; nil and a message when the list is not valid.
+local function list_children(list, kind)
+  local f, s, c = next, list, nil
+  local i, last, whole = 0, 0, true
+  if getmetatable(list) ~= nil then
+    f, s, c = pairs(list)
+    whole = false
+  end
+  for k, v in f, s, c do
+    if k == i + 1 then
+      i = k
+      if v == false then
+        whole = false
+      elseif type(v) ~= "table" or not KINDS[v.type] then
+        return nil, item_error("ui." .. kind, "children[" .. k .. "]", v, false)
+      end
+    elseif mtype(k) == "integer" and k > 0 then
+      whole = false
+      if k > last then
+        last = k
+      end
+      if v ~= false and (type(v) ~= "table" or not KINDS[v.type]) then
+        return nil, item_error("ui." .. kind, "children[" .. k .. "]", v, false)
+      end
+    elseif type(k) == "string" then
+      whole = false -- ignored, as in the spec's array part; not copied
+    else
+      return nil, format("ui.%s children: unknown property %s", kind, describe(k))
+    end
+  end
+  if whole then
+    return i > 0 and list
+  end
+  return items_copy(list, 1, last > i and last or i)
+end
+
+-- Merges the `style` property (a font name or a table of fields) into
+-- n.style, which holds the fields given directly. Returns a message when
+-- something is wrong, a field given both ways included.
+local function merge_style(n, style)
+  local s = n.style
+  if type(style) == "string" then
+    if s == nil then
+      n.style = { font = style }
+    elseif s.font == nil then
+      s.font = style
+    else
+      return format("ui.%s: font is given both directly and in style", n.type)
+    end
+    return nil
+  end
+  if type(style) ~= "table" then
+    return format("ui.%s: style must be a string (font) or a table, got %s", n.type, describe(style))
+  end
+  for k, v in pairs(style) do
+    local t = FIELD[k]
+    if t == nil then
+      return format("ui.%s: unknown style field %s", n.type, describe(k)) -- even when false
+    end
+    if v ~= false then
+      local value = field_value(t, v)
+      if value == nil then
+        return field_error("ui." .. n.type, t, "style." .. k, v)
+      end
+      if s == nil then
+        s = {}
+        n.style = s
+      elseif s[k] ~= nil then
+        return format("ui.%s: %s is given both directly and in style", n.type, k)
+      end
+      s[k] = value
+    end
+  end
+  return nil
+end
+
+-- The walk over table `t` (no metatable) into node `n`, resumed after key
+-- `from` (nil: from the start): the string-keyed properties -- key, style,
+-- style fields (into n.style) and the kind's `content` members (name ->
+-- "string", "action", "children", or "twice" for a button's label given as
+-- item 1 as well) -- and, when `first` is given, the items from `first` on,
+-- those up to `i` already seen to be nodes. Returns n completed, or nil and
+-- the message of the first mistake.
+local function fill(n, t, content, first, i, from)
+  local whole = first == 1 -- t itself may become the children
+  local has = first ~= nil and i >= first -- a node among the items
+  local last = i -- the largest item key
+  local style, list = nil, nil
+  for k, v in next, t, from do
+    if first and k == i + 1 then
+      if v == false then
+        whole = false -- a false item is skipped
+      elseif type(v) == "table" and KINDS[v.type] then
+        has = true
+      else
+        return nil, item_error("ui." .. n.type, "item " .. k, v, true)
+      end
+      i = k
+    elseif v == false then
+      -- a false property is left out, whatever its name; a false item too
+      whole = false
+      if type(k) ~= "string" then
+        if first and mtype(k) == "integer" and k > 0 then
+          if k > last then
+            last = k
+          end
+        else
+          return nil, key_error("ui." .. n.type, n.type, k)
+        end
+      end
+    else
+      whole = false
+      if k == "key" then
+        if type(v) ~= "string" or v == "" then
+          return nil, format("ui.%s: key must be a non-empty string, got %s", n.type, describe(v))
+        end
+        n.key = v
+      elseif k == "style" then
+        style = v
+      else
+        local ft = FIELD[k]
+        if ft then
+          local value = field_value(ft, v)
+          if value == nil then
+            return nil, field_error("ui." .. n.type, ft, k, v)
+          end
+          local s = n.style
+          if s == nil then
+            s = {}
+            n.style = s
+          end
+          s[k] = value
+        else
+          local ct = content[k]
+          if ct == "string" then
+            if type(v) ~= "string" then
+              return nil, format("ui.%s: %s must be a string, got %s", n.type, k, describe(v))
+            end
+            n[k] = v
+          elseif ct == "action" then
+            if not plain_action(v) then
+              local problem = action_problem(v)
+              if problem then
+                return nil, "ui." .. n.type .. ": " .. problem
+              end
+            end
+            n[k] = v
+          elseif ct == "children" then
+            list = v
+          elseif ct == "twice" then
+            return nil, format("ui.%s: the %s is given both as item 1 and as %s =", n.type, k, k)
+          elseif first and mtype(k) == "integer" and k > 0 then
+            -- an item out of order (a hole before it, or kept in the hash
+            -- part); below `first`: a button's label
+            if k >= first then
+              if type(v) ~= "table" or not KINDS[v.type] then
+                return nil, item_error("ui." .. n.type, "item " .. k, v, true)
+              end
+              has = true
+              if k > last then
+                last = k
+              end
+            end
+          elseif type(k) == "string" then
+            return nil, format("ui.%s: unknown property %s", n.type, describe(k))
+          else
+            return nil, key_error("ui." .. n.type, n.type, k)
+          end
+        end
+      end
+    end
+  end
+  if style ~= nil then
+    local problem = merge_style(n, style)
+    if problem then
+      return nil, problem
+    end
+  end
+  if list ~= nil then
+    if has then
+      return nil, format("ui.%s: children are given both as items and as children = {...}", n.type)
+    end
+    if type(list) ~= "table" then
+      return nil, format("ui.%s: children must be a table of nodes, got %s", n.type, describe(list))
+    end
+    local children, problem = list_children(list, n.type)
+    if children == nil then
+      return nil, problem
+    end
+    if children then
+      n.children = children
+    end
+  elseif has then
+    if whole and last <= i then
+      n.children = t
+    else
+      n.children = items_copy(t, first, last > i and last or i)
+    end
+  end
+  return n
+end
+
+-- A plain copy of `t`, which has a metatable: what pairs gives, and the
+-- members in `names` read by name (through __index).
+local function plain_copy(t, names)
+  local out = {}
+  for k, v in pairs(t) do
+    out[k] = v
+  end
+  for j = 1, #names do
+    local k = names[j]
+    local v = t[k]
+    if v ~= nil then
+      out[k] = v
+    end
+  end
+  return out
+end
+
+local NO_NAMES = {}
+
+-- ui.KIND(value, props) for a leaf kind with a required member (text, image:
+-- `member` is given first), ui.KIND(props) for one without (spacer). props
+-- may be a font name.
+local function leaf(kind, member, content)
+  local where = "ui." .. kind
+  local function bad_props(props)
+    return format("%s: properties must be a table (or a font name), got %s", where, describe(props))
+  end
+  if member == nil then
+    return function(props)
+      if props == nil then
+        return { type = kind }
+      end
+      local t = type(props)
+      if t == "string" then
+        return { type = kind, style = { font = props } }
+      elseif t == "table" then
+        if getmetatable(props) ~= nil then
+          props = plain_copy(props, NO_NAMES)
+        end
+        local n, problem = fill({ type = kind, key = nil, style = nil }, props, content, nil, 0, nil)
+        if n then
+          return n
+        end
+        error(problem, 2)
+      end
+      error(bad_props(props), 2)
+    end
+  end
+  return function(value, props)
+    if type(value) == "string" then
+      if props == nil then
+        return { type = kind, [member] = value }
+      end
+      local t = type(props)
+      if t == "string" then
+        return { type = kind, [member] = value, style = { font = props } }
+      elseif t == "table" then
+        if getmetatable(props) ~= nil then
+          props = plain_copy(props, NO_NAMES)
+        end
+        local n, problem = fill({ type = kind, [member] = value, key = nil, style = nil }, props, content, nil,
+          0, nil)
+        if n then
+          return n
+        end
+        error(problem, 2)
+      end
+      error(bad_props(props), 2)
+    end
+    error(format("%s: %s must be a string, got %s", where, member, describe(value)), 2)
+  end
+end
+
+local function bad_spec(where, spec)
+  return format("%s: expected a table {...}, got %s", where, describe(spec))
+end
+
+local CHILDREN_NAMES = { "children" }
+
+-- ui.KIND{...} for a container without content members (vstack, hstack,
+-- zstack, list). The common specs are walked here: nothing but nodes as
+-- items 1..n (the spec becomes the children as is), or nothing but a
+-- children list. At any other key, fill takes the walk over from there.
+local function container(kind, content)
+  local where = "ui." .. kind
+  return function(spec)
+    if type(spec) == "table" then
+      if getmetatable(spec) ~= nil then
+        spec = plain_copy(spec, CHILDREN_NAMES)
+      end
+      local i, rest, kinds = 0, nil, KINDS
+      for k, v in next, spec do
+        i = i + 1
+        if k ~= i or type(v) ~= "table" or not kinds[v.type] then
+          i, rest = i - 1, k
+          break
+        end
+      end
+      if rest == nil then
+        return i > 0 and { type = kind, children = spec } or { type = kind }
+      end
+      local list = spec.children
+      if rest == "children" and i == 0 and type(list) == "table" and next(spec, "children") == nil then
+        -- the other common spec: { children = list } and nothing else
+        local children, problem = list_children(list, kind)
+        if children then
+          return { type = kind, children = children }
+        elseif children == false then
+          return { type = kind }
+        end
+        error(problem, 2)
+      end
+      -- the keys before `rest` were items 1..i: resume after i
+      local n, problem = fill({ type = kind, key = nil, style = nil, children = nil }, spec, content, 1, i,
+        i > 0 and i or nil)
+      if n then
+        return n
+      end
+      error(problem, 2)
+    elseif spec == nil then
+      return { type = kind }
+    end
+    error(bad_spec(where, spec), 2)
+  end
+end
+
+-- ui.KIND{...} for a container with content members (button): item 1 may
+-- be its first member (the label), node items are its children.
+local function labelled(kind, member, content, names)
+  local where = "ui." .. kind
+  local twice = {} -- content, the label being item 1
+  for k, v in pairs(content) do
+    twice[k] = v
+  end
+  twice[member] = "twice"
+  return function(spec)
+    if type(spec) == "table" then
+      if getmetatable(spec) ~= nil then
+        spec = plain_copy(spec, names)
+      end
+      local n, problem
+      local k, label = next(spec)
+      if k == 1 and type(label) == "string" then
+        -- The common spec, { "Label", action = action }, is built here.
+        local k2, action = next(spec, 1)
+        if k2 == "action" and next(spec, "action") == nil and plain_action(action) then
+          return { type = kind, [member] = label, action = action }
+        end
+        n, problem = fill({ type = kind, [member] = nil, action = nil, key = nil, style = nil, children = nil },
+          spec, twice, 2, 1, 1)
+      else
+        label = spec[1]
+        if type(label) == "string" then
+          n, problem = fill({ type = kind, [member] = nil, action = nil, key = nil, style = nil, children = nil },
+            spec, twice, 2, 1, nil)
+        else
+          label = nil
+          n, problem = fill({ type = kind, [member] = nil, action = nil, key = nil, style = nil, children = nil },
+            spec, content, 1, 0, nil)
+        end
+      end
+      if n then
+        if label then
+          n[member] = label
+        end
+        return n
+      end
+      error(problem, 2)
+    elseif spec == nil then
+      return { type = kind }
+    end
+    error(bad_spec(where, spec), 2)
+  end
+end
+
+-- ui.KIND{...} for a kind with content members and an action but no
+-- children (input); `required` lists the members it needs.
+local function spec_only(kind, content, required, names)
+  local where = "ui." .. kind
+  local count = #required
+  local function missing(n) -- n: the node, or the spec (where false is missing too)
+    for r = 1, count do
+      local v = n[required[r]]
+      if v == nil or v == false then
+        return format("%s: %s is required (a string)", where, required[r])
+      end
+    end
+  end
+  return function(spec)
+    if type(spec) == "table" then
+      if getmetatable(spec) ~= nil then
+        spec = plain_copy(spec, names)
+      end
+      local n, problem = fill({ type = kind, key = nil, style = nil, action = nil }, spec, content, nil, 0, nil)
+      if n then
+        problem = count > 0 and missing(n)
+        if not problem then
+          return n
+        end
+      elseif count > 0 then
+        -- As before the walk: a key that is neither a string nor an item is
+        -- named first, then an item, then a missing member, then the rest.
+        local bad, item = nil, false
+        for k in next, spec do
+          if type(k) ~= "string" then
+            if mtype(k) ~= "integer" or k <= 0 then
+              bad = k
+              break
+            end
+            item = true
+          end
+        end
+        if bad ~= nil then
+          problem = key_error(where, kind, bad)
+        elseif item then
+          problem = key_error(where, kind, 1)
+        else
+          problem = missing(spec) or problem
+        end
+      end
+      error(problem, 2)
+    elseif spec == nil then
+      error(missing({}) or format("%s: the spec is missing", where), 2)
+    end
+    error(bad_spec(where, spec), 2)
+  end
+end
+
+-- One builder per kind a factory may build, chosen by what the contract
+-- says the kind takes. A kind the DSL cannot build stops the module here.
+for _, kind in ipairs(contract.kinds) do
+  if not kind.engine_only then
+    local name = kind.name
+    KINDS[name] = true
+    local content, required, names = {}, {}, {}
+    for _, m in ipairs(kind.members) do
+      if m.type ~= "string" then
+        error("sdui.ui: no check for members of type " .. tostring(m.type) .. " (" .. name .. "." .. m.name .. ")")
+      end
+      content[m.name] = "string"
+      names[#names + 1] = m.name
+      if m.required then
+        required[#required + 1] = m.name
+      end
+    end
+    if kind.action then
+      content.action = "action"
+      names[#names + 1] = "action"
+    end
+    if kind.children then
+      content.children = "children"
+      names[#names + 1] = "children"
+    end
+    if kind.children and #kind.members == 0 and not kind.action then
+      ui[name] = container(name, content)
+    elseif kind.children and #kind.members > 0 and #required == 0 then
+      names[#names + 1] = 1
+      ui[name] = labelled(name, kind.members[1].name, content, names)
+    elseif not kind.children and kind.action then
+      NO_ITEMS[name] = true
+      ui[name] = spec_only(name, content, required, names)
+    elseif not kind.children and #required <= 1 and (#required == 0 or kind.members[1].required) then
+      local member = required[1]
+      if member then
+        content[member] = nil -- given first, not among the properties
+      end
+      ui[name] = leaf(name, member, content)
+    else
+      error("sdui.ui: no builder for the kind " .. name)
+    end
+  end
+end
+
+--- ui.action(type, payload): an action table {type = type, payload = payload}.
+ui.action = function(action_type, payload)
+  if known_types[action_type] or known_type(action_type) then
+    local t = type(payload)
+    if t ~= "function" and t ~= "thread" then
+      return { type = action_type, payload = payload }
+    end
+    error(format("ui.action: payload must be JSON data, got %s", t), 2)
+  end
+  error(format('ui.action: type must be a string "service/name", got %s', describe(action_type)), 2)
+end
+
+---------------------------------------------------------------------------
+-- Checks of the effect constructors (raising Invalid, see `public`).
 
 local function check_string(where, name, v)
   if type(v) ~= "string" then
@@ -134,407 +899,13 @@ local function check_non_negative(where, name, v)
   return v
 end
 
--- The set of values each one_of check accepts (for the fast paths below).
-local one_of_sets = {}
-
-local function one_of(values)
-  local set = {}
-  local names = {}
-  for i, v in ipairs(values) do
-    set[v] = true
-    names[i] = format("%q", v)
-  end
-  local list = concat(names, ", ")
-  local function check(where, name, v)
-    if not set[v] then
-      invalid("%s: %s must be one of %s, got %s", where, name, list, describe(v))
-    end
-    return v
-  end
-  one_of_sets[check] = set
-  return check
-end
-
-local function check_dimension(where, name, v)
-  if v == "fill" then
-    return v
-  end
-  if not is_number(v) or v < 0 then
-    invalid('%s: %s must be a non-negative number or "fill", got %s', where, name, describe(v))
-  end
-  return v
-end
-
-local EDGES = { "top", "leading", "bottom", "trailing" }
-
-local function check_padding(where, name, v)
-  if is_number(v) then
-    return check_non_negative(where, name, v)
-  end
-  if type(v) ~= "table" then
-    invalid("%s: %s must be a non-negative number or a table {top, leading, bottom, trailing}, got %s",
-      where, name, describe(v))
-  end
-  local out = {}
-  for k, edge in pairs(v) do
-    if k ~= "top" and k ~= "leading" and k ~= "bottom" and k ~= "trailing" then
-      invalid("%s: unknown %s edge %s (expected top, leading, bottom, trailing)", where, name, describe(k))
-    end
-    out[k] = check_non_negative(where, name .. "." .. k, edge)
-  end
-  for _, edge in ipairs(EDGES) do
-    out[edge] = out[edge] or 0
-  end
-  return out
-end
-
-local function check_opacity(where, name, v)
-  if not is_number(v) or v < 0 or v > 1 then
-    invalid("%s: %s must be a number between 0 and 1, got %s", where, name, describe(v))
-  end
-  return v
-end
-
-local function check_line_limit(where, name, v)
-  if mtype(v) == "float" and v == v and v % 1 == 0 and v >= 0 and v <= 0x7fffffff then
-    return tointeger(v)
-  end
-  if mtype(v) ~= "integer" or v < 0 or v > 0x7fffffff then
-    invalid("%s: %s must be a non-negative integer, got %s", where, name, describe(v))
-  end
-  return v
-end
-
-local STYLE = {
-  font = check_string,
-  fontWeight = check_string,
-  color = check_string,
-  background = check_string,
-  padding = check_padding,
-  spacing = check_non_negative,
-  alignment = one_of { "leading", "center", "trailing", "top", "bottom" },
-  distribution = one_of { "start", "center", "end", "spaceBetween", "spaceAround", "fill" },
-  width = check_dimension,
-  height = check_dimension,
-  minWidth = check_non_negative,
-  maxWidth = check_non_negative,
-  minHeight = check_non_negative,
-  maxHeight = check_non_negative,
-  weight = check_non_negative,
-  cornerRadius = check_non_negative,
-  opacity = check_opacity,
-  lineLimit = check_line_limit,
-}
-
---- The names of the style fields, sorted (for tools and tests).
-ui.style_fields = {}
-for name in pairs(STYLE) do
-  ui.style_fields[#ui.style_fields + 1] = name
-end
-table.sort(ui.style_fields)
-
--- The style table of a `style` property: a font name or a table of fields.
-local function style_from(where, v)
-  if type(v) == "string" then
-    return { font = v }
-  end
-  if type(v) ~= "table" then
-    invalid("%s: style must be a string (font) or a table, got %s", where, describe(v))
-  end
-  local out = {}
-  for k, value in pairs(v) do
-    local check = type(k) == "string" and STYLE[k]
-    if not check then
-      invalid("%s: unknown style field %s", where, describe(k))
-    end
-    if value ~= false then
-      out[k] = check(where, "style." .. k, value)
-    end
-  end
-  return out
-end
-
----------------------------------------------------------------------------
--- Actions.
-
-local function well_formed_type(t)
-  return type(t) == "string" and t:match("^[^/]+/.+$") ~= nil
-end
-
 local function check_action(where, _, v)
-  if type(v) ~= "table" then
-    invalid("%s: action must be a table {type = \"service/name\", payload = ...}, got %s", where, describe(v))
-  end
-  for k in pairs(v) do
-    if k ~= "type" and k ~= "payload" then
-      invalid("%s: action has an unknown member %s (expected type, payload)", where, describe(k))
-    end
-  end
-  if not well_formed_type(v.type) then
-    invalid('%s: action.type must be a string "service/name", got %s', where, describe(v.type))
+  local problem = action_problem(v)
+  if problem then
+    invalid("%s: %s", where, problem)
   end
   return v
 end
-
----------------------------------------------------------------------------
--- Nodes.
-
-local KINDS = {
-  text = true, image = true, button = true, vstack = true, hstack = true,
-  zstack = true, list = true, spacer = true, input = true,
-}
-
---- True when `v` is a view node table (of a kind a factory may return).
-function ui.is_node(v)
-  return type(v) == "table" and KINDS[v.type] == true
-end
-
--- The array part of a spec: every positive integer key up to the largest,
--- so that nil holes do not hide the items after them. Non-integer keys that
--- are not strings are reported.
-local function items_of(where, spec)
-  local n = 0
-  for k in pairs(spec) do
-    if mtype(k) == "integer" and k > 0 then
-      if k > n then
-        n = k
-      end
-    elseif type(k) ~= "string" then
-      invalid("%s: unknown property %s", where, describe(k))
-    end
-  end
-  local items = {}
-  for i = 1, n do
-    items[i] = spec[i]
-  end
-  return items, n
-end
-
-local function check_child(where, what, v)
-  if not ui.is_node(v) then
-    if type(v) == "table" then
-      invalid("%s: %s is not a view node (a table without a known node type)", where, what)
-    end
-    invalid("%s: %s is not a view node, got %s", where, what, describe(v))
-  end
-  return v
-end
-
--- Builds a node of `kind` from the string-keyed properties of `props`.
--- `content` maps the kind's content members to their checker; `extra` holds
--- the members already set (text, url, label, children...). Returns the node.
-local function node(where, kind, props, content, extra)
-  local n = { type = kind }
-  for k, v in pairs(extra) do
-    n[k] = v
-  end
-  local style, direct = nil, nil
-  for k, v in pairs(props) do
-    if type(k) == "string" and v ~= false then
-      if k == "key" then
-        if type(v) ~= "string" or v == "" then
-          invalid("%s: key must be a non-empty string, got %s", where, describe(v))
-        end
-        n.key = v
-      elseif k == "style" then
-        style = style_from(where, v)
-      elseif STYLE[k] then
-        direct = direct or {}
-        direct[k] = STYLE[k](where, k, v)
-      elseif content[k] then
-        n[k] = content[k](where, k, v)
-      else
-        invalid("%s: unknown property %s", where, describe(k))
-      end
-    end
-  end
-  if direct then
-    style = style or {}
-    for k, v in pairs(direct) do
-      if style[k] ~= nil then
-        invalid("%s: %s is given both directly and in style", where, k)
-      end
-      style[k] = v
-    end
-  end
-  if style and next(style) ~= nil then
-    n.style = style
-  end
-  return n
-end
-
-local NO_CONTENT = {}
-local NO_EXTRA = {}
-
--- The props argument of text/image/spacer: nil or a table of string keys.
-local function props_of(where, props)
-  if props == nil then
-    return NO_EXTRA
-  end
-  if type(props) == "string" then
-    return { style = props }
-  end
-  if type(props) ~= "table" then
-    invalid("%s: properties must be a table (or a font name), got %s", where, describe(props))
-  end
-  for k in pairs(props) do
-    if type(k) ~= "string" then
-      invalid("%s: unknown property %s", where, describe(k))
-    end
-  end
-  return props
-end
-
---- ui.text(text, props): a text node. props may be a font name ("title").
-ui.text = public(function(text, props)
-  local where = "ui.text"
-  check_string(where, "text", text)
-  return node(where, "text", props_of(where, props), NO_CONTENT, { text = text })
-end)
-
-local IMAGE = { placeholder = check_string, alt = check_string }
-
---- ui.image(url, props): an image node; props: placeholder, alt, and the common ones.
-ui.image = public(function(url, props)
-  local where = "ui.image"
-  check_string(where, "url", url)
-  return node(where, "image", props_of(where, props), IMAGE, { url = url })
-end)
-
---- ui.spacer(props): a spacer.
-ui.spacer = public(function(props)
-  local where = "ui.spacer"
-  return node(where, "spacer", props_of(where, props), NO_CONTENT, NO_EXTRA)
-end)
-
-local function spec_of(where, spec)
-  if spec == nil then
-    return {}
-  end
-  if type(spec) ~= "table" then
-    invalid("%s: expected a table {...}, got %s", where, describe(spec))
-  end
-  return spec
-end
-
--- The children of a container spec: the array part (nil and false skipped),
--- or a `children` list when the array part is empty.
-local function children_of(where, spec, first)
-  local items, n = items_of(where, spec)
-  local children = {}
-  for i = first, n do
-    local v = items[i]
-    if v ~= nil and v ~= false then
-      if type(v) == "string" then
-        invalid("%s: item %d is a string; only a button's first item may be its label", where, i)
-      end
-      children[#children + 1] = check_child(where, "item " .. i, v)
-    end
-  end
-  local listed = spec.children
-  if listed ~= nil and listed ~= false then
-    if #children > 0 then
-      invalid("%s: children are given both as items and as children = {...}", where)
-    end
-    if type(listed) ~= "table" then
-      invalid("%s: children must be a table of nodes, got %s", where, describe(listed))
-    end
-    local list, count = items_of(where .. " children", listed)
-    for i = 1, count do
-      local v = list[i]
-      if v ~= nil and v ~= false then
-        children[#children + 1] = check_child(where, "children[" .. i .. "]", v)
-      end
-    end
-  end
-  return children
-end
-
--- The checker of a `children` property: none, children_of takes it apart.
-local function children_elsewhere() end
-
-local CONTAINER_PROPS = { children = children_elsewhere }
-
-local function container(kind)
-  local where = "ui." .. kind
-  return public(function(spec)
-    spec = spec_of(where, spec)
-    local children = children_of(where, spec, 1)
-    local n = node(where, kind, spec, CONTAINER_PROPS, NO_EXTRA)
-    n.children = #children > 0 and children or nil
-    return n
-  end)
-end
-
---- ui.vstack{...}, ui.hstack{...}, ui.zstack{...}, ui.list{...}: containers.
---- The array part holds the children; string keys are properties.
-ui.vstack = container("vstack")
-ui.hstack = container("hstack")
-ui.zstack = container("zstack")
-ui.list = container("list")
-
-local BUTTON = {
-  label = check_string,
-  action = check_action,
-  children = children_elsewhere,
-}
-
---- ui.button{"Label", action = ..., key = ..., ...}: a button. The first item
---- may be its label (a string); node items are its children.
-ui.button = public(function(spec)
-  local where = "ui.button"
-  spec = spec_of(where, spec)
-  local label = spec[1]
-  local first = 1
-  if type(label) == "string" then
-    first = 2
-    if spec.label ~= nil and spec.label ~= false then
-      invalid("%s: the label is given both as item 1 and as label =", where)
-    end
-  else
-    label = nil
-  end
-  local children = children_of(where, spec, first)
-  local n = node(where, "button", spec, BUTTON, NO_EXTRA)
-  n.children = #children > 0 and children or nil
-  if label then
-    n.label = label
-  end
-  return n
-end)
-
-local INPUT = {
-  name = check_string,
-  value = check_string,
-  placeholder = check_string,
-  action = check_action,
-}
-
---- ui.input{name = ..., value = ..., placeholder = ..., action = ...}: a text field.
-ui.input = public(function(spec)
-  local where = "ui.input"
-  spec = spec_of(where, spec)
-  local _, n = items_of(where, spec)
-  if n > 0 then
-    invalid("%s: an input has no children (item 1 is not allowed)", where)
-  end
-  if spec.name == nil or spec.name == false then
-    invalid("%s: name is required (a string)", where)
-  end
-  return node(where, "input", spec, INPUT, NO_EXTRA)
-end)
-
---- ui.action(type, payload): an action table {type = type, payload = payload}.
-ui.action = public(function(action_type, payload)
-  if not well_formed_type(action_type) then
-    invalid('ui.action: type must be a string "service/name", got %s', describe(action_type))
-  end
-  local t = type(payload)
-  if t == "function" or t == "thread" then
-    invalid("ui.action: payload must be JSON data, got %s", t)
-  end
-  return { type = action_type, payload = payload }
-end)
 
 ---------------------------------------------------------------------------
 -- Effects: work a handler asks for with ctx.emit(effect), run by the
@@ -610,485 +981,5 @@ ui.request = public(function(spec)
   end
   return effect
 end)
-
----------------------------------------------------------------------------
--- Fast paths.
---
--- Factories run again on every change they depend on, so each constructor
--- first tries to build its node in one pass over its arguments: plain `if`
--- checks, no pcall, no closures, no tables but the ones returned. The pass
--- accepts only what the careful constructors above accept, and builds the
--- same table; the one difference is that an items table or a children list
--- holding nothing but nodes becomes the node's children as is, not a copy.
--- At the first thing it does not plainly accept -- a mistake, or a rare
--- shape such as a hole among the items -- it hands the whole call to the
--- careful constructor, which checks everything again and reports. That is
--- a tail call, so an error still names the script line that called the
--- constructor; Lua 5.4 makes no tail call from inside a generic for, so the
--- public functions below make theirs after their loops.
---
--- The passes walk tables that have no metatable (the careful code would
--- see a __pairs or an __index), with next: every key is seen, wherever the
--- table keeps it, so nothing is accepted that the careful code refuses.
-
-local careful_text, careful_image, careful_spacer = ui.text, ui.image, ui.spacer
-local careful_vstack, careful_hstack, careful_zstack, careful_list = ui.vstack, ui.hstack, ui.zstack, ui.list
-local careful_button, careful_input, careful_action = ui.button, ui.input, ui.action
-
--- How the fast path checks each style field: a kind named after the careful
--- check in STYLE, or for alignment and distribution the set of their values.
-local FIELD = {}
-do
-  local kind_of = {
-    [check_string] = "string", [check_non_negative] = "size", [check_dimension] = "dimension",
-    [check_padding] = "padding", [check_opacity] = "opacity", [check_line_limit] = "count",
-  }
-  for name, check in pairs(STYLE) do
-    FIELD[name] = kind_of[check] or one_of_sets[check] or error("sdui.ui: no fast check for " .. name)
-  end
-end
-
--- How the fast path checks the content members of a kind (IMAGE, BUTTON...).
-local function content_kinds(members)
-  local kind_of = { [check_string] = "string", [check_action] = "action", [children_elsewhere] = "children" }
-  local out = {}
-  for name, check in pairs(members) do
-    out[name] = kind_of[check] or error("sdui.ui: no fast check for " .. name)
-  end
-  return out
-end
-
-local NO_CONTENT_KINDS = content_kinds(NO_CONTENT)
-local IMAGE_CONTENT = content_kinds(IMAGE)
-local CONTAINER_CONTENT = content_kinds(CONTAINER_PROPS)
-local BUTTON_CONTENT = content_kinds(BUTTON)
-local INPUT_CONTENT = content_kinds(INPUT)
-
--- A padding table as check_padding returns it (all four edges, 0 for the
--- missing ones), or nil when `v` is not plainly valid.
-local function padding_value(v)
-  if getmetatable(v) ~= nil then
-    return nil
-  end
-  local top, leading, bottom, trailing = 0, 0, 0, 0
-  for k, edge in next, v do
-    if type(edge) ~= "number" or not (edge >= 0 and edge < huge) then
-      return nil
-    elseif k == "top" then
-      top = edge
-    elseif k == "leading" then
-      leading = edge
-    elseif k == "bottom" then
-      bottom = edge
-    elseif k == "trailing" then
-      trailing = edge
-    else
-      return nil
-    end
-  end
-  return { top = top, leading = leading, bottom = bottom, trailing = trailing }
-end
-
--- The value a style field of `kind` (see FIELD) stores for `v` (not false),
--- as its careful check returns it, or nil when `v` is not plainly valid.
--- A finite non-negative number is one with v >= 0 and v < huge: NaN fails both.
-local function field_value(kind, v)
-  if kind == "size" then
-    if type(v) == "number" and v >= 0 and v < huge then
-      return v
-    end
-  elseif kind == "string" then
-    if type(v) == "string" then
-      return v
-    end
-  elseif kind == "dimension" then
-    if v == "fill" or type(v) == "number" and v >= 0 and v < huge then
-      return v
-    end
-  elseif kind == "padding" then
-    local t = type(v)
-    if t == "number" then
-      if v >= 0 and v < huge then
-        return v
-      end
-    elseif t == "table" then
-      return padding_value(v)
-    end
-  elseif kind == "opacity" then
-    if type(v) == "number" and v >= 0 and v <= 1 then
-      return v
-    end
-  elseif kind == "count" then
-    local t = mtype(v)
-    if t == "integer" then
-      if v >= 0 and v <= 0x7fffffff then
-        return v
-      end
-    elseif t == "float" and v % 1 == 0 and v >= 0 and v <= 0x7fffffff then
-      return tointeger(v)
-    end
-  elseif kind[v] then -- a set of names
-    return v
-  end
-  return nil
-end
-
--- Action types already seen to be well formed: a table lookup instead of a
--- pattern match. Bounded, so that made-up types cannot grow it for ever.
-local known_types, known_count = {}, 0
-
--- True when `t` is a well-formed action type ("service/name"); remembers it.
-local function known_type(t)
-  if known_types[t] then
-    return true
-  end
-  if not well_formed_type(t) then
-    return false
-  end
-  if known_count < 256 then
-    known_types[t] = true
-    known_count = known_count + 1
-  end
-  return true
-end
-
--- True when check_action accepts `v` as it is: a table without a metatable
--- holding a well-formed type and maybe a payload, nothing else.
-local function plain_action(v)
-  if type(v) ~= "table" or getmetatable(v) ~= nil then
-    return false
-  end
-  local typed = false
-  for k, x in next, v do
-    if k == "type" then
-      if not (known_types[x] or known_type(x)) then
-        return false
-      end
-      typed = true
-    elseif k ~= "payload" then
-      return false
-    end
-  end
-  return typed
-end
-
--- The items first..last of `t` without the false ones, in a new table, or
--- false when none is left.
-local function items_copy(t, first, last)
-  local out, count = {}, 0
-  for i = first, last do
-    local v = t[i]
-    if v then
-      count = count + 1
-      out[count] = v
-    end
-  end
-  return count > 0 and out
-end
-
--- The children of a `children = list` property: the list itself when it
--- holds nothing but nodes as items 1..n, else a copy without its false
--- items; false when there are none, nil when the list is not plainly valid.
-local function list_children(list)
-  if type(list) ~= "table" or getmetatable(list) ~= nil then
-    return nil
-  end
-  local i, whole, kinds = 0, true, KINDS
-  for k, v in next, list do
-    if k ~= i + 1 then
-      return nil
-    elseif v == false then
-      whole = false
-    elseif type(v) ~= "table" or not kinds[v.type] then
-      return nil
-    end
-    i = k
-  end
-  if whole then
-    return i > 0 and list
-  end
-  return items_copy(list, 1, i)
-end
-
--- Merges the `style` property (a font name or a table of fields) into
--- n.style, which holds the fields given directly. False when it is not
--- plainly valid, a field given both ways included.
-local function merge_style(n, style)
-  local s = n.style
-  if type(style) == "string" then
-    if s == nil then
-      n.style = { font = style }
-    elseif s.font == nil then
-      s.font = style
-    else
-      return false
-    end
-    return true
-  end
-  if type(style) ~= "table" or getmetatable(style) ~= nil then
-    return false
-  end
-  for k, v in next, style do
-    local kind = FIELD[k]
-    if kind == nil then
-      return false -- style_from refuses an unknown field even when false
-    end
-    if v ~= false then
-      local value = field_value(kind, v)
-      if value == nil then
-        return false
-      end
-      if s == nil then
-        s = {}
-        n.style = s
-      elseif s[k] ~= nil then
-        return false
-      end
-      s[k] = value
-    end
-  end
-  return true
-end
-
--- The pass over table `t` (no metatable) into node `n`, resumed after key
--- `from` (nil: from the start): the string-keyed properties -- key, style,
--- style fields (into n.style) and the kind's `content` members -- and, when
--- `first` is given, the items from `first` on, those up to `i` already seen
--- to be nodes. Returns n completed, or nil at the first thing that is not
--- plainly valid.
-local function fill(n, t, content, first, i, from)
-  local whole = first == 1 -- t itself may become the children
-  local style, list = nil, nil
-  for k, v in next, t, from do
-    if first and k == i + 1 then
-      if v == false then
-        whole = false -- a false item is skipped
-      elseif type(v) ~= "table" or not KINDS[v.type] then
-        return nil
-      end
-      i = k
-    elseif v == false then
-      if type(k) ~= "string" then
-        return nil
-      end
-      whole = false -- a false property is left out, whatever its name
-    else
-      whole = false
-      if k == "key" then
-        if type(v) ~= "string" or v == "" then
-          return nil
-        end
-        n.key = v
-      elseif k == "style" then
-        style = v
-      else
-        local kind = FIELD[k]
-        if kind then
-          local value = field_value(kind, v)
-          if value == nil then
-            return nil
-          end
-          local s = n.style
-          if s == nil then
-            s = {}
-            n.style = s
-          end
-          s[k] = value
-        else
-          kind = content[k]
-          if kind == "string" then
-            if type(v) ~= "string" then
-              return nil
-            end
-            n[k] = v
-          elseif kind == "action" then
-            if not plain_action(v) then
-              return nil
-            end
-            n[k] = v
-          elseif kind == "children" then
-            list = v
-          else
-            return nil -- an unknown property, or a key that is not the next item
-          end
-        end
-      end
-    end
-  end
-  if style ~= nil and not merge_style(n, style) then
-    return nil
-  end
-  local children = false
-  if list ~= nil then
-    if i >= first then
-      return nil -- items and a list: let children_of decide
-    end
-    children = list_children(list)
-    if children == nil then
-      return nil
-    end
-  elseif first and i >= first then
-    children = whole and t or items_copy(t, first, i)
-  end
-  if children then
-    n.children = children
-  end
-  return n
-end
-
---- ui.text(text, props): a text node. props may be a font name ("title").
-ui.text = function(text, props)
-  if type(text) == "string" then
-    if props == nil then
-      return { type = "text", text = text }
-    end
-    local t = type(props)
-    if t == "string" then
-      return { type = "text", text = text, style = { font = props } }
-    elseif t == "table" and getmetatable(props) == nil then
-      local n = fill({ type = "text", text = text, key = nil, style = nil }, props, NO_CONTENT_KINDS, nil, 0, nil)
-      if n then
-        return n
-      end
-    end
-  end
-  return careful_text(text, props)
-end
-
---- ui.image(url, props): an image node; props: placeholder, alt, and the common ones.
-ui.image = function(url, props)
-  if type(url) == "string" then
-    if props == nil then
-      return { type = "image", url = url }
-    end
-    local t = type(props)
-    if t == "string" then
-      return { type = "image", url = url, style = { font = props } }
-    elseif t == "table" and getmetatable(props) == nil then
-      local n = fill({ type = "image", url = url, key = nil, style = nil, placeholder = nil, alt = nil },
-        props, IMAGE_CONTENT, nil, 0, nil)
-      if n then
-        return n
-      end
-    end
-  end
-  return careful_image(url, props)
-end
-
---- ui.spacer(props): a spacer.
-ui.spacer = function(props)
-  if props == nil then
-    return { type = "spacer" }
-  end
-  local t = type(props)
-  if t == "string" then
-    return { type = "spacer", style = { font = props } }
-  elseif t == "table" and getmetatable(props) == nil then
-    local n = fill({ type = "spacer", key = nil, style = nil }, props, NO_CONTENT_KINDS, nil, 0, nil)
-    if n then
-      return n
-    end
-  end
-  return careful_spacer(props)
-end
-
--- A container constructor. The common specs are walked here: nothing but
--- nodes as items 1..n (the spec becomes the children as is), or nothing but
--- a children list. At any other key, fill takes the pass over from there.
-local function fast_container(kind, careful)
-  return function(spec)
-    if type(spec) == "table" and getmetatable(spec) == nil then
-      local i, rest, kinds = 0, nil, KINDS
-      for k, v in next, spec do
-        i = i + 1
-        if k ~= i or type(v) ~= "table" or not kinds[v.type] then
-          i, rest = i - 1, k
-          break
-        end
-      end
-      if rest == nil then
-        return i > 0 and { type = kind, children = spec } or { type = kind }
-      elseif rest == "children" and i == 0 and next(spec, "children") == nil then
-        -- the other common spec: { children = list } and nothing else
-        local children = list_children(spec.children)
-        if children then
-          return { type = kind, children = children }
-        elseif children == false then
-          return { type = kind }
-        end
-      else
-        -- the keys before `rest` were items 1..i: resume after i
-        local n = fill({ type = kind, key = nil, style = nil, children = nil }, spec, CONTAINER_CONTENT, 1, i,
-          i > 0 and i or nil)
-        if n then
-          return n
-        end
-      end
-    elseif spec == nil then
-      return { type = kind }
-    end
-    return careful(spec)
-  end
-end
-
---- ui.vstack{...}, ui.hstack{...}, ui.zstack{...}, ui.list{...}: containers.
---- The array part holds the children; string keys are properties.
-ui.vstack = fast_container("vstack", careful_vstack)
-ui.hstack = fast_container("hstack", careful_hstack)
-ui.zstack = fast_container("zstack", careful_zstack)
-ui.list = fast_container("list", careful_list)
-
---- ui.button{"Label", action = ..., key = ..., ...}: a button. The first item
---- may be its label (a string); node items are its children.
-ui.button = function(spec)
-  if type(spec) == "table" and getmetatable(spec) == nil then
-    local k, label = next(spec)
-    if k == 1 and type(label) == "string" then
-      -- The common spec, { "Label", action = action }, is built here.
-      local k2, action = next(spec, 1)
-      if k2 == "action" and next(spec, "action") == nil and plain_action(action) then
-        return { type = "button", label = label, action = action }
-      end
-      local n = fill({ type = "button", label = nil, action = nil, key = nil, style = nil, children = nil },
-        spec, BUTTON_CONTENT, 2, 1, 1)
-      if n and n.label == nil then -- label = "..." as well is an error
-        n.label = label
-        return n
-      end
-    else
-      local n = fill({ type = "button", label = nil, action = nil, key = nil, style = nil, children = nil },
-        spec, BUTTON_CONTENT, 1, 0, nil)
-      if n then
-        return n
-      end
-    end
-  elseif spec == nil then
-    return { type = "button" }
-  end
-  return careful_button(spec)
-end
-
---- ui.input{name = ..., value = ..., placeholder = ..., action = ...}: a text field.
-ui.input = function(spec)
-  if type(spec) == "table" and getmetatable(spec) == nil then
-    local n = fill({ type = "input", name = nil, value = nil, placeholder = nil, action = nil, key = nil, style = nil },
-      spec, INPUT_CONTENT, nil, 0, nil)
-    if n and n.name ~= nil then -- name is required
-      return n
-    end
-  end
-  return careful_input(spec)
-end
-
---- ui.action(type, payload): an action table {type = type, payload = payload}.
-ui.action = function(action_type, payload)
-  if known_types[action_type] or known_type(action_type) then
-    local t = type(payload)
-    if t ~= "function" and t ~= "thread" then
-      return { type = action_type, payload = payload }
-    end
-  end
-  return careful_action(action_type, payload)
-end
 
 return ui

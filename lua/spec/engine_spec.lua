@@ -42,6 +42,11 @@ describe("sdui module", function()
     local e <close> = sdui.engine()
     assert.is_true(e:load_page{ id = "p", components = ui.array() })
   end)
+
+  it("preloads the view contract the DSL is built from as sdui.contract", function()
+    local contract = require "sdui.contract"
+    assert.same(dofile(support.root .. "/lua/sdui/contract.lua"), contract)
+  end)
 end)
 
 describe("an engine", function()

@@ -189,6 +189,21 @@ describe("the script host", function()
         text())
     end)
 
+    it("finds sdui.contract, the view contract the DSL is built from", function()
+      write("probe.lua", [[
+        local contract = require "sdui.contract"
+        return { components = { Probe = function()
+          local v = { type = "text", text = #contract.kinds .. " kinds, " .. #contract.style .. " style fields" }
+          return v
+        end } }
+      ]])
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page{ components = { { id = "p", type = "Probe" } } })
+      local contract = dofile(support.root .. "/lua/sdui/contract.lua")
+      assert.equal(("▌ p (Probe)\n  %d kinds, %d style fields\n"):format(#contract.kinds, #contract.style), text())
+    end)
+
     it("finds no module outside the script folder", function()
       local outer = support.tmpdir()
       finally(function() support.rmrf(outer) end)

@@ -418,6 +418,25 @@ describe("sdui.ui", function()
     end)
   end)
 
+  it("builds its kinds and style fields from the contract (lua/sdui/contract.lua)", function()
+    local contract = dofile(support.root .. "/lua/sdui/contract.lua")
+    for _, kind in ipairs(contract.kinds) do
+      if kind.engine_only then
+        assert.is_nil(ui[kind.name], kind.name)
+        assert.is_false(ui.is_node({ type = kind.name }))
+      else
+        assert.is_function(ui[kind.name], kind.name)
+        assert.is_true(ui.is_node({ type = kind.name }))
+      end
+    end
+    local names = {}
+    for i, field in ipairs(contract.style) do
+      names[i] = field.name
+    end
+    table.sort(names)
+    assert.same(names, ui.style_fields)
+  end)
+
   it("tells nodes from other tables", function()
     assert.is_true(ui.is_node(ui.text("x")))
     assert.is_true(ui.is_node({ type = "spacer" }))
@@ -440,7 +459,8 @@ describe("sdui.ui", function()
     for k in pairs(env) do
       before[k] = true
     end
-    local sandboxed = chunk()
+    -- The binding hands the DSL its contract as the chunk's argument (no require).
+    local sandboxed = chunk(dofile(support.root .. "/lua/sdui/contract.lua"))
     for k in pairs(env) do
       assert.is_true(before[k], "the DSL set the global " .. tostring(k))
     end

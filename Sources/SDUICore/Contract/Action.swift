@@ -20,7 +20,7 @@ public struct Action: Sendable, Equatable {
     /// Decodes `{"type", "payload"}`; other members are a contract error.
     public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
         let o = try Decode.object(json, at: path, "an action")
-        try Decode.onlyKeys(o, ["type", "payload"], at: path, "an action")
+        try Decode.onlyKeys(o, ViewContract.actionMembers, at: path, "an action")
         type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
         payload = o["payload"] ?? .null
     }

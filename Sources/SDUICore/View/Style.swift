@@ -75,11 +75,8 @@ public struct Style: Sendable, Equatable {
             && cornerRadius == nil && opacity == nil && lineLimit == nil
     }
 
-    static let fieldNames: Set<String> = [
-        "font", "fontWeight", "color", "background", "padding", "spacing", "alignment", "distribution",
-        "width", "height", "minWidth", "maxWidth", "minHeight", "maxHeight", "weight", "cornerRadius",
-        "opacity", "lineLimit",
-    ]
+    /// The fields the decoder accepts: the view contract's (`ViewContract.styleFields`).
+    static let fieldNames: Set<String> = Set(ViewContract.styleFields.map(\.name))
 
     /// Decodes a style object (or the font shorthand string) found at `path`.
     public init(json: JSON, at path: JSONPath) throws(ContractError) {
@@ -183,7 +180,7 @@ public struct Style: Sendable, Equatable {
     private static func insets(_ value: JSON, at path: JSONPath) throws(ContractError) -> Insets {
         if value.doubleValue != nil { return Insets(all: try nonNegative(value, at: path)) }
         let o = try Decode.object(value, at: path, "padding (a number or an object)")
-        try Decode.onlyKeys(o, ["top", "leading", "bottom", "trailing"], at: path, "padding")
+        try Decode.onlyKeys(o, ViewContract.paddingEdges, at: path, "padding")
         func edge(_ k: String) throws(ContractError) -> Double {
             guard let v = o[k] else { return 0 }
             return try nonNegative(v, at: path.appending(k))

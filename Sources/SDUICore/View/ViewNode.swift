@@ -98,7 +98,7 @@ public struct ViewNode: Sendable, Equatable {
     }
 
     /// Members of the JSON form that are not kind-specific content.
-    static let structuralKeys: Set<String> = ["type", "id", "key", "style", "action", "children"]
+    static let structuralKeys: Set<String> = Set(ViewContract.nodeMembers)
 
     /// Decodes a node and its subtree, checking every member against its kind;
     /// the error names the JSON path of the first offending value.

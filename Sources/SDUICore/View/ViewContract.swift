@@ -1,0 +1,170 @@
+/// The view contract as data: the node kinds with their members, and the
+/// style fields with the values each takes.
+///
+/// This is the one description of what a factory may return. The decoders
+/// read their names from it (`Style.fieldNames`, the padding edges, the
+/// action's members), the node kinds are read off `ViewNode.Kind` itself, and
+/// `ViewContractTests` checks the rest against the decoders field by field,
+/// so a decoder cannot change without this changing too. The Lua DSL's
+/// tables are generated from it (`lua/sdui/contract.lua`, `luaModule`), and
+/// README's "View nodes" table is checked against it.
+public enum ViewContract {
+    /// What a style field (or a content member) holds, as its decoder checks it.
+    public enum ValueType: Sendable, Equatable {
+        /// A string.
+        case string
+        /// A finite number ≥ 0.
+        case nonNegative
+        /// A finite number ≥ 0, or "fill".
+        case dimension
+        /// A finite number ≥ 0 for every edge, or an object of some of
+        /// `paddingEdges` with such numbers (the others 0).
+        case padding
+        /// A number from 0 to 1.
+        case opacity
+        /// A whole number from 0 to `Int32.max` (0: no limit).
+        case lineLimit
+        /// One of these strings.
+        case oneOf([String])
+
+        /// The type's name in the generated Lua table.
+        public var name: String {
+            switch self {
+            case .string: return "string"
+            case .nonNegative: return "nonNegative"
+            case .dimension: return "dimension"
+            case .padding: return "padding"
+            case .opacity: return "opacity"
+            case .lineLimit: return "lineLimit"
+            case .oneOf: return "enum"
+            }
+        }
+    }
+
+    /// A style field.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var type: ValueType
+    }
+
+    /// A content member of a node kind ("text", "url", "label"…): always a string.
+    public struct Member: Sendable, Equatable {
+        public var name: String
+        public var type: ValueType
+        public var required: Bool
+    }
+
+    /// A node kind and what a node of it may carry besides `id`, `key` and `style`.
+    public struct Kind: Sendable, Equatable {
+        public var name: String
+        /// Its content members, in the order the JSON form writes them.
+        public var members: [Member]
+        /// Takes `children`.
+        public var children: Bool
+        /// Takes an `action`.
+        public var action: Bool
+        /// Rendered by the engine only (fallback, error): a factory cannot build one.
+        public var engineOnly: Bool
+    }
+
+    /// The style fields, in declaration order (`Style`'s stored properties).
+    public static let styleFields: [Field] = [
+        Field(name: "font", type: .string),
+        Field(name: "fontWeight", type: .string),
+        Field(name: "color", type: .string),
+        Field(name: "background", type: .string),
+        Field(name: "padding", type: .padding),
+        Field(name: "spacing", type: .nonNegative),
+        Field(name: "alignment", type: .oneOf(Style.Alignment.allCases.map(\.rawValue))),
+        Field(name: "distribution", type: .oneOf(Style.Distribution.allCases.map(\.rawValue))),
+        Field(name: "width", type: .dimension),
+        Field(name: "height", type: .dimension),
+        Field(name: "minWidth", type: .nonNegative),
+        Field(name: "maxWidth", type: .nonNegative),
+        Field(name: "minHeight", type: .nonNegative),
+        Field(name: "maxHeight", type: .nonNegative),
+        Field(name: "weight", type: .nonNegative),
+        Field(name: "cornerRadius", type: .nonNegative),
+        Field(name: "opacity", type: .opacity),
+        Field(name: "lineLimit", type: .lineLimit),
+    ]
+
+    /// The members of a padding object.
+    public static let paddingEdges = ["top", "leading", "bottom", "trailing"]
+
+    /// The members of an action object.
+    public static let actionMembers = ["type", "payload"]
+
+    /// The members every node may carry besides its content, in the order the
+    /// JSON form writes them (`ViewNode.structuralKeys`).
+    public static let nodeMembers = ["type", "id", "key", "style", "action", "children"]
+
+    /// Every node kind, in `ViewNode.Kind`'s order, read off the kind itself.
+    public static let kinds: [Kind] = ViewNode.Kind.allCases.map { kind in
+        Kind(name: kind.rawValue,
+             members: kind.props.map { Member(name: $0.name, type: .string, required: $0.required) },
+             children: kind.isContainer, action: kind.takesAction, engineOnly: isEngineOnly(kind))
+    }
+
+    /// The kinds only the engine renders. Exhaustive on purpose: a new kind
+    /// must say whether factories may build it.
+    static func isEngineOnly(_ kind: ViewNode.Kind) -> Bool {
+        switch kind {
+        case .fallback, .error: return true
+        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input: return false
+        }
+    }
+
+    /// Where `luaModule` is checked in, from the repository root.
+    public static let luaModulePath = "lua/sdui/contract.lua"
+
+    /// The command that rewrites `luaModulePath` from this description.
+    public static let regenerateCommand = "make contract"
+
+    /// The text of `lua/sdui/contract.lua`: this description as a plain Lua table.
+    public static var luaModule: String {
+        func quoted(_ s: String) -> String { "\"" + s + "\"" } // names only: no escapes needed
+        func list(_ names: [String]) -> String { "{ " + names.map(quoted).joined(separator: ", ") + " }" }
+        var out = """
+        -- sdui.contract: the view contract of the core (Sources/SDUICore/View/ViewContract.swift) as data.
+        -- Generated: do not edit. Regenerate with `\(regenerateCommand)`; `swift test` fails when it is out of date.
+        -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
+        return {
+          -- Node kinds: content members (all strings), whether the kind takes
+          -- children and an action, whether only the engine renders it.
+          kinds = {
+
+        """
+        for kind in kinds {
+            let members = kind.members.map {
+                "{ name = \(quoted($0.name)), type = \(quoted($0.type.name)), required = \($0.required) }"
+            }
+            let memberList = members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
+            out += "    { name = \(quoted(kind.name)), members = \(memberList),\n"
+            out += "      children = \(kind.children), action = \(kind.action), engine_only = \(kind.engineOnly) },\n"
+        }
+        out += """
+          },
+          -- Style fields, in the core's order, with the values each takes:
+          -- string, nonNegative (a finite number >= 0), dimension (nonNegative or
+          -- "fill"), padding (nonNegative or a table of padding_edges), opacity
+          -- (0 to 1), lineLimit (an integer 0 to 2^31-1), enum (one of values).
+          style = {
+
+        """
+        for field in styleFields {
+            out += "    { name = \(quoted(field.name)), type = \(quoted(field.type.name))"
+            if case .oneOf(let values) = field.type { out += ", values = \(list(values))" }
+            out += " },\n"
+        }
+        out += """
+          },
+          padding_edges = \(list(paddingEdges)),
+          action_members = \(list(actionMembers)),
+          node_members = \(list(nodeMembers)),
+        }
+
+        """
+        return out
+    }
+}

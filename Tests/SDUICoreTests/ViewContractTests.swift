@@ -1,0 +1,224 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import SDUICore
+
+/// `ViewContract` against the decoders it describes, the generated Lua table
+/// and README's "View nodes".
+@Suite("View contract")
+struct ViewContractTests {
+    /// The repository root, from this file's place: <root>/Tests/SDUICoreTests/ViewContractTests.swift.
+    static let root: String = {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    static func read(_ path: String) -> String? {
+        guard let f = fopen(path, "rb") else { return nil }
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, f)
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ path: String, _ text: String) -> Bool {
+        guard let f = fopen(path, "wb") else { return false }
+        defer { fclose(f) }
+        let bytes = Array(text.utf8)
+        return fwrite(bytes, 1, bytes.count, f) == bytes.count
+    }
+
+    // MARK: the generated Lua table
+
+    @Test func luaModuleIsUpToDate() {
+        let path = Self.root + "/" + ViewContract.luaModulePath
+        let expected = ViewContract.luaModule
+        if getenv("SDUI_WRITE_CONTRACT") != nil {
+            #expect(Self.write(path, expected), "could not write \(path)")
+            return
+        }
+        let actual = Self.read(path) ?? ""
+        guard actual != expected else { return }
+        // Name the first line that differs rather than print both files.
+        let have = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(have, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(have.count, want.count)
+        let got = line < have.count ? String(have[line]) : "(end of file)"
+        let wanted = line < want.count ? String(want[line]) : "(end of file)"
+        Issue.record("""
+            \(ViewContract.luaModulePath) is out of date with Sources/SDUICore/View/ViewContract.swift: \
+            run `\(ViewContract.regenerateCommand)`. Line \(line + 1) is `\(got)`, should be `\(wanted)`
+            """)
+    }
+
+    // MARK: the contract against the decoders
+
+    @Test func styleFieldsAreStylesStoredPropertiesInOrder() {
+        let stored = Mirror(reflecting: Style()).children.compactMap(\.label)
+        #expect(stored == ViewContract.styleFields.map(\.name),
+                "Style's fields and ViewContract.styleFields differ: add the field to both")
+        #expect(Style.fieldNames == Set(ViewContract.styleFields.map(\.name)))
+    }
+
+    /// Values a field of `type` takes (`good`) and refuses (`bad`).
+    static func samples(_ type: ViewContract.ValueType) -> (good: [String], bad: [String]) {
+        switch type {
+        case .string: return (["\"x\""], ["1", "null", "{}"])
+        case .nonNegative: return (["0", "2.5"], ["-1", "\"2\"", "\"fill\"", "{}"])
+        case .dimension: return (["0", "3", "\"fill\""], ["-1", "\"auto\"", "{}"])
+        case .padding: return (["2", "{\"top\":1}", "{\"top\":1,\"leading\":2,\"bottom\":3,\"trailing\":4}"],
+                               ["-1", "\"2\"", "{\"left\":1}", "{\"top\":-1}"])
+        case .opacity: return (["0", "0.5", "1"], ["-0.1", "1.5", "\"1\""])
+        case .lineLimit: return (["0", "3", "2147483647"], ["2.5", "-1", "2147483648", "\"3\""])
+        case .oneOf(let values): return (values.map { "\"\($0)\"" }, ["\"bogus\"", "1"])
+        }
+    }
+
+    @Test func everyStyleFieldDecodesAsItsTypeSays() throws {
+        for field in ViewContract.styleFields {
+            let (good, bad) = Self.samples(field.type)
+            for value in good {
+                let style = try Style(json: json("{\"\(field.name)\": \(value)}"), at: .root)
+                // The decoder kept it: the field comes back in the canonical form.
+                guard case .object(let o) = style.json else { Issue.record("style.json is not an object"); continue }
+                #expect(o[field.name] != nil, "Style(json:) drops \(field.name) = \(value)")
+                #expect(try Style(json: style.json, at: .root) == style)
+            }
+            for value in bad {
+                #expect(throws: ContractError.self, "\(field.name) accepts \(value)") {
+                    try Style(json: json("{\"\(field.name)\": \(value)}"), at: .root)
+                }
+            }
+        }
+        #expect(throws: ContractError.self) { try Style(json: json(#"{"colour": "red"}"#), at: .root) }
+    }
+
+    @Test func paddingEdgesAndActionMembersAreTheDecoders() throws {
+        for edge in ViewContract.paddingEdges {
+            let style = try Style(json: json("{\"padding\": {\"\(edge)\": 1}}"), at: .root)
+            #expect(style.padding != nil)
+        }
+        let action = try Action(json: json(#"{"type": "a/b", "payload": 1}"#))
+        #expect(action.payload == .int(1))
+        #expect(throws: ContractError.self) { try Action(json: json(#"{"type": "a/b", "route": 1}"#)) }
+        #expect(ViewNode.structuralKeys == Set(ViewContract.nodeMembers))
+    }
+
+    @Test func everyKindDecodesAsTheContractSays() throws {
+        #expect(ViewContract.kinds.map(\.name) == ViewNode.Kind.allCases.map(\.rawValue))
+        let action = #"{"type": "a/b"}"#
+        let child = #"{"type": "spacer"}"#
+        for kind in ViewContract.kinds {
+            let required = kind.members.filter(\.required).map { "\"\($0.name)\": \"x\"" }
+            let all = kind.members.map { "\"\($0.name)\": \"x\"" }
+            func node(_ members: [String]) -> String {
+                "{" + (["\"type\": \"\(kind.name)\"", "\"key\": \"k\"", "\"style\": \"title\""] + members)
+                    .joined(separator: ", ") + "}"
+            }
+            let full = try ViewNode(json: json(node(all)))
+            #expect(full.props.count == kind.members.count)
+            #expect(full.json == (try ViewNode(json: full.json)).json)
+            _ = try ViewNode(json: json(node(required)))
+            for member in kind.members where member.required {
+                #expect(throws: ContractError.self, "\(kind.name) without \(member.name)") {
+                    try ViewNode(json: json(node(required.filter { !$0.hasPrefix("\"\(member.name)\"") })))
+                }
+            }
+            for member in kind.members {
+                #expect(throws: ContractError.self, "\(kind.name).\(member.name) takes a number") {
+                    try ViewNode(json: json(node(required.filter { !$0.hasPrefix("\"\(member.name)\"") }
+                        + ["\"\(member.name)\": 1"])))
+                }
+            }
+            #expect(throws: ContractError.self) { try ViewNode(json: json(node(required + [#""bogus": "x""#]))) }
+            let withChildren = Result { () throws(ContractError) in
+                try ViewNode(json: json(node(required + ["\"children\": [\(child)]"])))
+            }
+            #expect(((try? withChildren.get()) != nil) == kind.children, "\(kind.name) children")
+            let withAction = Result { () throws(ContractError) in
+                try ViewNode(json: json(node(required + ["\"action\": \(action)"])))
+            }
+            #expect(((try? withAction.get()) != nil) == kind.action, "\(kind.name) action")
+        }
+    }
+
+    // MARK: README
+
+    /// README's "View nodes" paragraph: from its heading to the node ids.
+    static func readmeViewNodes() -> String? {
+        guard let readme = read(root + "/README.md"),
+              let start = readme.firstRange(of: "**View nodes**"),
+              let end = readme[start.upperBound...].firstRange(of: "**Node ids**")
+        else { return nil }
+        return String(readme[start.lowerBound..<end.lowerBound])
+    }
+
+    /// The names in backticks in `text`.
+    static func quotedNames(_ text: Substring) -> [String] {
+        text.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
+    @Test func readmeTableIsTheContract() throws {
+        let section = try #require(Self.readmeViewNodes(), "README.md has no **View nodes** … **Node ids** section")
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        var seen: [String] = []
+        for row in rows {
+            let cells = row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingSpaces() }
+            try #require(cells.count == 4, "README row \(row)")
+            for name in Self.quotedNames(cells[0][...]) {
+                seen.append(name)
+                let kind = try #require(ViewContract.kinds.first { $0.name == name }, "README lists a kind \(name)")
+                if kind.engineOnly {
+                    #expect(cells[1].hasPrefix("rendered by the engine"), "README: \(name) is the engine's")
+                } else {
+                    var wanted = kind.members.map { "`\($0.name)`" + ($0.required ? " (required)" : "") }
+                    if wanted.isEmpty { wanted = ["–"] }
+                    #expect(cells[1] == wanted.joined(separator: ", "), "README: the content members of \(name)")
+                }
+                #expect((cells[2] != "–") == kind.children, "README: the children of \(name)")
+                #expect((cells[3] != "–") == kind.action, "README: the action of \(name)")
+                let members = Self.quotedNames(cells[1][...]).flatMap { $0.split(separator: "/").map(String.init) }
+                for member in kind.members {
+                    #expect(members.contains(member.name), "README: \(name) lacks \(member.name)")
+                }
+            }
+        }
+        #expect(seen.sorted() == ViewContract.kinds.map(\.name).sorted(), "README's table and the kinds differ")
+    }
+
+    @Test func readmeStyleListIsTheContract() throws {
+        let section = try #require(Self.readmeViewNodes())
+        let start = try #require(section.firstRange(of: "`style` is an object with"))
+        let list = section[start.upperBound...]
+        let names = Self.quotedNames(list)
+        var fields: [String] = []
+        for name in names {
+            // `width`/`height`, `leading|center|…`, `{top,leading,…}`, `"fill"`, `{"font": string}`
+            if name.contains("|") || name.hasPrefix("{") || name.hasPrefix("\"") { continue }
+            fields.append(contentsOf: name.split(separator: "/").map(String.init))
+        }
+        #expect(fields == ViewContract.styleFields.map(\.name), "README's style fields and the contract differ")
+        for field in ViewContract.styleFields {
+            if case .oneOf(let values) = field.type {
+                #expect(names.contains(values.joined(separator: "|")), "README: the values of \(field.name)")
+            }
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
