@@ -453,33 +453,32 @@ static int b_match (lua_State *L) { return find_aux(L, 0); }
 ** string.gmatch
 ** ====================================================================== */
 
-/* The iterator. Upvalues: budget, subject, pattern, next start (0-based),
-** end of the last match (-1 before the first): an empty match there is
-** skipped. '^' is no anchor here, just a byte. */
+/* Where a gmatch iteration goes on (0-based offsets in the subject). */
+typedef struct GState {
+  lua_Integer pos;   /* next start */
+  lua_Integer last;  /* end of the last match, -1 before the first */
+} GState;
+
+/* The iterator. Upvalues: budget, subject, pattern, GState. An empty
+** match at the end of the last match is skipped; '^' is no anchor here,
+** just a byte. */
 static int gmatch_next (lua_State *L) {
   size_t ls, lp;
   const char *s = lua_tolstring(L, lua_upvalueindex(2), &ls);
   const char *p = lua_tolstring(L, lua_upvalueindex(3), &lp);
-  lua_Integer pos = lua_tointeger(L, lua_upvalueindex(4));
-  lua_Integer last = lua_tointeger(L, lua_upvalueindex(5));
+  GState *g = (GState *)lua_touserdata(L, lua_upvalueindex(4));
   Matcher m;
   prepare(&m, L, s, ls, p + lp);
-  for (; pos <= (lua_Integer)ls; pos++) {
+  for (; g->pos <= (lua_Integer)ls; g->pos++) {
     const char *e;
     restart(&m);
-    if ((e = match(&m, s + pos, p)) != NULL && e - s != last) {
-      int n;
-      lua_pushinteger(L, e - s);
-      lua_pushvalue(L, -1);
-      lua_replace(L, lua_upvalueindex(4));
-      lua_replace(L, lua_upvalueindex(5));
-      n = push_caps(&m, s + pos, e);
+    if ((e = match(&m, s + g->pos, p)) != NULL && e - s != g->last) {
+      int n = push_caps(&m, s + g->pos, e);
+      g->pos = g->last = e - s;
       settle(&m);
       return n;
     }
   }
-  lua_pushinteger(L, pos);  /* exhausted: later calls find nothing fast */
-  lua_replace(L, lua_upvalueindex(4));
   settle(&m);
   return 0;
 }
@@ -488,6 +487,7 @@ static int gmatch_next (lua_State *L) {
 static int b_gmatch (lua_State *L) {
   size_t ls, lp;
   size_t init;
+  GState *g;
   luaL_checklstring(L, 1, &ls);
   luaL_checklstring(L, 2, &lp);
   init = start_pos(luaL_optinteger(L, 3, 1), ls) - 1;
@@ -496,9 +496,10 @@ static int b_gmatch (lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, 1);
   lua_pushvalue(L, 2);
-  lua_pushinteger(L, (lua_Integer)init);
-  lua_pushinteger(L, -1);
-  lua_pushcclosure(L, gmatch_next, 5);
+  g = (GState *)lua_newuserdatauv(L, sizeof *g, 0);
+  g->pos = (lua_Integer)init;
+  g->last = -1;
+  lua_pushcclosure(L, gmatch_next, 4);
   return 1;
 }
 
