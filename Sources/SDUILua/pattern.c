@@ -28,6 +28,12 @@
 #define CAP_OPEN (-1) /* length of a capture not closed yet */
 #define CAP_POS (-2)  /* length of a position capture "()" */
 
+/* Steps for one scan of a set of n bytes: a long set costs its length. */
+#define SET_STEPS(n) ((n) >> 3)
+
+/* Bytes memchr scans between two charges in a plain search. */
+#define SCAN_SPAN 65536
+
 /* Bytes that make find use the matcher rather than a plain search. */
 #define SPECIALS "^$*+?.([%-"
 
@@ -135,6 +141,7 @@ static int in_set (int c, const char *p, const char *close) {
 ** a whole set. In a set, the first byte (after '^') is a member even when
 ** it is ']', and %x never closes it. */
 static const char *item_end (Matcher *m, const char *p) {
+  const char *start = p;
   if (*p == ESC) {
     if (++p == m->pe) luaL_error(m->L, "malformed pattern (ends with '%%')");
     return p + 1;
@@ -145,6 +152,7 @@ static const char *item_end (Matcher *m, const char *p) {
     if (p == m->pe) luaL_error(m->L, "malformed pattern (missing ']')");
     if (*p++ == ESC && p < m->pe) p++;
   } while (p == m->pe || *p != ']');
+  STEP(m, SET_STEPS(p - start));
   return p + 1;
 }
 
@@ -157,7 +165,9 @@ static int single (Matcher *m, const char *s, const char *p, const char *ep) {
   switch (*p) {
     case '.': return 1;
     case ESC: return in_class(c, (unsigned char)p[1]);
-    case '[': return in_set(c, p, ep - 1);
+    case '[':
+      STEP(m, SET_STEPS(ep - p));
+      return in_set(c, p, ep - 1);
     default: return (unsigned char)*p == c;
   }
 }
@@ -261,6 +271,7 @@ static const char *frontier (Matcher *m, const char *s, const char *p) {
   ep = item_end(m, p);
   prev = (s == m->s0) ? 0 : (unsigned char)s[-1];
   next = (s < m->se) ? (unsigned char)*s : 0;
+  STEP(m, 2 * SET_STEPS(ep - p));
   if (in_set(prev, p, ep - 1) || !in_set(next, p, ep - 1)) return NULL;
   return ep;
 }
@@ -385,7 +396,8 @@ static int is_plain (const char *p, size_t lp) {
 }
 
 /* First occurrence of n[0..ln) in h[0..lh), or NULL. Steps: the bytes
-** skipped to each candidate plus the needle's length per candidate. */
+** skipped to each candidate plus the needle's length per candidate; memchr
+** skips at most SCAN_SPAN bytes between two counts. */
 static const char *plain_find (Matcher *m, const char *h, size_t lh,
                                const char *n, size_t ln) {
   const char *at = h, *end;
@@ -393,8 +405,9 @@ static const char *plain_find (Matcher *m, const char *h, size_t lh,
   if (ln > lh) return NULL;
   end = h + (lh - ln) + 1;  /* candidates start before end */
   while (at < end) {
-    const char *hit = (const char *)memchr(at, *n, (size_t)(end - at));
-    if (hit == NULL) { STEP(m, end - at); break; }
+    size_t span = (size_t)(end - at) < SCAN_SPAN ? (size_t)(end - at) : SCAN_SPAN;
+    const char *hit = (const char *)memchr(at, *n, span);
+    if (hit == NULL) { STEP(m, span); at += span; continue; }
     STEP(m, (hit - at) + (ptrdiff_t)ln);
     if (memcmp(hit + 1, n + 1, ln - 1) == 0) return hit;
     at = hit + 1;

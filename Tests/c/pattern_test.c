@@ -428,6 +428,17 @@ static void budget_tests (void) {
   budget_case("gsub", "string.rep('a', 3000):gsub('.-.-.-b', 'x')", 1000000);
   budget_case("gsubcopy", "string.rep('a', 100000):gsub('', string.rep('x', 100))",
               1000000);
+  budget_case("bigset",
+              "string.rep('b', 100000):find('[' .. string.rep('a', 100000) .. ']')",
+              1000000);
+  budget_case("bigset2",
+              "string.rep('b', 100000):find('[' .. string.rep('a', 100000) .. ']?c')",
+              1000000);
+  budget_case("frontier",
+              "string.rep('b', 100000):find('%f[' .. string.rep('a', 100000) .. ']')",
+              1000000);
+  budget_case("scan", "for i = 1, 1000 do string.rep('a', 1000000):find('b', 1, true) end",
+              1000000);
   budget_case("match", "string.rep('a', 3000):match('^(.-)(.-)(.-)b$')",
               1000000);
   n = cheap_steps("assert(('hello world'):find('wor') == 7)");
