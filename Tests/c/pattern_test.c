@@ -73,7 +73,7 @@ static const char harness[] =
   "  return '[' .. table.concat(t, ',') .. ']'\n"
   "end\n"
   "local G = function(x) return x end\n"
-  "local env = {T=T, F=F, G=G, string=string}\n"
+  "local env = {T=T, F=F, G=G, string=string, math=math}\n"
   "local function ser(r)\n"
   "  local o = {tostring(r[1])}\n"
   "  for i = 2, r.n do\n"
@@ -222,7 +222,8 @@ static void fixed_cases (void) {
   };
   static const char *inits[] = {NULL, "1", "2", "0", "-1", "-2", "-100",
                                 "100", "5", "6", "12", "3.0", "1.5", "'2'",
-                                "'x'", "{}"};
+                                "'x'", "{}", "math.mininteger",
+                                "math.maxinteger", "-math.maxinteger"};
   size_t i, j, k;
   for (i = 0; i < sizeof fm / sizeof fm[0]; i++)
     for (j = 0; j < sizeof ops / sizeof ops[0]; j++)
@@ -271,7 +272,8 @@ static void fixed_cases (void) {
                                  "'%9'", "'%0%0'", "T", "F", "G", "7", "1.5",
                                  "true", "nil", "{}", "'\\0'", "'%\\0'"};
     static const char *ns[] = {NULL, "0", "1", "2", "-1", "100", "1.5",
-                               "'2'", "'x'"};
+                               "'2'", "'x'", "math.mininteger",
+                               "math.maxinteger"};
     size_t a, c, d;
     for (a = 0; a < sizeof gs / sizeof gs[0]; a++)
       for (c = 0; c < sizeof reps / sizeof reps[0]; c++)
@@ -303,6 +305,24 @@ static void fixed_cases (void) {
         }
       }
     }
+  }
+  /* huge patterns: limits hit, no C stack trouble */
+  {
+    static const char *units[] = {"a?", "a*", "(", "()", "%b()", "a", "[a]",
+                                  "%f[a]", "(a)%1", "a-"};
+    size_t u, reps = 100000;
+    char *s = malloc(reps + 1), *p = malloc(5 * reps + 1);
+    memset(s, 'a', reps);
+    s[reps] = 0;
+    for (u = 0; u < sizeof units / sizeof units[0]; u++) {
+      size_t k, l = strlen(units[u]);
+      for (k = 0; k < reps; k++) memcpy(p + k * l, units[u], l);
+      p[reps * l] = 0;
+      DIFF("find", s, p, NULL, NULL);
+      DIFF("gsub", s, p, "'x'", NULL);
+    }
+    free(s);
+    free(p);
   }
   /* a long gsub and a long gmatch */
   {
