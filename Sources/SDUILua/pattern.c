@@ -432,7 +432,7 @@ static int find_aux (lua_State *L, int find) {
     settle(&m);
     if (e == NULL) { luaL_pushfail(L); return 1; }
     lua_pushinteger(L, (e - s) + 1);
-    lua_pushinteger(L, (lua_Integer)((e - s) + lp));
+    lua_pushinteger(L, (e - s) + (lua_Integer)lp);
     return 2;
   }
   anchor = (lp > 0 && *p == '^');
