@@ -8,6 +8,7 @@
 **      -llua5.4 -lm -o /tmp/pattern_test
 **   /tmp/pattern_test [CASES]     differential + budget tests
 **   /tmp/pattern_test --bench     throughput, budgeted vs stock
+**   PT_TRACE=1 /tmp/pattern_test  also names each case on stderr before it runs
 **
 ** Two Lua states run the same harness: one with the stock library, one
 ** with pattern_install'ed functions. Every case is run in both under pcall
