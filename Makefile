@@ -148,8 +148,16 @@ test: test-swift test-c test-lua test-readme test-demo test-terminal test-instal
 test-swift: deps
 	$(SWIFT) test
 
-test-c: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
-	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== $$t"; $$t; done
+# The binding's parts tested on their own, linked with Lua directly: the
+# JSON/packed codecs and the budgeted pattern matcher (against stock Lua).
+UNIT_TESTS := $(BUILD)/tests/luajson_test $(BUILD)/tests/pattern_test
+
+test-c: lib lua $(C_TESTS) $(UNIT_TESTS)
+	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== $$t"; $$t; done
+
+$(BUILD)/tests/pattern_test: Tests/c/pattern_test.c Sources/SDUILua/pattern.c Sources/SDUILua/pattern.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -o $@ Tests/c/pattern_test.c Sources/SDUILua/pattern.c -llua5.4 -lm
 
 # The JSON <-> Lua and packed <-> Lua converters on their own, linked with Lua directly.
 $(BUILD)/tests/luajson_test: Tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h \
@@ -200,8 +208,8 @@ check-symbols: lib lua
 check-includes:
 	@python3 Tests/check_includes.py Sources/SDUILua
 
-memcheck: lib lua $(C_TESTS) $(BUILD)/tests/luajson_test
-	@set -e; for t in $(C_TESTS) $(BUILD)/tests/luajson_test; do echo "== valgrind $$t"; \
+memcheck: lib lua $(C_TESTS) $(UNIT_TESTS)
+	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== valgrind $$t"; \
 	  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 	    --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp $$t > /dev/null; \
 	  echo "memcheck: 1 passed, 0 failed"; done

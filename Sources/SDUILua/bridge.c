@@ -40,8 +40,9 @@ void bridge_close(sdui_bridge *bridge, lua_State *L)
 ** Only the script host's state is budgeted: it installs bridge_hook as a
 ** count hook and keeps its bridge in the state's extra space (bridge_of).
 ** Every callback or script run starts the count afresh (bridge_begin_run);
-** the hook adds BRIDGE_HOOK_STEP each time it fires and raises once the sum
-** passes the budget.
+** the hook adds its interval each time it fires and raises once the sum
+** passes the budget. budget.c makes the error uncatchable by scripts and
+** charges the work the hook cannot see.
 */
 
 void bridge_begin_run(sdui_bridge *bridge)
@@ -55,7 +56,7 @@ void bridge_hook(lua_State *L, lua_Debug *ar)
     sdui_bridge *bridge = bridge_of(L);
     if (bridge == NULL || bridge->budget <= 0)
         return;
-    bridge->used += BRIDGE_HOOK_STEP;
+    bridge->used += lua_gethookcount(L); /* the instructions since the last call (coroutines have their own interval) */
     if (bridge->used > bridge->budget) {
         bridge->limit_hit = 1;
         /* Name the script line that was running, as every script error does. */

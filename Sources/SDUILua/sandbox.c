@@ -15,6 +15,7 @@
 #include <lualib.h>
 
 #include "bridge.h"
+#include "budget.h"
 #include "files.h"
 #include "sandbox.h"
 #include "scripthost.h"
@@ -162,6 +163,10 @@ int sandbox_open(lua_State *L)
         lua_pop(L, 1);
     }
     bridge_openlib(L);
+    /* Before the sandbox copies pcall & co.: scripts see only the budgeted ones. */
+    lua_pushcfunction(L, budget_open);
+    lua_pushlightuserdata(L, &s->bridge);
+    lua_call(L, 1, 0);
 
     /* string.dump is reachable through every string's metatable: remove it at the source. */
     lua_getglobal(L, LUA_STRLIBNAME);

@@ -4,6 +4,7 @@
 ** (include/sdui_scripts.h).
 */
 #define _DEFAULT_SOURCE
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,8 +168,32 @@ static void test_poll_reloads_only_changed_files(void)
 
 /* Loads `body` as bad.lua next to a good card script; expects `status` and
    `message`, and that the card from the good version is still live. */
+/*
+** A watchdog for the cases that would hang if a script escaped its budget:
+** the test fails with a message instead of waiting for CI's time limit.
+*/
+static const char *watched_case = "";
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    static const char text[] = "test_scripts: a case ran 60 s (a script escaped its budget?): ";
+    ssize_t ignored = write(2, text, sizeof text - 1);
+    ignored = write(2, watched_case, strlen(watched_case));
+    ignored = write(2, "\n", 1);
+    (void)ignored;
+    _exit(1);
+}
+
+static void watch(const char *what)
+{
+    watched_case = what;
+    alarm(what != NULL ? 60 : 0);
+}
+
 static void expect_bad_script(const char *body, int status, const char *message)
 {
+    watch(body);
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
@@ -192,6 +217,7 @@ static void expect_bad_script(const char *body, int status, const char *message)
     CHECK_STATUS(dispatch(e, "{\"type\":\"favorites/toggle\",\"payload\":{\"id\":1}}"), SDUI_OK);
     sdui_engine_free(e);
     unlink(script_path("bad.lua"));
+    watch(NULL);
 }
 
 static void test_bad_scripts_keep_the_old_version(void)
@@ -221,6 +247,137 @@ static void test_bad_scripts_keep_the_old_version(void)
     expect_bad_script("require('..secret')\n", SDUI_ECALLBACK, "bad module name");
     expect_bad_script("collectgarbage('stop')\n", SDUI_ECALLBACK, "not available to scripts");
     expect_bad_script("\x1bLua\x54\x00", SDUI_ECALLBACK, "bad.lua: attempt to load a binary chunk");
+}
+
+/*
+** The budget cannot be escaped (issues 13 and 17): a caught budget or
+** memory error is raised again, coroutines are charged, C work (patterns,
+** table.move) is charged, finalizers are refused. Each ends with the
+** budget error naming the script line, and the old version stays live.
+*/
+static void test_budget_cannot_be_escaped(void)
+{
+    static const char *const spent = "instruction budget of 200000 exceeded";
+    expect_bad_script("while true do pcall(function() while true do end end) end\n", SDUI_ELIMIT, "bad.lua:1: ");
+    expect_bad_script("while true do pcall(function() while true do end end) end\n", SDUI_ELIMIT, spent);
+    expect_bad_script("pcall(function()\n  while true do end\nend)\nreturn {}\n", SDUI_ELIMIT, "bad.lua:2: ");
+    expect_bad_script("xpcall(function() while true do end end,\n  function() while true do end end)\nreturn {}\n",
+                      SDUI_ELIMIT, spent);
+    expect_bad_script("local co = coroutine.create(function()\n  while true do end\nend)\n"
+                      "local ok = coroutine.resume(co)\nreturn {}\n", SDUI_ELIMIT, "bad.lua:2: ");
+    expect_bad_script("pcall(coroutine.wrap(function() while true do end end))\nreturn {}\n", SDUI_ELIMIT, spent);
+    expect_bad_script("local co = coroutine.create(function() coroutine.yield() end)\ncoroutine.resume(co)\n"
+                      "local x <close> = setmetatable({}, {__close = function() while true do end end})\n"
+                      "while true do end\n", SDUI_ELIMIT, spent);
+    /* Many short coroutines, each under the hook's interval (17.2). */
+    expect_bad_script("local n = 0\nfor i = 1, 100000 do\n"
+                      "  coroutine.wrap(function() for j = 1, 300 do n = n + 1 end end)()\nend\nreturn {}\n",
+                      SDUI_ELIMIT, "bad.lua:3: instruction budget");
+    /* Work inside one C call (17.1): the pattern matcher, plain find, table.move. */
+    expect_bad_script("local s = string.rep('a', 3000)\nreturn s:find('.-.-.-.-b')\n", SDUI_ELIMIT,
+                      "bad.lua:2: instruction budget of 200000 exceeded (in pattern matching)");
+    expect_bad_script("local ok = pcall(string.find, string.rep('a', 3000), '.-.-.-.-b')\nreturn {}\n", SDUI_ELIMIT,
+                      "bad.lua:1: instruction budget of 200000 exceeded (in pattern matching)");
+    expect_bad_script("for w in string.rep('a', 3000):gmatch('.-.-.-b') do end\n", SDUI_ELIMIT, "(in pattern matching)");
+    expect_bad_script("local h = string.rep('a', 300000)\nlocal n = string.rep('a', 3000) .. 'b'\n"
+                      "return h:find(n, 1, true)\n", SDUI_ELIMIT, "bad.lua:3: instruction budget");
+    expect_bad_script("table.move({}, 1, math.maxinteger - 1, 2)\n", SDUI_ELIMIT, "bad.lua:1: instruction budget");
+    /* A finalizer would run with hooks off (17.3): refused. */
+    expect_bad_script("setmetatable({}, {__gc = function() while true do end end})\n", SDUI_ECALLBACK,
+                      "bad.lua:1: __gc metamethods are not available to scripts");
+    /* The memory cap cannot be caught either. */
+    expect_bad_script("pcall(function() local t = {} for i = 1, 1e6 do t[i] = {} end end)\nreturn {}\n", SDUI_ELIMIT,
+                      "memory cap");
+}
+
+/* What scripts may still do: catch their own errors, run coroutines, match patterns. */
+static void test_budget_leaves_ordinary_scripts_alone(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
+    write_script("ok.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "local ok, err = pcall(error, 'mine')\n"
+                 "assert(not ok and err == 'mine')\n"
+                 "local ok2, msg = xpcall(function() error({code = 7}) end, function(e) return e.code end)\n"
+                 "assert(not ok2 and msg == 7)\n"
+                 "local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)\n"
+                 "assert(gen() == 1 and gen() == 2 and gen() == 3)\n"
+                 "local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) error('in co ' .. b) end)\n"
+                 "local r1, v = coroutine.resume(co, 1)\n"
+                 "local r2, e2 = coroutine.resume(co, 'x')\n"
+                 "assert(r1 and v == 2 and not r2 and e2:find('in co x'))\n"
+                 "local sum = 0\n"
+                 "for i = 1, 500 do sum = sum + coroutine.wrap(function() return i end)() end\n"
+                 "assert(sum == 125250)\n"
+                 "assert(('key=value'):match('(%%w+)=(%%w+)') == 'key')\n"
+                 "assert(select(2, ('a b  c'):gsub('%%s+', ' ')) == 2)\n"
+                 "local t = setmetatable({}, {__index = function(_, k) return k * 2 end})\n"
+                 "assert(t[21] == 42)\n"
+                 "local sorted = {3, 1, 2}\ntable.sort(sorted)\nassert(sorted[1] == 1)\n"
+                 "return { components = { Fine = function(data)\n"
+                 "  local ok3 = pcall(function() error('caught') end)\n"
+                 "  return ui.text(ok3 and 'no' or ('fine ' .. data.n))\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_path("ok.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"f\",\"type\":\"Fine\",\"data\":{\"n\":\"ok\"}}]"), SDUI_OK);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "fine ok");
+    free(text);
+    sdui_engine_free(e);
+    unlink(script_path("ok.lua"));
+}
+
+/* Factories and handlers that try to escape at run time: the call fails, the engine goes on. */
+static void test_budget_in_callbacks(void)
+{
+    watch("test_budget_in_callbacks");
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
+    write_script("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("card.lua")), SDUI_OK);
+    write_script("esc.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return {\n"
+                 "  services = { esc = { n = 0 } },\n"
+                 "  components = { Esc = function()\n"
+                 "    while true do pcall(function() while true do end end) end\n"
+                 "  end,\n"
+                 "  Slow = function() return ui.text(tostring(string.rep('a', 3000):find('.-.-.-.-b'))) end },\n"
+                 "  actions = { ['esc/run'] = function(state)\n"
+                 "    state.n = state.n + 1\n"
+                 "    for i = 1, 1e9 do coroutine.wrap(function() for j = 1, 300 do end end)() end\n"
+                 "  end },\n"
+                 "}\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_path("esc.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"e\",\"type\":\"Esc\"},{\"id\":\"s\",\"type\":\"Slow\"},"
+                              "{\"id\":\"c\",\"type\":\"Card\",\"data\":{\"id\":1,\"title\":\"T\"}}]"),
+                 SDUI_OK);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "T  [☆]");
+    free(text);
+    char *diagnostics = NULL;
+    if (CHECK_STATUS(sdui_diagnostics_json(e, &diagnostics, NULL), SDUI_OK)) {
+        CHECK_STR_CONTAINS(diagnostics, "esc.lua:5: instruction budget of 200000 exceeded");
+        CHECK_STR_CONTAINS(diagnostics, "esc.lua:7: instruction budget of 200000 exceeded (in pattern matching)");
+    }
+    sdui_free(diagnostics);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"esc/run\"}"), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "esc.lua:10: instruction budget");
+    char *state = NULL;
+    if (CHECK_STATUS(sdui_state_json(e, "esc", "n", &state, NULL), SDUI_OK))
+        CHECK_STR_EQ(state, "0");
+    sdui_free(state);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"favorites/toggle\",\"payload\":{\"id\":1}}"), SDUI_OK);
+    text = render_text(e);
+    CHECK_STR_CONTAINS(text, "T  [★]");
+    free(text);
+    sdui_engine_free(e);
+    unlink(script_path("card.lua"));
+    unlink(script_path("esc.lua"));
+    watch(NULL);
 }
 
 static void test_paths(void)
@@ -371,9 +528,13 @@ int main(void)
         perror("mkdtemp");
         return 2;
     }
+    signal(SIGALRM, on_alarm);
     test_load_render_hot_swap();
     test_poll_reloads_only_changed_files();
     test_bad_scripts_keep_the_old_version();
+    test_budget_cannot_be_escaped();
+    test_budget_leaves_ordinary_scripts_alone();
+    test_budget_in_callbacks();
     test_paths();
     test_callbacks();
     remove_tree(folder);
