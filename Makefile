@@ -210,7 +210,7 @@ check-includes:
 
 memcheck: lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== valgrind $$t"; \
-	  valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+	  SDUI_TEST_LIGHT=1 valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 	    --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp $$t > /dev/null; \
 	  echo "memcheck: 1 passed, 0 failed"; done
 

@@ -191,7 +191,11 @@ int sdui_report(sdui_engine *engine, int status, const char *message);
 ** a call from inside one of the engine's callbacks (nothing changes then).
 */
 #define SDUI_LIMIT_PAYLOAD_BYTES 0 /* largest JSON input accepted, bytes (default 64 MiB) */
-#define SDUI_LIMIT_DEPTH         1 /* deepest nesting of arrays and objects (default 512) */
+#define SDUI_LIMIT_DEPTH         1 /* deepest nesting of arrays and objects (default 512; at
+                                      most 10000, larger values are cut to it: nesting is
+                                      handled recursively on the calling thread's stack, a
+                                      few hundred bytes a level, so a thread with a small
+                                      stack must keep this low) */
 #define SDUI_LIMIT_QUEUE         2 /* most actions one dispatch may run, the first one and
                                       every follow-up counted (default 10000) */
 long long sdui_limit(sdui_engine *engine, int which, long long value);
@@ -210,8 +214,9 @@ long long sdui_limit(sdui_engine *engine, int which, long long value);
 **                    "fallback": {"type": "Text", "data": {...}} | "drop"}]}
 **
 ** A bare array of components is accepted too. "id" and "type" are non-empty
-** strings with no control character (U+0000-U+001F, U+007F-U+009F: they
-** would cut the C strings made from them) and ids are unique within the page; "data" is optional (null when
+** strings with no C0 or C1 control character (U+0000-U+001F and
+** U+0080-U+009F: they would cut the C strings made from them, or drive a
+** terminal) and ids are unique within the page; "data" is optional (null when
 ** absent). A component whose type has no factory renders its "fallback"
 ** component instead (its "id" is optional: the screen lists it under the
 ** original component's id), or is left out when the fallback is "drop", or

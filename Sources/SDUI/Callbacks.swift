@@ -203,6 +203,7 @@ public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
         if json != nil {
             value = try call.parse(json, length).0
         }
+        try call.checkNesting(value, at: at)
         do throws(JSONPathError) {
             try context.pointee.set(value, at: at)
         } catch {

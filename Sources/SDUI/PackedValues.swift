@@ -29,6 +29,7 @@ public func sdui_call_set_packed(_ call: OpaquePointer?, _ path: UnsafePointer<C
         let context = try call.handlerContext("sdui_call_set_packed")
         let at = try SDUI.path(path)
         let value = try call.unpack(packed, length)
+        try call.checkNesting(value, at: at)
         do throws(JSONPathError) {
             try context.pointee.set(value, at: at)
         } catch {

@@ -78,5 +78,6 @@ struct PageContractTests {
         #expect("one\ntwo\r".escapingControlCharacters(keepingNewlines: true) == "one\ntwo\\u000d")
         #expect("plain".escapingControlCharacters() == "plain")
         #expect(!"é★ plain".hasControlCharacter && "\u{9F}".hasControlCharacter)
+        #expect("a\u{7F}".hasControlCharacter && !"a\u{7F}".hasIdentifierControl && "\u{1}".hasIdentifierControl)
     }
 }

@@ -819,8 +819,8 @@ static void test_control_characters(void)
              "$.components[0].type", "\\u001b");
     BAD_LOAD("{\"components\":[{\"id\":\"a\\u0085\",\"type\":\"Text\"}]}", SDUI_ECONTRACT,
              "$.components[0].id", "\\u0085");
-    BAD_LOAD("[{\"id\":\"a\",\"type\":\"Text\",\"fallback\":{\"id\":\"b\\u007f\",\"type\":\"Text\"}}]",
-             SDUI_ECONTRACT, "$[0].fallback.id", "\\u007f");
+    BAD_LOAD("[{\"id\":\"a\",\"type\":\"Text\",\"fallback\":{\"id\":\"b\\u0007\",\"type\":\"Text\"}}]",
+             SDUI_ECONTRACT, "$[0].fallback.id", "\\u0007");
     /* A message quoting an action type with a NUL keeps all of it. */
     BAD_DISPATCH("{\"type\":\"cart/no\\u0000such\"}", SDUI_ENOTFOUND, "cart/no\\u0000such");
     free(before);

@@ -24,8 +24,9 @@ enum Decode {
         return s
     }
 
-    /// A component id, type or node key: a non-empty string with no control
-    /// character (they would cut or garble the C strings and text made from it).
+    /// A component id, type or node key: a non-empty string with no C0 or C1
+    /// control character (they would cut or garble the C strings and text
+    /// made from it).
     static func identifier(_ value: JSON?, at path: JSONPath) throws(ContractError) -> String {
         let s = try nonEmptyString(value, at: path)
         try checkIdentifier(s, at: path)
@@ -34,7 +35,7 @@ enum Decode {
 
     /// Throws when `s` holds a control character, naming the first.
     static func checkIdentifier(_ s: String, at path: JSONPath) throws(ContractError) {
-        guard let c = s.unicodeScalars.first(where: \.isControlCharacter) else { return }
+        guard let c = s.unicodeScalars.first(where: \.isIdentifierControl) else { return }
         throw ContractError(path, "must not contain control characters, found \(String(c).escapingControlCharacters())")
     }
 

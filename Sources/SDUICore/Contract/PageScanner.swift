@@ -223,8 +223,9 @@ private struct Scanner: ~Copyable {
                 lastId = Span(start: open + 1, count: pos - open - 2)
                 lastIdIsPlain = traits.isEmpty
                 id = try string(open, traits, nonEmpty: true)
-                // A control character (escaped, DEL or C1): the full path names it.
-                if lastIdIsPlain ? hasControlBytes(lastId) : id?.hasControlCharacter == true { throw GiveUp() }
+                // A C0 or C1 control (a plain id, ASCII with no escapes, holds
+                // neither): the full path names it.
+                if !lastIdIsPlain, id?.hasIdentifierControl == true { throw GiveUp() }
             } else if key.span.count == 4, key.head == names.type {
                 member = 2
                 type = try typeString()
@@ -363,7 +364,7 @@ private struct Scanner: ~Copyable {
         guard span.count > 0 else { throw GiveUp() }
         if traits.contains(.escapes) {
             let type = decoded(open..<pos)
-            if type.hasControlCharacter { throw GiveUp() } // the full path names it
+            if type.hasIdentifierControl { throw GiveUp() } // the full path names it
             return type
         }
         for (i, known) in typeSpans.enumerated()
@@ -525,14 +526,13 @@ private struct Scanner: ~Copyable {
         return count >= 8 ? word : word & ((1 << UInt64(8 * count)) &- 1)
     }
 
-    /// Whether the unescaped string at `span` holds a control character a
-    /// JSON string may carry raw: DEL, or C1 (0xC2 0x80–0x9F).
+    /// Whether the unescaped string at `span` holds a control character an
+    /// identifier refuses and a JSON string may carry raw: C1 (0xC2 0x80–0x9F).
     func hasControlBytes(_ span: Span) -> Bool {
         var i = span.start
         let end = span.start + span.count
         while i < end {
-            let b = base[i]
-            if b == 0x7F || (b == 0xC2 && i + 1 < end && base[i + 1] >= 0x80 && base[i + 1] <= 0x9F) { return true }
+            if base[i] == 0xC2 && i + 1 < end && base[i + 1] >= 0x80 && base[i + 1] <= 0x9F { return true }
             i += 1
         }
         return false

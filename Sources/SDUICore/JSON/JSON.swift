@@ -139,3 +139,17 @@ extension JSON: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
 }
+
+extension JSON {
+    /// How deep arrays and objects nest in this value: 0 for a scalar, 1
+    /// for a flat array or object. Recursive: call it on values a parser or
+    /// reader already held to a depth limit.
+    public var nestingDepth: Int {
+        switch self {
+        case .array(let items): return 1 + (items.lazy.map(\.nestingDepth).max() ?? 0)
+        case .object(let object): return 1 + (object.values.lazy.map(\.nestingDepth).max() ?? 0)
+        default: return 0
+        }
+    }
+}
+

@@ -1,14 +1,19 @@
 /// Control characters in identifiers and in text that reaches C strings and
 /// terminals: C0 (U+0000–U+001F), DEL (U+007F) and C1 (U+0080–U+009F).
 ///
-/// The page contract refuses them in component ids, types and node keys
-/// (`Decode.identifier`), so every C string made from an id is whole. Text
+/// The page contract refuses C0 and C1 in component ids, types and node
+/// keys (`Decode.identifier`), so every C string made from an id is whole
+/// and no id drives a terminal (DEL does neither, and a plain ASCII id is
+/// then accepted without looking at its bytes again). Text
 /// content may hold them; the text renderer and error messages write each
 /// one as `\u001b`, so that `strlen` of the output is its length and a
 /// terminal shows an escape sequence instead of obeying it.
 extension String {
     /// Whether the text holds a control character.
     public var hasControlCharacter: Bool { unicodeScalars.contains(where: \.isControlCharacter) }
+
+    /// Whether the text holds a character an identifier may not: C0 or C1.
+    public var hasIdentifierControl: Bool { unicodeScalars.contains(where: \.isIdentifierControl) }
 
     /// The text with every control character written as `\uXXXX`; newlines
     /// stay as they are when `keepingNewlines`.
@@ -32,6 +37,9 @@ extension String {
 extension Unicode.Scalar {
     /// C0, DEL or C1.
     var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
+
+    /// C0 or C1: what ids, types and keys refuse.
+    var isIdentifierControl: Bool { value < 0x20 || (0x80...0x9F).contains(value) }
 
     /// `\u` and four hex digits.
     fileprivate var escaped: String {
