@@ -428,6 +428,35 @@ const char *sdui_call_errmsg(sdui_call *call);
 */
 void sdui_call_error(sdui_call *call, const char *message);
 
+/*
+** Report a problem that does not fail the callback
+**
+** Adds a warning to the diagnostics (sdui_diagnostics_json()) without
+** failing the callback. A factory's warning is a "warning" with code
+** "factory-warning" naming its component, listed with that render's
+** diagnostics until the component renders again. A handler's is a runtime
+** diagnostic with code "handler-warning" whose message starts with
+** `action "service/name": `, listed whether its dispatch commits or not; a
+** subscriber's, performer's or middleware's has code "callback-warning".
+** `message` (UTF-8) is copied. Errors: SDUI_EINVAL (NULL call or message).
+*/
+int sdui_call_warn(sdui_call *call, const char *message);
+
+/*
+** Take back what a callback did so far
+**
+** Lets a factory or handler start over, as if it had just been called.
+** Factory: the view set with sdui_call_return() or being built node by
+** node (sdui_binding.h) is discarded, and so are its warnings; the state it
+** read stays recorded. Handler: its changes to the state are undone (newest
+** first: SDUI_STATE reads the state it received again), and its queued
+** follow-up actions, its effects (sdui_call_emit()) and its warnings are
+** dropped. The message set with sdui_call_error() stays. Errors:
+** SDUI_EINVAL (NULL call, or a subscriber, performer or middleware: they
+** change nothing that could be taken back).
+*/
+int sdui_call_rollback(sdui_call *call);
+
 /* ======================================================================
 ** Services
 ** ====================================================================== */

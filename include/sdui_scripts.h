@@ -50,7 +50,27 @@ extern "C" {
 ** such a table, changes nothing: the previous version of its components and
 ** actions stays live, and the error reads "file:line: message". A factory
 ** that raises renders an "error" node for its component only; a handler
-** that raises fails the dispatch and rolls it back. A handler's `state` is
+** that raises fails the dispatch and rolls it back.
+**
+** Except after a reload: each component and action type keeps its last good
+** version, the function that was current before a reload if it ran at
+** least once and never failed (else the last good one before it). When the
+** reloaded function fails at run time (an error, the instruction budget or
+** the memory cap) and the type has a last good version, what the call did
+** is taken back (sdui_call_rollback()) and the last good version runs in its
+** place. If that succeeds, the failure becomes a warning in
+** sdui_diagnostics_json(): for a factory a "factory-warning" naming the
+** component, "card.lua:12: attempt to index a nil value (component
+** \"movie-603\", showing the previous version of \"MovieCard\" until the
+** script is fixed)"; for a handler a "handler-warning", "action
+** \"favorites/toggle\": card.lua:30: ... (handled by the previous version
+** until the script is fixed)". A first version, or one whose last good
+** version fails too, fails as above. A fixed script, once reloaded, takes
+** over; a function that failed never becomes a last good version. A type a
+** script stops declaring forgets its versions. (Functions registered with
+** e:component() in the Lua module have no versions.)
+**
+** A handler's `state` is
 ** a view over the host's copy of the service's state (kept between
 ** dispatches, refreshed when sdui_call_versions() (sdui_binding.h) says it is out of date):
 ** each assignment into it is an sdui_call_set() at its path; returning
@@ -94,8 +114,14 @@ int sdui_scripts_reload(sdui_engine *engine);
 ** Watch mode without threads: reloads only the loaded scripts whose file
 ** changed (modification time or size) since they last loaded, new files in
 ** loaded folders, and everything when a module they `require` changed.
-** Call it from the host's loop. Stores how many files were reloaded in
-** *reloaded when it is not NULL. Errors as sdui_scripts_reload().
+** Call it from the host's loop. Stores in *reloaded, when it is not NULL,
+** how many files reloaded successfully (files that are gone count: what
+** they declared is unregistered); a changed file that fails to load is not
+** counted, keeps its previous version live, and makes the call return its
+** error (SDUI_ECALLBACK or SDUI_ELIMIT, "file:line: message" in
+** sdui_errmsg(), one line per failing file), even when other files
+** reloaded. It is not retried until the file changes again. Errors as
+** sdui_scripts_reload().
 */
 int sdui_scripts_poll(sdui_engine *engine, int *reloaded);
 

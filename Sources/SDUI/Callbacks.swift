@@ -239,3 +239,35 @@ public func sdui_call_error(_ call: OpaquePointer?, _ message: UnsafePointer<CCh
     guard let call = CallHandle.from(call) else { return }
     call.userError = message.map { String(cString: $0) }
 }
+
+@_cdecl("sdui_call_warn")
+public func sdui_call_warn(_ call: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        let message = try requiredString(message, "message")
+        switch call.role {
+        case .factory(let context): context.warn(message)
+        case .handler(let context): context.pointee.warn(message)
+        case .subscriber: call.engine.warn(message, from: "subscriber of \"\(call.id)\"")
+        case .performer: call.engine.warn(message, from: "performer of \"\(call.id)\"")
+        case .middleware: call.engine.warn(message, from: "middleware on action \"\(call.id)\"")
+        }
+    }
+}
+
+@_cdecl("sdui_call_rollback")
+public func sdui_call_rollback(_ call: OpaquePointer?) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        switch call.role {
+        case .factory(let context):
+            call.view = nil
+            call.builder = ViewNodeBuilder()
+            context.rollback()
+        case .handler(let context):
+            context.pointee.rollback()
+        case .subscriber, .performer, .middleware:
+            throw .invalid("sdui_call_rollback is for factories and handlers")
+        }
+    }
+}

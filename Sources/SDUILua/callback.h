@@ -15,6 +15,10 @@
 typedef struct callback {
     sdui_bridge *bridge;
     int ref;            /* the function in the registry */
+    /* A script's factory or handler (callback_new_kept), else LUA_NOREF: */
+    int versions;       /* its type's versions record (see below) in the registry */
+    int previous;       /* its last good version in the registry; LUA_NOREF for none */
+    int succeeded;      /* it ran without failing at least once (noted in the record then) */
     char name[];        /* component, action or effect type, or service; then a
                            subscriber's path after the NUL ("" for none) */
 } callback;
@@ -41,6 +45,32 @@ int callback_registered(lua_State *L, callback *cb, int status);
 ** turns its failure into the call's error and SDUI_ECALLBACK.
 */
 int callback_run(sdui_call *call, callback *cb, lua_CFunction run);
+
+/*
+** Versions of a script's factory or handler (the script host): the record
+** of its type, a table kept by the loader across reloads:
+**   [1] the current function, [2] true once it ran without failing,
+**   [3] true once it failed, [4] the last good version (or nil): a function
+**   that was current before a reload, ran and never failed.
+** callback_new_kept is callback_new for such a function: the record is
+** linked to the versions record at index `record` and to its last good
+** version. NULL (reported) when out of memory; raises only when the
+** registry cannot grow.
+*/
+enum { VERSIONS_CURRENT = 1, VERSIONS_RAN, VERSIONS_FAILED, VERSIONS_GOOD };
+callback *callback_new_kept(sdui_bridge *bridge, lua_State *L, int index, const char *name, int record);
+
+/*
+** callback_run for a record with versions: marks the record the first time
+** the function succeeds and whenever it fails. When it fails and a last good
+** version exists, takes back what it did (sdui_call_rollback) and runs the
+** last good version in its place; if that succeeds, returns SDUI_OK and
+** reports the failure with sdui_call_warn(): the message, then what
+** replaced it (by `kind`, a factory's names its component). Otherwise it
+** fails as callback_run would, with the current version's message.
+*/
+enum { KEPT_FACTORY, KEPT_HANDLER };
+int callback_run_kept(sdui_call *call, callback *cb, lua_CFunction run, int kind);
 
 /*
 ** Pushes the call's input (data, payload, value, effect) as a Lua value,

@@ -34,11 +34,26 @@ static int factory_callback(sdui_call *call, void *userdata)
     return callback_run(call, userdata, factory_run);
 }
 
+/* A script's factory: its last good version stands in when it fails. */
+static int factory_callback_kept(sdui_call *call, void *userdata)
+{
+    return callback_run_kept(call, userdata, factory_run, KEPT_FACTORY);
+}
+
 int factory_register(sdui_bridge *bridge, lua_State *L, const char *type, int fn)
 {
     callback *cb = callback_new(bridge, L, fn, type, NULL);
     if (cb == NULL)
         return SDUI_ENOMEM;
     return callback_registered(L, cb, sdui_register_component(bridge->engine, type, factory_callback, cb,
+                                                              callback_destroy));
+}
+
+int factory_register_kept(sdui_bridge *bridge, lua_State *L, const char *type, int fn, int versions)
+{
+    callback *cb = callback_new_kept(bridge, L, fn, type, versions);
+    if (cb == NULL)
+        return SDUI_ENOMEM;
+    return callback_registered(L, cb, sdui_register_component(bridge->engine, type, factory_callback_kept, cb,
                                                               callback_destroy));
 }

@@ -16,4 +16,11 @@
 */
 int factory_register(sdui_bridge *bridge, lua_State *L, const char *type, int fn);
 
+/*
+** The same for a script's function (the script host), with the versions
+** record of its type at index `versions` (callback.h): when it fails at run
+** time, its last good version runs in its place.
+*/
+int factory_register_kept(sdui_bridge *bridge, lua_State *L, const char *type, int fn, int versions);
+
 #endif

@@ -42,11 +42,30 @@ static int handler_callback(sdui_call *call, void *userdata)
     return callback_run(call, userdata, handler_run);
 }
 
+/*
+** A script's handler: its last good version stands in when it fails. The
+** failed run left the state's mirror out of date, so the previous version
+** reads the state as the rollback left it.
+*/
+static int handler_callback_kept(sdui_call *call, void *userdata)
+{
+    return callback_run_kept(call, userdata, handler_run, KEPT_HANDLER);
+}
+
 int handler_register(sdui_bridge *bridge, lua_State *L, const char *type, int fn)
 {
     callback *cb = callback_new(bridge, L, fn, type, NULL);
     if (cb == NULL)
         return SDUI_ENOMEM;
     return callback_registered(L, cb, sdui_register_action(bridge->engine, type, handler_callback, cb,
+                                                           callback_destroy));
+}
+
+int handler_register_kept(sdui_bridge *bridge, lua_State *L, const char *type, int fn, int versions)
+{
+    callback *cb = callback_new_kept(bridge, L, fn, type, versions);
+    if (cb == NULL)
+        return SDUI_ENOMEM;
+    return callback_registered(L, cb, sdui_register_action(bridge->engine, type, handler_callback_kept, cb,
                                                            callback_destroy));
 }

@@ -11,6 +11,7 @@
 #include <lua.h>
 
 #include "bridge.h"
+#include "callback.h"
 #include "factory.h"
 #include "files.h"
 #include "handler.h"
@@ -87,6 +88,87 @@ static void create_services(scripts *s, lua_State *L, int declared, const char *
     }
 }
 
+/*
+** Versions: each component and action type registered from a script keeps
+** a record (callback.h: its current function, whether that ran and whether
+** it failed, its last good version) in the registry table at &versions_key,
+** {[COMPONENTS + 1] = {type = record}, [ACTIONS + 1] = {...}}. A reload
+** makes the current function the last good one when it ran and never
+** failed; a failing function then hands its calls to the last good one
+** (callback_run_kept).
+*/
+static const char versions_key = 0;
+
+/* Pushes the table of the records of `kind`, creating it the first time. */
+static void push_versions(lua_State *L, int kind)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &versions_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, KINDS, 0);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &versions_key);
+    }
+    if (lua_rawgeti(L, -1, kind + 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, kind + 1);
+    }
+    lua_remove(L, -2);
+}
+
+/*
+** Pushes the record of the type (a string at index `type`) of `kind`, with
+** the function at index `fn` now current: a new function takes over, and the
+** one it replaces becomes the last good version if it ran and never failed.
+*/
+static void push_record(lua_State *L, int kind, int type, int fn)
+{
+    push_versions(L, kind);
+    int table = lua_gettop(L);
+    lua_pushvalue(L, type);
+    if (lua_rawget(L, table) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 4, 0); /* every slot in the array part: marking it never allocates */
+        lua_pushvalue(L, type);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, table);
+    } else {
+        lua_rawgeti(L, -1, VERSIONS_CURRENT);
+        if (lua_rawequal(L, -1, fn)) { /* the same function again (a module's): nothing changes */
+            lua_pop(L, 1);
+            lua_remove(L, table);
+            return;
+        }
+        lua_rawgeti(L, -2, VERSIONS_RAN);
+        lua_rawgeti(L, -3, VERSIONS_FAILED);
+        int good = lua_toboolean(L, -2) && !lua_toboolean(L, -1);
+        lua_pop(L, 2);
+        if (good)
+            lua_rawseti(L, -2, VERSIONS_GOOD);
+        else
+            lua_pop(L, 1);
+    }
+    lua_pushvalue(L, fn);
+    lua_rawseti(L, -2, VERSIONS_CURRENT);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, VERSIONS_RAN);
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, VERSIONS_FAILED);
+    lua_remove(L, table);
+}
+
+/* Forgets the versions of the type at index `type` of `kind` (no longer declared). */
+static void forget_versions(lua_State *L, int kind, int type)
+{
+    type = lua_absindex(L, type);
+    push_versions(L, kind);
+    lua_pushvalue(L, type);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+}
+
 /* Registers the functions of result.components, .actions or .effects (by `kind`). */
 static void register_functions(scripts *s, lua_State *L, int result, int kind, const char *shown)
 {
@@ -99,9 +181,15 @@ static void register_functions(scripts *s, lua_State *L, int result, int kind, c
     while (lua_next(L, table)) {
         const char *type = lua_tostring(L, -2);
         int fn = lua_gettop(L);
-        int status = kind == COMPONENTS ? factory_register(&s->bridge, L, type, fn)
-                   : kind == ACTIONS    ? handler_register(&s->bridge, L, type, fn)
-                                        : reactive_register_effect(&s->bridge, L, type, fn);
+        int status;
+        if (kind == EFFECTS) {
+            status = reactive_register_effect(&s->bridge, L, type, fn);
+        } else {
+            push_record(L, kind, fn - 1, fn);
+            status = kind == COMPONENTS ? factory_register_kept(&s->bridge, L, type, fn, fn + 1)
+                                        : handler_register_kept(&s->bridge, L, type, fn, fn + 1);
+            lua_pop(L, 1);
+        }
         if (status != SDUI_OK)
             luaL_error(L, "%s: %s", shown, sdui_errmsg(s->bridge.engine));
         lua_pop(L, 1);
@@ -140,6 +228,8 @@ static void unregister_dropped(scripts *s, lua_State *L, int old_ref, int result
                         sdui_unregister_action(s->bridge.engine, type);
                     else
                         sdui_unregister_effect(s->bridge.engine, type);
+                    if (k != EFFECTS)
+                        forget_versions(L, k, table + 1);
                 }
                 lua_pop(L, 1);
             }

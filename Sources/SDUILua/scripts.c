@@ -170,9 +170,10 @@ static int run_round(scripts *s, int (*pick)(const script *), int *reloaded)
         }
         if (pick != NULL && !pick(&s->items[i]))
             continue;
-        runs++;
         int status = loader_run(s, &s->items[i]);
-        if (status != SDUI_OK)
+        if (status == SDUI_OK)
+            runs++;
+        else
             note_failure(&r, status, sdui_errmsg(engine));
     }
     for (int f = 0; f < s->folder_count; f++) {
@@ -189,8 +190,9 @@ static int run_round(scripts *s, int (*pick)(const script *), int *reloaded)
             if (!known) {
                 script *item = find_or_add(s, names[i]);
                 int status = item ? loader_run(s, item) : sdui_report(engine, SDUI_ENOMEM, "out of memory");
-                runs++;
-                if (status != SDUI_OK)
+                if (status == SDUI_OK)
+                    runs++;
+                else
                     note_failure(&r, status, sdui_errmsg(engine));
             }
             free(names[i]);

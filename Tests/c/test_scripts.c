@@ -380,6 +380,263 @@ static void test_budget_in_callbacks(void)
     watch(NULL);
 }
 
+/* -- a reloaded script that fails at run time: the last good version stands in -- */
+
+#define MOVIE_V1 \
+    "local ui = require 'sdui.ui'\n" \
+    "return {\n" \
+    "  components = { MovieCard = function(data, ctx)\n" \
+    "    return ui.text('v1 ' .. data.title)\n" \
+    "  end },\n" \
+    "}\n"
+
+/* Line 5 raises for a movie without a poster. */
+#define MOVIE_V2 \
+    "local ui = require 'sdui.ui'\n" \
+    "return {\n" \
+    "  components = { MovieCard = function(data, ctx)\n" \
+    "    local poster = data.poster\n" \
+    "    return ui.text('v2 ' .. data.title .. ' ' .. poster.url)\n" \
+    "  end },\n" \
+    "}\n"
+
+#define MOVIE_V3 \
+    "local ui = require 'sdui.ui'\n" \
+    "return {\n" \
+    "  components = { MovieCard = function(data, ctx)\n" \
+    "    local poster = data.poster\n" \
+    "    return ui.text('v3 ' .. data.title .. ' ' .. (poster and poster.url or 'no poster'))\n" \
+    "  end },\n" \
+    "}\n"
+
+/* Raises for every movie. */
+#define MOVIE_BROKEN \
+    "return {\n" \
+    "  components = { MovieCard = function(data, ctx)\n" \
+    "    error('broken for ' .. data.title)\n" \
+    "  end },\n" \
+    "}\n"
+
+static const char *MOVIES = "[{\"id\":\"movie-1\",\"type\":\"MovieCard\",\"data\":{\"title\":\"Heat\",\"poster\":{\"url\":\"heat.jpg\"}}},"
+                            "{\"id\":\"movie-603\",\"type\":\"MovieCard\",\"data\":{\"title\":\"Ran\"}}]";
+
+/* The rendered screen and the diagnostics, as JSON (caller frees both with sdui_free). */
+static void screen_and_diagnostics(sdui_engine *e, char **screen, char **diagnostics)
+{
+    *screen = *diagnostics = NULL;
+    CHECK_STATUS(sdui_render_json(e, screen, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_diagnostics_json(e, diagnostics, NULL), SDUI_OK);
+}
+
+static void test_failing_factory_keeps_previous_version(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("movie.lua", MOVIE_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
+    char *screen, *d;
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v1 Ran\"");
+    sdui_free(screen);
+    sdui_free(d);
+
+    /* v2 raises for movie-603 only: it keeps v1's view, movie-1 shows v2. */
+    write_script("movie.lua", MOVIE_V2);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v2 Heat heat.jpg\"");
+    CHECK_STR_CONTAINS(screen, "{\"id\":\"movie-603\",\"type\":\"MovieCard\",\"view\":{\"type\":\"text\","
+                               "\"id\":\"movie-603\",\"text\":\"v1 Ran\"}}");
+    CHECK_STR_CONTAINS(d, "{\"severity\":\"warning\",\"code\":\"factory-warning\",\"component\":\"movie-603\","
+                          "\"message\":\"movie.lua:5: attempt to index a nil value (local 'poster') "
+                          "(component \\\"movie-603\\\", showing the previous version of \\\"MovieCard\\\" "
+                          "until the script is fixed)\"}");
+    CHECK(strstr(d, "factory-failed") == NULL);
+    sdui_free(screen);
+    sdui_free(d);
+
+    /* v2 failed once, so it never becomes the last good version: a broken
+       v2b falls back to v1 for both, although v2 rendered movie-1 well. */
+    write_script("movie.lua", MOVIE_BROKEN);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v1 Heat\"");
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v1 Ran\"");
+    CHECK_STR_CONTAINS(d, "movie.lua:3: broken for Heat (component \\\"movie-1\\\"");
+    CHECK_STR_CONTAINS(d, "movie.lua:3: broken for Ran (component \\\"movie-603\\\"");
+    sdui_free(screen);
+    sdui_free(d);
+
+    /* The fix takes over, and the warnings go with the renders that made them. */
+    write_script("movie.lua", MOVIE_V3);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v3 Heat heat.jpg\"");
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v3 Ran no poster\"");
+    CHECK_STR_EQ(d, "[]");
+    sdui_free(screen);
+    sdui_free(d);
+
+    /* v3 ran and never failed: it is the one a broken version now falls back to. */
+    write_script("movie.lua", MOVIE_BROKEN);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v3 Ran no poster\"");
+    sdui_free(screen);
+    sdui_free(d);
+
+    /* A type the script stops declaring forgets its versions: declared
+       again and failing, it has nothing to fall back to. */
+    write_script("movie.lua", "return { components = { Other = function() return { type = 'spacer' } end } }\n");
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    write_script("movie.lua", MOVIE_BROKEN);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "{\"type\":\"error\",\"id\":\"movie-603\",\"message\":\"movie.lua:3: broken for Ran\"}");
+    CHECK_STR_CONTAINS(d, "\"code\":\"factory-failed\",\"component\":\"movie-603\"");
+    CHECK(strstr(d, "factory-warning") == NULL);
+    sdui_free(screen);
+    sdui_free(d);
+    sdui_engine_free(e);
+    unlink(script_path("movie.lua"));
+}
+
+static void test_first_or_unused_version_has_no_fallback(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    /* A first version that fails: an error node, as always. */
+    write_script("movie.lua", MOVIE_V2);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
+    char *screen, *d;
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"v2 Heat heat.jpg\"");
+    CHECK_STR_CONTAINS(screen, "{\"type\":\"error\",\"id\":\"movie-603\",\"message\":\"movie.lua:5: attempt to index a nil value");
+    CHECK_STR_CONTAINS(d, "\"code\":\"factory-failed\",\"component\":\"movie-603\"");
+    sdui_free(screen);
+    sdui_free(d);
+    /* A version replaced before it ever ran is not a fallback either. */
+    sdui_engine_free(e);
+    e = sdui_engine_new();
+    check_engine(e);
+    write_script("movie.lua", MOVIE_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    write_script("movie.lua", MOVIE_BROKEN);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
+    screen_and_diagnostics(e, &screen, &d);
+    CHECK_STR_CONTAINS(screen, "\"message\":\"movie.lua:3: broken for Ran\"");
+    CHECK(strstr(screen, "v1") == NULL);
+    sdui_free(screen);
+    sdui_free(d);
+    sdui_engine_free(e);
+    unlink(script_path("movie.lua"));
+}
+
+/* counter/bump: v1 adds 1, v2 adds 100 and raises when payload.boom (after queueing a log line). */
+#define COUNTER(version, add, fails) \
+    "return {\n" \
+    "  services = { counter = { n = 0, log = {} } },\n" \
+    "  actions = {\n" \
+    "    ['counter/bump'] = function(state, payload, ctx)\n" \
+    "      state.n = state.n + " add "\n" \
+    "      ctx.dispatch({ type = 'counter/log', payload = { line = '" version "' } })\n" \
+    "      " fails "\n" \
+    "    end,\n" \
+    "    ['counter/log'] = function(state, payload) state.log[#state.log + 1] = payload.line end,\n" \
+    "  },\n" \
+    "}\n"
+
+static void expect_counter(sdui_engine *e, const char *n, const char *log)
+{
+    char *json = NULL;
+    CHECK_STATUS(sdui_state_json(e, "counter", "n", &json, NULL), SDUI_OK);
+    CHECK_STR_EQ(json, n);
+    sdui_free(json);
+    CHECK_STATUS(sdui_state_json(e, "counter", "log", &json, NULL), SDUI_OK);
+    CHECK_STR_EQ(json, log);
+    sdui_free(json);
+}
+
+static void test_failing_handler_keeps_previous_version(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("counter.lua", COUNTER("v1", "1", ""));
+    CHECK_STATUS(sdui_scripts_load(e, script_path("counter.lua")), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{}}"), SDUI_OK);
+    expect_counter(e, "1", "[\"v1\"]");
+
+    write_script("counter.lua", COUNTER("v2", "100", "if payload.boom then error('bump refused') end"));
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    /* v2 changed n and queued a line before raising: all of it is taken
+       back, and v1 runs on the state as it was. */
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{\"boom\":true}}"), SDUI_OK);
+    expect_counter(e, "2", "[\"v1\",\"v1\"]");
+    char *d = NULL;
+    CHECK_STATUS(sdui_diagnostics_json(e, &d, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(d, "{\"severity\":\"warning\",\"code\":\"handler-warning\",\"message\":\"action "
+                          "\\\"counter/bump\\\": counter.lua:7: bump refused (handled by the previous version "
+                          "until the script is fixed)\"}");
+    sdui_free(d);
+    /* When v2 does not raise, it is the one that runs, on the right state. */
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{}}"), SDUI_OK);
+    expect_counter(e, "102", "[\"v1\",\"v1\",\"v2\"]");
+
+    /* The fix takes over. */
+    write_script("counter.lua", COUNTER("v3", "1000", "if payload.both then error('v3 refused') end"));
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{\"boom\":true}}"), SDUI_OK);
+    expect_counter(e, "1102", "[\"v1\",\"v1\",\"v2\",\"v3\"]");
+    CHECK_STATUS(sdui_diagnostics_json(e, &d, NULL), SDUI_OK);
+    const char *first = strstr(d, "bump refused");
+    CHECK(first != NULL && strstr(first + 1, "bump refused") == NULL); /* no new warning */
+    sdui_free(d);
+
+    /* v3 ran and never failed: it stands in for a broken v4... */
+    write_script("counter.lua", COUNTER("v4", "1", "error('v4 refused')"));
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{}}"), SDUI_OK);
+    expect_counter(e, "2102", "[\"v1\",\"v1\",\"v2\",\"v3\",\"v3\"]");
+    /* ...and when it fails too, the dispatch fails as without it, with v4's message. */
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{\"both\":true}}"), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "counter.lua:7: v4 refused");
+    expect_counter(e, "2102", "[\"v1\",\"v1\",\"v2\",\"v3\",\"v3\"]");
+    sdui_engine_free(e);
+    unlink(script_path("counter.lua"));
+}
+
+static void test_poll_reports_failed_reloads(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    write_script("movie.lua", MOVIE_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
+    /* A change that does not compile: the error and its file:line, nothing reloaded. */
+    write_script("movie.lua", "return { components = { MovieCard = function( end } }\n");
+    int reloaded = -1;
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "movie.lua:1:");
+    CHECK_EQ_INT(reloaded, 0);
+    char *text = render_text(e);
+    CHECK_STR_CONTAINS(text, "v1 Ran");
+    free(text);
+    /* Unchanged since: nothing to do. */
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK_EQ_INT(reloaded, 0);
+    write_script("movie.lua", MOVIE_V3);
+    CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
+    CHECK_EQ_INT(reloaded, 1);
+    text = render_text(e);
+    CHECK_STR_CONTAINS(text, "v3 Ran no poster");
+    free(text);
+    sdui_engine_free(e);
+    unlink(script_path("movie.lua"));
+}
+
 static void test_paths(void)
 {
     sdui_engine *e = sdui_engine_new();
@@ -535,6 +792,10 @@ int main(void)
     test_budget_cannot_be_escaped();
     test_budget_leaves_ordinary_scripts_alone();
     test_budget_in_callbacks();
+    test_failing_factory_keeps_previous_version();
+    test_first_or_unused_version_has_no_fallback();
+    test_failing_handler_keeps_previous_version();
+    test_poll_reports_failed_reloads();
     test_paths();
     test_callbacks();
     remove_tree(folder);

@@ -86,6 +86,7 @@ static struct {
     long long start_ms;
     int ndiagnostics;
     char diagnostic[512];
+    char fallback[512];   /* a reloaded factory that failed: its message, "— showing the previous version" */
     char error[512];
     char event[512];
     FILE *trace;
@@ -391,6 +392,26 @@ static void refresh_diagnostics(void)
         return;
     app.ndiagnostics = (int)json_count(d);
     app.diagnostic[0] = '\0';
+    /* Components a reloaded script failed to render, drawn by the previous
+       version of their factory (the script host's "factory-warning"s). */
+    app.fallback[0] = '\0';
+    int fallbacks = 0;
+    for (size_t i = 0; i < json_count(d); i++) {
+        const json *item = json_at(d, i);
+        const char *code = json_get_string(item, "code");
+        const char *message = json_get_string(item, "message");
+        const char *cut = message ? strstr(message, " (component \"") : NULL;
+        if (code == NULL || strcmp(code, "factory-warning") != 0 || cut == NULL ||
+            strstr(cut, "showing the previous version") == NULL)
+            continue;
+        if (fallbacks++ == 0)
+            set_text(app.fallback, sizeof app.fallback, "%.*s \xe2\x80\x94 showing the previous version",
+                     (int)(cut - message), message);
+    }
+    if (fallbacks > 1) {
+        size_t n = strlen(app.fallback);
+        snprintf(app.fallback + n, sizeof app.fallback - n, " (%d components)", fallbacks);
+    }
     const json *last = json_at(d, json_count(d) - 1);
     if (last != NULL) {
         const char *component = json_get_string(last, "component");
@@ -504,7 +525,10 @@ static void draw_status_rows(void)
     char a[1024], b[1024];
     const char *sep = "  \xe2\x94\x82  "; /* │ */
     size_t n = 0;
-    /* The short things first: the count, the error, what just happened, the latest diagnostic. */
+    /* The short things first: a script failing behind the screen, the
+       count, the error, what just happened, the latest diagnostic. */
+    if (app.fallback[0])
+        n += (size_t)snprintf(a + n, sizeof a - n, "\xe2\x9f\xb2 %s%s", app.fallback, sep); /* ⟲ */
     n += (size_t)snprintf(a + n, sizeof a - n, "\xe2\x9a\xa0 %d diagnostic%s", app.ndiagnostics,
                           app.ndiagnostics == 1 ? "" : "s");
     if (app.error[0] && n < sizeof a)
@@ -742,16 +766,21 @@ static void step(void)
         pull_patches();
     }
 
+    /* A reload that fails keeps the previous version: the error says why
+       until a reload succeeds. One that loads but whose factories fail
+       shows their previous versions, with a warning (refresh_diagnostics). */
     int reloaded = 0;
     int st = sdui_scripts_poll(app.engine, &reloaded);
     if (st != SDUI_OK)
-        report_error("scripts");
+        report_error("reload failed");
     if (reloaded > 0) {
         if (st == SDUI_OK)
             app.error[0] = '\0';
         set_text(app.event, sizeof app.event, "reloaded %d script%s", reloaded, reloaded == 1 ? "" : "s");
         pull_patches();
     }
+    if (reloaded > 0 || st != SDUI_OK)
+        refresh_diagnostics(); /* the status rows are drawn with every redraw */
 
     /* A scroll in a lazy list renders components whose real heights move
        the page, which may move the window again: a few rounds settle it. */

@@ -3,7 +3,10 @@
 # what a person would see: the first card, the focus on its star in reverse
 # video after Tab, the filled star after Enter (redrawn alone: only the
 # card's rows), another title after PgDn, a live edit of the movie card
-# script showing within RELOAD_TIMEOUT seconds with the favourite kept, and
+# script showing within RELOAD_TIMEOUT seconds with the favourite kept, then
+# broken edits keeping the cards on screen (one that does not compile: the
+# reload's error on the status line; one whose factory raises: the previous
+# version's cards and its warning) and the fix taking over, and
 # the session ending on q; then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
@@ -139,6 +142,33 @@ sed 's/local title = fmt.str(data.title)/local title = "NEW " .. fmt.str(data.ti
 check "the edited script shows within ${RELOAD_TIMEOUT}s" \
   wait_for "$RELOAD_TIMEOUT" has "NEW The Lighthouse at Wren Point"
 check "the favourite survives the reload" has "[★]"
+
+# Broken edits keep the cards on screen. edit_card NAME SED: the movie card
+# script as the last edit left it, changed by SED.
+cp "$tmp/scripts/movie_card.lua" "$tmp/new_card.lua"
+edit_card() {
+  sed "$2" "$tmp/new_card.lua" >"$tmp/movie_card.lua" && ! cmp -s "$tmp/new_card.lua" "$tmp/movie_card.lua" &&
+    mv "$tmp/movie_card.lua" "$tmp/scripts/movie_card.lua" || not_ok "edit the movie card script ($1)"
+}
+# One that does not compile: the reload fails, the status line says why.
+edit_card "a syntax error" 's/local title = "NEW "/local title = = "NEW "/'
+check "a reload that fails shows its error within ${RELOAD_TIMEOUT}s" \
+  wait_for "$RELOAD_TIMEOUT" has "reload failed: movie_card.lua:12:"
+check "the cards stay as they were" has "NEW The Lighthouse at Wren Point"
+# One that loads but raises in every card: the previous version draws them.
+edit_card "a runtime error" 's/local title = "NEW " .. fmt.str(data.title)/local title = "BROKEN " .. data.nope.title/'
+check "a factory failing after a reload shows its warning within ${RELOAD_TIMEOUT}s" \
+  wait_for "$RELOAD_TIMEOUT" has "movie_card.lua:12: attempt to index a nil value (field 'nope') — showing the previous version"
+check "the failed reload's error is gone" lacks "reload failed"
+check "the cards keep the previous version" has "NEW The Lighthouse at Wren Point"
+page_lacks() { ! screen | head -n -2 | grep -qF -- "$1"; } # above the two status rows
+check "no error node in their place" page_lacks "attempt to index"
+check "the favourite is still drawn" has "[★]"
+# The fix takes over and the warning goes.
+edit_card "the fix" 's/local title = "NEW " .. fmt.str(data.title)/local title = "FIXED " .. fmt.str(data.title)/'
+check "the fixed script shows within ${RELOAD_TIMEOUT}s" \
+  wait_for "$RELOAD_TIMEOUT" has "FIXED The Lighthouse at Wren Point"
+check "the warning is gone with the fix" lacks "showing the previous version"
 
 tm send-keys -t "$session" q
 check "q ends the session" wait_for "$STEP_TIMEOUT" ended

@@ -492,4 +492,105 @@ describe("the script host", function()
       assert.equal(60, e:state("shop", "total"))
     end)
   end)
+
+  describe("a reloaded script that fails at run time", function()
+    -- MovieCard: `version` and the title, and the poster's url when `needs_poster`.
+    local function movie_script(version, needs_poster)
+      return ([[
+local ui = require "sdui.ui"
+return {
+  components = { MovieCard = function(data)
+    local poster = data.poster
+    return ui.text(%q .. " " .. data.title .. (%s and " " .. poster.url or ""))
+  end },
+}
+]]):format(version, tostring(needs_poster))
+    end
+    local MOVIES = { components = {
+      { id = "movie-1", type = "MovieCard", data = { title = "Heat", poster = { url = "heat.jpg" } } },
+      { id = "movie-603", type = "MovieCard", data = { title = "Ran" } },
+    } }
+
+    local function views()
+      local screen = assert(e:render())
+      return { screen.components[1].view.text or screen.components[1].view.type,
+               screen.components[2].view.text or screen.components[2].view.type }
+    end
+
+    it("shows the previous version of a component whose new factory raises, with a warning", function()
+      write("movie.lua", movie_script("v1", false))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(MOVIES))
+      assert.same({ "v1 Heat", "v1 Ran" }, views())
+      write("movie.lua", movie_script("v2", true))
+      assert.equal(1, e:poll())
+      assert.same({ "v2 Heat heat.jpg", "v1 Ran" }, views())
+      local d = e:diagnostics()
+      assert.equal(1, #d)
+      assert.same({ severity = "warning", code = "factory-warning", component = "movie-603",
+                    message = "movie.lua:5: attempt to index a nil value (local 'poster') (component \"movie-603\", "
+                              .. "showing the previous version of \"MovieCard\" until the script is fixed)" }, d[1])
+      -- The fix takes over and the warning goes.
+      write("movie.lua", movie_script("version 3", false))
+      assert.equal(1, e:poll())
+      assert.same({ "version 3 Heat", "version 3 Ran" }, views())
+      assert.same({}, e:diagnostics())
+    end)
+
+    it("has no previous version for a first version that raises", function()
+      write("movie.lua", movie_script("v1", true))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page(MOVIES))
+      assert.same({ "v1 Heat heat.jpg", "error" }, views())
+      assert.equal("factory-failed", e:diagnostics()[1].code)
+    end)
+
+    it("runs the previous handler on the rolled-back state when the new one raises", function()
+      local function counter(add, fails)
+        return ([[
+return {
+  services = { counter = { n = 0 } },
+  actions = { ["counter/bump"] = function(state, payload)
+    state.n = state.n + %d
+    if %s and payload.boom then error("refused") end
+  end },
+}
+]]):format(add, tostring(fails))
+      end
+      write("counter.lua", counter(1, false))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:dispatch{ type = "counter/bump", payload = {} })
+      write("counter.lua", counter(100, true))
+      assert.is_true(e:reload())
+      assert.is_true(e:dispatch{ type = "counter/bump", payload = { boom = true } })
+      assert.equal(2, e:state("counter", "n"))
+      local d = e:diagnostics()
+      assert.equal("handler-warning", d[#d].code)
+      assert.equal('action "counter/bump": counter.lua:5: refused (handled by the previous version until the script is fixed)',
+                   d[#d].message)
+      assert.is_true(e:dispatch{ type = "counter/bump", payload = {} })
+      assert.equal(102, e:state("counter", "n"))
+      write("counter.lua", counter(1000, false))
+      assert.is_true(e:reload())
+      assert.is_true(e:dispatch{ type = "counter/bump", payload = { boom = true } })
+      assert.equal(1102, e:state("counter", "n"))
+      assert.equal(#d, #e:diagnostics())
+    end)
+
+    it("counts only the files that reloaded in poll", function()
+      write("movie.lua", movie_script("v1", false))
+      write("other.lua", "return {}\n")
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      write("movie.lua", "return {\n")
+      write("other.lua", "return { }\n")
+      local n, err = e:poll()
+      assert.is_nil(n)
+      assert.truthy(err:find("movie.lua:", 1, true), err)
+      assert.equal(0, e:poll())
+    end)
+  end)
 end)

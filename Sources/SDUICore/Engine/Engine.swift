@@ -185,7 +185,14 @@ public final class Engine {
     /// later rounds that fail are rolled back and become diagnostics.
     public func dispatch(_ action: Action) throws(EngineError) {
         let watched = watchedValues()
-        let outcome = try store.dispatch(action)
+        let outcome: DispatchOutcome
+        do {
+            outcome = try store.dispatch(action)
+        } catch {
+            noteHandlerWarnings()
+            throw error
+        }
+        noteHandlerWarnings()
         work.actions += outcome.actions
         run(settle(watched: watched, outcome: outcome))
     }
@@ -243,9 +250,11 @@ public final class Engine {
             let watched = watchedValues()
             do {
                 let outcome = try store.dispatch(pending)
+                noteHandlerWarnings()
                 work.actions += outcome.actions
                 pending = settle(watched: watched, outcome: outcome)
             } catch {
+                noteHandlerWarnings()
                 note(Diagnostic(.error, "followup-failed", component: nil, "\(error)"))
                 return
             }
@@ -267,6 +276,20 @@ public final class Engine {
         return scheduler.react(watched: watched, outcome: outcome, store: store) { note($0) }
     }
 
+    /// Lists the warnings the last dispatch's handlers reported.
+    private func noteHandlerWarnings() {
+        guard !store.warnings.isEmpty else { return }
+        for (action, message) in store.takeWarnings() {
+            note(Diagnostic(.warning, "handler-warning", component: nil, "action \"\(action)\": \(message)"))
+        }
+    }
+
+    /// Lists a warning from a callback that is neither a factory nor a
+    /// handler (a subscriber, performer or middleware), named by `source`.
+    public func warn(_ message: String, from source: String) {
+        note(Diagnostic(.warning, "callback-warning", component: nil, "\(source): \(message)"))
+    }
+
     private func note(_ diagnostic: Diagnostic) {
         runtimeDiagnostics.append(diagnostic)
         if runtimeDiagnostics.count > 64 { runtimeDiagnostics.removeFirst() }
@@ -275,7 +298,8 @@ public final class Engine {
     // MARK: Rendering and patches
 
     /// What the last render noticed (unknown types, fallbacks, failed
-    /// factories), in page order, then recent runtime problems (failed
+    /// factories, factory warnings), in page order, then recent runtime
+    /// problems (handler warnings, failed
     /// timers, effects without a performer, failing subscribers).
     public var diagnostics: [Diagnostic] {
         tracker.diagnostics + runtimeDiagnostics

@@ -1,4 +1,6 @@
-/// Collects the reads of one factory run.
+/// Collects the reads of one factory run, and the warnings it reported.
 final class ReadLog {
     var reads: [Read] = []
+    /// Problems the factory reported without failing (`RenderContext.warn`).
+    var warnings: [String] = []
 }

@@ -13,4 +13,17 @@ public struct RenderContext {
         log.reads.append(Read(service: service, path: path, value: value))
         return value
     }
+
+    /// Reports a problem that does not fail the render: it becomes a
+    /// "factory-warning" diagnostic naming this component, for this render.
+    public func warn(_ message: String) {
+        log.warnings.append(message)
+    }
+
+    /// Takes back the warnings reported so far (a factory starting over);
+    /// the reads stay recorded, so the component still re-renders when
+    /// what it read changes.
+    public func rollback() {
+        log.warnings.removeAll()
+    }
 }

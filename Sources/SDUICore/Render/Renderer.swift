@@ -4,7 +4,8 @@
 /// renders its fallback component, is dropped (`"fallback": "drop"`), or
 /// becomes a visible `fallback` node naming the type. A factory that throws
 /// or returns an invalid tree becomes an `error` node for that component
-/// only. Each of these records a diagnostic; the page always renders.
+/// only. Each of these records a diagnostic, as does each warning a factory
+/// reports (`RenderContext.warn`); the page always renders.
 public struct Renderer {
     public let registry: ComponentRegistry
     public let store: Store
@@ -63,6 +64,9 @@ public struct Renderer {
                 "factory for \"\(current.type)\" failed: \(error)"))
             view = ViewNode.error("\(error)")
             view.id = component.id
+        }
+        for warning in log.warnings {
+            result.diagnostics.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
         }
         result.factoryRan = true
         result.reads = log.reads

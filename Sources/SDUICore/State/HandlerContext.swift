@@ -23,6 +23,9 @@ public struct HandlerContext {
     public private(set) var queued: [Action] = []
     /// Effects, run after the whole dispatch commits.
     public private(set) var effects: [Effect] = []
+    /// Problems the handler reported without failing (`warn`); the engine
+    /// lists them in its diagnostics whether the dispatch commits or not.
+    public private(set) var warnings: [String] = []
     private(set) var current: JSON
     /// How to take back this handler's changes, oldest first.
     private(set) var undo: [JSONUndo] = []
@@ -64,6 +67,26 @@ public struct HandlerContext {
     /// Asks for an effect; it runs only if the whole dispatch succeeds.
     public mutating func emit(_ effect: Effect) {
         effects.append(effect)
+    }
+
+    /// Reports a problem that does not fail the handler.
+    public mutating func warn(_ message: String) {
+        warnings.append(message)
+    }
+
+    /// Takes back everything this handler did so far, so it can start over:
+    /// its state changes (undone newest first), what it changed, its queued
+    /// follow-ups, its effects and its warnings. The state is then exactly
+    /// the one it received.
+    public mutating func rollback() {
+        for record in undo.reversed() {
+            current.undo(record)
+        }
+        undo.removeAll()
+        change = StateChange()
+        queued.removeAll()
+        effects.removeAll()
+        warnings.removeAll()
     }
 
     /// Reads any service, this one included, with this dispatch's changes so far.

@@ -16,6 +16,10 @@ public final class Store {
     private var nextMiddlewareId = 1
     /// Most actions one dispatch may run, follow-ups included.
     public var queueLimit = 10_000
+    /// The warnings handlers reported (`HandlerContext.warn`), with their
+    /// action types, in order, kept whether their dispatch committed or
+    /// not until `takeWarnings` (the engine's diagnostics take them).
+    public private(set) var warnings: [(action: String, message: String)] = []
 
     public init() {}
 
@@ -166,6 +170,10 @@ public final class Store {
             services[service] = context.current
             versions[service] = result
             journal.append(Journal(service: service, undo: context.undo, version: version))
+            if !context.warnings.isEmpty {
+                warnings += context.warnings.map { (action.type, $0) }
+                if warnings.count > 64 { warnings.removeFirst(warnings.count - 64) }
+            }
         }
         do {
             for m in middleware { try m.run(.before, action) }
@@ -179,6 +187,12 @@ public final class Store {
             throw EngineError(.callback, "action \"\(action.type)\" failed in middleware: \(error)")
         }
         return context
+    }
+
+    /// Hands over the warnings handlers reported since the last call.
+    public func takeWarnings() -> [(action: String, message: String)] {
+        defer { warnings.removeAll() }
+        return warnings
     }
 
     /// Runs one action and its follow-ups as one transaction; see `dispatch(_:)` for a list.
