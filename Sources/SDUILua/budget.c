@@ -256,21 +256,11 @@ static int budget_wrap(lua_State *L)
 }
 
 /*
-** resume and close: false and an error come back as usual, but a spent
-** budget or a memory error in the coroutine is raised in the caller.
+** coroutine.resume and coroutine.close (the library's, in upvalue 1): false
+** and an error come back as usual, but a spent budget or a memory error in
+** the coroutine is raised in the caller.
 */
-static int budget_resume(lua_State *L)
-{
-    lua_State *co = lua_tothread(L, 1);
-    call_original(L);
-    if (!lua_toboolean(L, 1) && co != NULL && uncatchable(L, lua_status(co))) {
-        lua_settop(L, 2);
-        return lua_error(L);
-    }
-    return lua_gettop(L);
-}
-
-static int budget_close(lua_State *L)
+static int budget_resume_or_close(lua_State *L)
 {
     lua_State *co = lua_tothread(L, 1);
     call_original(L);
@@ -350,8 +340,8 @@ int budget_open(lua_State *L)
     wrap_field(L, -1, "create", budget_create);
     lua_pushcfunction(L, budget_wrap);
     lua_setfield(L, -2, "wrap");
-    wrap_field(L, -1, "resume", budget_resume);
-    wrap_field(L, -1, "close", budget_close);
+    wrap_field(L, -1, "resume", budget_resume_or_close);
+    wrap_field(L, -1, "close", budget_resume_or_close);
     lua_pop(L, 1);
     lua_getfield(L, -1, LUA_TABLIBNAME);
     wrap_field(L, -1, "sort", budget_sort);
