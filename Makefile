@@ -128,7 +128,11 @@ bench: lib lua $(BENCH_HOSTS)
 bench-instr: lib lua $(BUILD)/bench/workloads
 	bash bench/instr.sh
 
-test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols memcheck
+# The fuzz harnesses, their smoke run and the sanitizer suites (fuzz/README.md).
+include fuzz/fuzz.mk
+
+test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols memcheck \
+      fuzz-smoke sanitize
 
 test-swift: deps
 	$(SWIFT) test
