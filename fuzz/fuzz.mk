@@ -30,8 +30,8 @@ FUZZ_SMOKE_TIME ?= 4
 .PHONY: fuzz-lib fuzz-build fuzz fuzz-smoke sanitize
 
 # SwiftPM decides what to rebuild; the stamp only tells make when it ran.
-$(FUZZ_BUILD)/swift.stamp: $(wildcard Sources/SDUICore/*.swift Sources/SDUICore/*/*.swift Sources/SDUI/*.swift \
-                            Sources/SDUI/*/*.swift) include/sdui.h Package.swift | deps
+FUZZ_SWIFT_SRC := $(shell find Sources/SDUICore Sources/SDUI -name '*.swift' 2>/dev/null)
+$(FUZZ_BUILD)/swift.stamp: $(FUZZ_SWIFT_SRC) $(wildcard include/*.h) Package.swift | deps
 	$(SWIFT) build -c release --product sdui --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address
 	@mkdir -p $(dir $@) && touch $@
 
@@ -44,7 +44,7 @@ $(FUZZ_BUILD)/lib/libsdui_lua.so: $(LUA_SRC) $(LUA_HDR) $(LUA_UI) include/sdui.h
 	  $(LUA_CFLAGS) -Iinclude -ISources/SDUILua -Wl,-soname,libsdui_lua.so -L$(FUZZ_LIBDIR) -lsdui \
 	  -Wl,-rpath,$(abspath $(FUZZ_LIBDIR))
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/common.h include/sdui.h $(FUZZ_BUILD)/lib/libsdui_lua.so
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/common.h $(wildcard include/*.h) $(FUZZ_BUILD)/lib/libsdui_lua.so
 	$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer -DSDUI_FUZZ_ROOT='"$(CURDIR)"' -Iinclude -o $@ $< \
 	  -L$(FUZZ_BUILD)/lib -L$(FUZZ_LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
 	  -Wl,-rpath,$(abspath $(FUZZ_BUILD)/lib) -Wl,-rpath,$(abspath $(FUZZ_LIBDIR))

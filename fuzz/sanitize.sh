@@ -40,11 +40,8 @@ done
 runtime=$("$clang" -print-file-name=libclang_rt.asan-x86_64.so)
 module=$PWD/$build/lua/sdui.so
 log=$(mktemp)
-# LuaJIT-free stock interpreter; lua5.4's own allocations are not ASan's
-# business, but the leaks of the interpreter at exit would be: lua5.4 does
-# not close its state when busted calls os.exit, so leak detection is off here.
-if ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" LD_PRELOAD=$runtime \
-   run lua5.4 -e "package.preload.sdui = assert(package.loadlib('$module', 'luaopen_sdui'))" \
+# Leak detection stays on here too (the preloaded runtime checks at exit).
+if LD_PRELOAD=$runtime run lua5.4 -e "package.preload.sdui = assert(package.loadlib('$module', 'luaopen_sdui'))" \
    /usr/bin/busted --lpath='lua/?.lua' lua/spec > "$log" 2>&1; then
   passed=$((passed + 1))
   echo "  asan+ubsan lua specs: $(grep -E '^[0-9]+ success' "$log" | tail -1)"
