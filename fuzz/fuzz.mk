@@ -44,8 +44,10 @@ $(FUZZ_BUILD)/lib/libsdui_lua.so: $(LUA_SRC) $(LUA_HDR) $(LUA_UI) include/sdui.h
 	  $(LUA_CFLAGS) -Iinclude -ISources/SDUILua -Wl,-soname,libsdui_lua.so -L$(FUZZ_LIBDIR) -lsdui \
 	  -Wl,-rpath,$(abspath $(FUZZ_LIBDIR))
 
-$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/common.h $(wildcard include/*.h) $(FUZZ_BUILD)/lib/libsdui_lua.so
-	$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer -DSDUI_FUZZ_ROOT='"$(CURDIR)"' -Iinclude -o $@ $< \
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/common.h fuzz/screen.h examples/common/json.c examples/common/json.h \
+                      $(wildcard include/*.h) $(FUZZ_BUILD)/lib/libsdui_lua.so
+	$(FUZZ_CC) $(SAN_CFLAGS) -fsanitize=fuzzer -DSDUI_FUZZ_ROOT='"$(CURDIR)"' -Iinclude -Iexamples/common -o $@ $< \
+	  examples/common/json.c \
 	  -L$(FUZZ_BUILD)/lib -L$(FUZZ_LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
 	  -Wl,-rpath,$(abspath $(FUZZ_BUILD)/lib) -Wl,-rpath,$(abspath $(FUZZ_LIBDIR))
 

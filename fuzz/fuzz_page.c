@@ -10,10 +10,15 @@
 **
 ** Checks: every status is an sdui status; outputs are NUL-terminated at
 ** their length; a failed load leaves the rendered screen byte-identical;
+** the patches after each step turn the previous screen into the current
+** one (screen.h);
 ** rendering twice with nothing in between gives the same bytes; after
 ** sdui_render_json, sdui_patches_json has no patches.
 */
 #include "common.h"
+#include "screen.h"
+
+static sscreen model; /* the screen as the host has it: renders plus patches */
 
 static void render_all(sdui_engine *e)
 {
@@ -47,11 +52,9 @@ static void load(sdui_engine *e, const uint8_t *doc, size_t len)
         if (before && after && strcmp(before, after) != 0)
             FUZZ_FAIL("failed load (%d: %s) changed the screen:\n%s\n---\n%s", status, sdui_errmsg(e), before, after);
         sdui_free(after);
-    } else {
-        /* The changes since the screen above, then a full render. */
-        sdui_free(fuzz_out(e, sdui_patches_json, "sdui_patches_json"));
     }
     sdui_free(before);
+    sscreen_check(&model, e, status == SDUI_OK ? "load" : "failed load");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -64,7 +67,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char state[] = "{\"a\":[1,{\"b\":\"x\"}],\"flag\":true,\"name\":\"n\"}";
     if (sdui_register_service(e, "s", state, sizeof state - 1) != SDUI_OK)
         FUZZ_FAIL("service: %s", sdui_errmsg(e));
-    sdui_free(fuzz_out(e, sdui_render_json, "sdui_render_json"));
+    char *first = fuzz_out(e, sdui_render_json, "sdui_render_json");
+    if (first == NULL || !sscreen_load(&model, first, strlen(first)))
+        FUZZ_FAIL("first screen: %s", model.err);
+    sdui_free(first);
 
     size_t len = 0;
     const uint8_t *doc = fuzz_part(data, size, 0, &len);
@@ -80,9 +86,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (doc != NULL) {
         int status = sdui_register_service(e, "s", (const char *)doc, len);
         fuzz_check_status(status, "sdui_register_service");
-        sdui_free(fuzz_out(e, sdui_patches_json, "sdui_patches_json"));
+        sscreen_check(&model, e, "new state");
         render_all(e);
     }
+    sscreen_clear(&model);
     sdui_engine_free(e);
     return 0;
 }

@@ -9,9 +9,12 @@
 **
 ** Checks: every status is an sdui status; a failed patch (transactional:
 ** any bad change) leaves the screen byte-identical and sets a message;
-** after sdui_render_json there are no patches left; outputs are terminated.
+** after sdui_render_json there are no patches left; the patches after each
+** load turn the previous screen into the current one (screen.h); outputs
+** are terminated.
 */
 #include "common.h"
+#include "screen.h"
 
 static const char base[] =
     "{\"id\":\"base\",\"version\":3,\"components\":["
@@ -40,7 +43,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sdui_register_service(e, "s", state, sizeof state - 1) != SDUI_OK ||
         sdui_load_page(e, base, sizeof base - 1) != SDUI_OK)
         FUZZ_FAIL("base page: %s", sdui_errmsg(e));
-    sdui_free(fuzz_out(e, sdui_render_json, "sdui_render_json"));
+    sscreen model = {0};
+    char *first = fuzz_out(e, sdui_render_json, "sdui_render_json");
+    if (first == NULL || !sscreen_load(&model, first, strlen(first)))
+        FUZZ_FAIL("first screen: %s", model.err);
+    sdui_free(first);
 
     for (int part = 0; part < 3; part++) {
         size_t len = 0;
@@ -59,16 +66,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FUZZ_FAIL("failed patch (%d: %s) changed the screen:\n%s\n---\n%s", status, sdui_errmsg(e), before,
                           after);
             sdui_free(after);
-        } else {
-            sdui_free(fuzz_out(e, sdui_patches_json, "sdui_patches_json"));
-            sdui_free(fuzz_out(e, sdui_render_json, "sdui_render_json"));
-            check_clean(e);
         }
+        sscreen_check(&model, e, status == SDUI_OK ? "patch" : "failed patch");
+        check_clean(e);
         sdui_free(fuzz_out(e, sdui_diagnostics_json, "sdui_diagnostics_json"));
         sdui_free(fuzz_out(e, sdui_render_text, "sdui_render_text"));
         sdui_free(fuzz_layout(e, 30));
         sdui_free(before);
     }
+    sscreen_clear(&model);
     sdui_engine_free(e);
     return 0;
 }
