@@ -9,13 +9,16 @@
 **
 ** Checks: every status is an sdui status; a FAILED dispatch leaves every
 ** service's state byte-identical (sdui_state_json of each, before and
-** after) and the screen too, and sets a message; outputs are terminated.
+** after) and the screen too, and sets a message; after every dispatch and
+** tick, the patches turn the previous screen into the current one
+** (screen.h); outputs are terminated.
 **
 ** The engine is made once (loading the scripts is the costly part); each
 ** input starts by putting every service back to its initial state and
 ** firing every timer left by the previous input.
 */
 #include "common.h"
+#include "screen.h"
 
 static const char *const services[] = {"favorites", "navigation", "notifications", "order"};
 #define NSERVICES (sizeof services / sizeof *services)
@@ -23,6 +26,7 @@ static const char *const services[] = {"favorites", "navigation", "notifications
 static sdui_engine *engine;
 static char *initial[NSERVICES];
 static long long now_ms;
+static sscreen model;
 
 /* The "request" performer: finishes at once, ok when the url has an even length. */
 static int perform_request(sdui_call *call, void *userdata)
@@ -55,7 +59,10 @@ static void setup(void)
     for (size_t i = 0; i < NSERVICES; i++)
         if (sdui_state_json(engine, services[i], NULL, &initial[i], NULL) != SDUI_OK)
             FUZZ_FAIL("state of %s: %s", services[i], sdui_errmsg(engine));
-    sdui_free(fuzz_out(engine, sdui_render_json, "sdui_render_json"));
+    char *first = fuzz_out(engine, sdui_render_json, "sdui_render_json");
+    if (first == NULL || !sscreen_load(&model, first, strlen(first)))
+        FUZZ_FAIL("first screen: %s", model.err);
+    sdui_free(first);
 }
 
 /* Every service's state and the screen, as one string (caller frees). */
@@ -90,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < NSERVICES; i++)
         if (sdui_register_service(e, services[i], initial[i], strlen(initial[i])) != SDUI_OK)
             FUZZ_FAIL("reset %s: %s", services[i], sdui_errmsg(e));
-    sdui_free(fuzz_out(e, sdui_render_json, "sdui_render_json"));
+    sscreen_check(&model, e, "reset");
 
     for (int part = 0; part < 8; part++) {
         size_t len = 0;
@@ -115,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(after);
             free(message);
         } else {
-            sdui_free(fuzz_out(e, sdui_patches_json, "sdui_patches_json"));
+            sscreen_check(&model, e, "dispatch");
             sdui_free(fuzz_out(e, sdui_render_text, "sdui_render_text"));
         }
         free(before);
@@ -123,6 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         now_ms += 1000;
         int fired = -1;
         fuzz_check_status(sdui_tick(e, now_ms, &fired), "sdui_tick");
+        sscreen_check(&model, e, "tick");
     }
     return 0;
 }

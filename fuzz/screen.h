@@ -364,7 +364,7 @@ static void snode_write(fuzz_buf *b, const snode *n)
         fb_str(b, n->vals[order[i]]);
         fb_str(b, ";");
     }
-    if (n->has_children || n->nchildren > 0) {
+    if (n->nchildren > 0) { /* no children and "children": [] are the same screen */
         fb_str(b, "children=[");
         for (size_t i = 0; i < n->nchildren; i++) {
             if (i)
