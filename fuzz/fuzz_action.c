@@ -124,6 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         } else {
             sscreen_check(&model, e, "dispatch");
             sdui_free(fuzz_out(e, sdui_render_text, "sdui_render_text"));
+            layout_check(e, &model, 60);
         }
         free(before);
         sdui_free(screen);

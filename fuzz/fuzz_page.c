@@ -33,8 +33,8 @@ static void render_all(sdui_engine *e)
     sdui_free(fuzz_out(e, sdui_render_text, "sdui_render_text"));
     sdui_free(fuzz_out(e, sdui_diagnostics_json, "sdui_diagnostics_json"));
     sdui_free(fuzz_out(e, sdui_images_json, "sdui_images_json"));
-    sdui_free(fuzz_layout(e, 80));
-    sdui_free(fuzz_layout(e, 7));
+    layout_check(e, &model, 80);
+    layout_check(e, &model, 7);
     sdui_free(json);
     sdui_free(again);
 }

@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_clean(e);
         sdui_free(fuzz_out(e, sdui_diagnostics_json, "sdui_diagnostics_json"));
         sdui_free(fuzz_out(e, sdui_render_text, "sdui_render_text"));
-        sdui_free(fuzz_layout(e, 30));
+        layout_check(e, &model, 30);
         sdui_free(before);
     }
     sscreen_clear(&model);

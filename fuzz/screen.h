@@ -36,7 +36,7 @@ typedef struct {
     char err[256];
 } sscreen;
 
-static char *sdup(const char *s, size_t n)
+static inline char *sdup(const char *s, size_t n)
 {
     char *d = malloc(n + 1);
     memcpy(d, s, n);
@@ -44,7 +44,7 @@ static char *sdup(const char *s, size_t n)
     return d;
 }
 
-static void snode_free(snode *n)
+static inline void snode_free(snode *n)
 {
     if (n == NULL)
         return;
@@ -62,7 +62,7 @@ static void snode_free(snode *n)
 }
 
 /* Own members of a node object (children excluded) into n. */
-static void snode_members(snode *n, const json *v)
+static inline void snode_members(snode *n, const json *v)
 {
     n->nmembers = 0;
     n->keys = calloc(v->count + 1, sizeof(char *));
@@ -79,7 +79,7 @@ static void snode_members(snode *n, const json *v)
     n->id = strdup(id ? id : "");
 }
 
-static snode *snode_make(const json *v)
+static inline snode *snode_make(const json *v)
 {
     if (v == NULL || v->type != JSON_OBJECT)
         return NULL;
@@ -98,7 +98,7 @@ static snode *snode_make(const json *v)
     return n;
 }
 
-static void sscreen_clear(sscreen *s)
+static inline void sscreen_clear(sscreen *s)
 {
     for (size_t i = 0; i < s->n; i++) {
         free(s->comps[i].id);
@@ -111,7 +111,7 @@ static void sscreen_clear(sscreen *s)
     memset(s, 0, sizeof *s);
 }
 
-static scomp scomp_make(const json *c)
+static inline scomp scomp_make(const json *c)
 {
     scomp out = {0};
     const char *id = json_get_string(c, "id"), *type = json_get_string(c, "type");
@@ -122,7 +122,7 @@ static scomp scomp_make(const json *c)
 }
 
 /* Builds the model from a rendered screen; 0 on a document it cannot read. */
-static int sscreen_load(sscreen *s, const char *text, size_t len)
+static inline int sscreen_load(sscreen *s, const char *text, size_t len)
 {
     sscreen_clear(s);
     json *doc = json_parse(text, len, s->err, sizeof s->err);
@@ -140,7 +140,7 @@ static int sscreen_load(sscreen *s, const char *text, size_t len)
     return 1;
 }
 
-static long scomp_find(const sscreen *s, const char *id)
+static inline long scomp_find(const sscreen *s, const char *id)
 {
     for (size_t i = 0; i < s->n; i++)
         if (strcmp(s->comps[i].id, id) == 0)
@@ -149,7 +149,7 @@ static long scomp_find(const sscreen *s, const char *id)
 }
 
 /* The node with `id` under root (or root), and its parent. */
-static snode *snode_find(snode *root, const char *id, snode **parent)
+static inline snode *snode_find(snode *root, const char *id, snode **parent)
 {
     if (root == NULL)
         return NULL;
@@ -166,7 +166,7 @@ static snode *snode_find(snode *root, const char *id, snode **parent)
     return NULL;
 }
 
-static void snode_insert_child(snode *parent, size_t index, snode *child)
+static inline void snode_insert_child(snode *parent, size_t index, snode *child)
 {
     parent->children = realloc(parent->children, (parent->nchildren + 1) * sizeof(snode *));
     if (index > parent->nchildren)
@@ -177,7 +177,7 @@ static void snode_insert_child(snode *parent, size_t index, snode *child)
     parent->has_children = 1;
 }
 
-static snode *snode_take_child(snode *parent, const char *id)
+static inline snode *snode_take_child(snode *parent, const char *id)
 {
     for (size_t i = 0; i < parent->nchildren; i++)
         if (strcmp(parent->children[i]->id, id) == 0) {
@@ -191,7 +191,7 @@ static snode *snode_take_child(snode *parent, const char *id)
 
 #define SFAIL(...) (snprintf(s->err, sizeof s->err, __VA_ARGS__), 0)
 
-static int sscreen_change(sscreen *s, scomp *c, const json *ch)
+static inline int sscreen_change(sscreen *s, scomp *c, const json *ch)
 {
     const char *op = json_get_string(ch, "op");
     const char *id = json_get_string(ch, "id"), *parent_id = json_get_string(ch, "parent");
@@ -262,7 +262,7 @@ static int sscreen_change(sscreen *s, scomp *c, const json *ch)
 }
 
 /* Applies a sdui_patches_json document; 0 (with s->err) when a patch does not apply. */
-static int sscreen_apply(sscreen *s, const char *text, size_t len)
+static inline int sscreen_apply(sscreen *s, const char *text, size_t len)
 {
     json *doc = json_parse(text, len, s->err, sizeof s->err);
     if (doc == NULL)
@@ -341,7 +341,7 @@ static int sscreen_apply(sscreen *s, const char *text, size_t len)
 }
 
 /* A canonical text of a node: members sorted by key, then the children. */
-static void snode_write(fuzz_buf *b, const snode *n)
+static inline void snode_write(fuzz_buf *b, const snode *n)
 {
     if (n == NULL) {
         fb_str(b, "null");
@@ -376,7 +376,7 @@ static void snode_write(fuzz_buf *b, const snode *n)
     fb_str(b, "}");
 }
 
-static char *sscreen_write(const sscreen *s)
+static inline char *sscreen_write(const sscreen *s)
 {
     fuzz_buf b = {0};
     fb_str(&b, "page ");
@@ -400,7 +400,7 @@ static char *sscreen_write(const sscreen *s)
 ** are applied to it, and the result must be the screen rendered now. On
 ** success the model is the current screen.
 */
-static void sscreen_check(sscreen *model, sdui_engine *e, const char *what)
+static inline void sscreen_check(sscreen *model, sdui_engine *e, const char *what)
 {
     char *patches = fuzz_out(e, sdui_patches_json, "sdui_patches_json");
     char *screen = fuzz_out(e, sdui_render_json, "sdui_render_json");
@@ -424,6 +424,57 @@ static void sscreen_check(sscreen *model, sdui_engine *e, const char *what)
     *model = now;
     sdui_free(patches);
     sdui_free(screen);
+}
+
+/* Every node of a layout has a frame of four numbers, its size not negative. */
+static inline void layout_node_check(const json *node, const char *what)
+{
+    const json *frame = json_get(node, "frame");
+    const char *names[] = {"x", "y", "width", "height"};
+    for (int i = 0; i < 4; i++) {
+        const json *v = json_get(frame, names[i]);
+        if (v == NULL || v->type != JSON_NUMBER)
+            FUZZ_FAIL("%s: node %s has no frame.%s", what, json_get_string(node, "id"), names[i]);
+        if (i >= 2 && v->number < 0)
+            FUZZ_FAIL("%s: node %s has %s %g", what, json_get_string(node, "id"), names[i], v->number);
+    }
+    const json *kids = json_get(node, "children");
+    for (size_t i = 0; i < json_count(kids); i++)
+        layout_node_check(&kids->items[i], what);
+}
+
+/*
+** The layout at `width`: JSON (so no NaN or infinity in it), a frame on
+** every node, sizes not negative, components top to bottom in the
+** screen's order (model: the screen just rendered).
+*/
+static inline void layout_check(sdui_engine *e, const sscreen *model, double width)
+{
+    char *text = fuzz_layout(e, width);
+    if (text == NULL)
+        return;
+    char err[256];
+    json *doc = json_parse(text, strlen(text), err, sizeof err);
+    if (doc == NULL)
+        FUZZ_FAIL("layout at %g is not JSON: %s\n%s", width, err, text);
+    const json *comps = json_get(doc, "components");
+    double y = 0;
+    if (model != NULL && json_count(comps) != model->n)
+        FUZZ_FAIL("layout at %g has %zu components, the screen %zu", width, json_count(comps), model->n);
+    for (size_t i = 0; i < json_count(comps); i++) {
+        const json *c = &comps->items[i];
+        double cy = json_get_number(c, "y", -1);
+        if (cy < y)
+            FUZZ_FAIL("layout at %g: component %zu at y %g above the previous one (%g)", width, i, cy, y);
+        y = cy;
+        const char *id = json_get_string(c, "id");
+        if (model != NULL && (id == NULL || strcmp(id, model->comps[i].id) != 0))
+            FUZZ_FAIL("layout at %g: component %zu is %s, the screen's %s", width, i, id ? id : "?",
+                      model->comps[i].id);
+        layout_node_check(json_get(c, "root"), "layout");
+    }
+    json_free(doc);
+    sdui_free(text);
 }
 
 #endif
