@@ -109,6 +109,96 @@ static inline char *fuzz_read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* ------------------------------------------------------------ packed values */
+
+/*
+** Walks one packed value (sdui.h, sdui_call_packed) at p[*at..len): every
+** tag known, every length inside the buffer, numbers finite. Returns the
+** tag, or -1 for malformed bytes. Stores the count (arrays, objects) or
+** the length (strings) in *count.
+*/
+static inline int fuzz_packed_walk(const unsigned char *p, size_t len, size_t *at, int depth, uint32_t *count)
+{
+    if (*at >= len || depth > 4096)
+        return -1;
+    int tag = p[(*at)++];
+    uint32_t n = 0;
+    switch (tag) {
+    case SDUI_PACKED_NULL:
+    case SDUI_PACKED_FALSE:
+    case SDUI_PACKED_TRUE:
+        return tag;
+    case SDUI_PACKED_INTEGER:
+    case SDUI_PACKED_NUMBER: {
+        if (len - *at < 8)
+            return -1;
+        if (tag == SDUI_PACKED_NUMBER) {
+            double d;
+            memcpy(&d, p + *at, 8);
+            if (d != d || d - d != 0)
+                return -1;
+        }
+        *at += 8;
+        return tag;
+    }
+    case SDUI_PACKED_STRING:
+    case SDUI_PACKED_ARRAY:
+    case SDUI_PACKED_OBJECT:
+        if (len - *at < 4)
+            return -1;
+        memcpy(&n, p + *at, 4);
+        *at += 4;
+        if (count)
+            *count = n;
+        if (tag == SDUI_PACKED_STRING) {
+            if (len - *at < n)
+                return -1;
+            *at += n;
+            return tag;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            if (tag == SDUI_PACKED_OBJECT) {
+                uint32_t k;
+                if (len - *at < 4)
+                    return -1;
+                memcpy(&k, p + *at, 4);
+                *at += 4;
+                if (len - *at < k)
+                    return -1;
+                *at += k;
+            }
+            if (fuzz_packed_walk(p, len, at, depth + 1, NULL) < 0)
+                return -1;
+        }
+        return tag;
+    }
+    return -1;
+}
+
+/* The packed form of the whole data agrees with the JSON readers. */
+static inline void fuzz_check_packed(sdui_call *call)
+{
+    const void *packed = NULL;
+    size_t len = 0;
+    int status = sdui_call_packed(call, SDUI_INPUT, "", &packed, &len);
+    fuzz_check_status(status, "sdui_call_packed");
+    if (status != SDUI_OK)
+        return;
+    size_t at = 0;
+    uint32_t count = 0;
+    int tag = fuzz_packed_walk(packed, len, &at, 0, &count);
+    if (tag < 0 || at != len)
+        FUZZ_FAIL("sdui_call_packed: malformed packed value (%zu of %zu bytes read)", at, len);
+    long long n = sdui_call_count(call, SDUI_INPUT, "");
+    if ((tag == SDUI_PACKED_ARRAY || tag == SDUI_PACKED_OBJECT) ? n != (long long)count : n != -1)
+        FUZZ_FAIL("sdui_call_packed: tag %d count %u, sdui_call_count %lld", tag, count, n);
+    const char *str = sdui_call_string(call, SDUI_INPUT, "");
+    if ((tag == SDUI_PACKED_STRING) != (str != NULL))
+        FUZZ_FAIL("sdui_call_packed: tag %d, sdui_call_string %s", tag, str ? str : "NULL");
+    if (str != NULL && (strlen(str) > count || memcmp(str, (const char *)packed + 5, strlen(str)) != 0))
+        FUZZ_FAIL("sdui_call_packed: string differs from sdui_call_string");
+}
+
 /* ------------------------------------------------------------ the echo factory */
 
 /* A growing string. */
@@ -173,6 +263,7 @@ static inline int fuzz_echo_factory(sdui_call *call, void *userdata)
     const char *id = sdui_call_id(call);
     if (id == NULL)
         FUZZ_FAIL("factory without a component id");
+    fuzz_check_packed(call);
     fb_str(&b, "{\"type\":\"vstack\",\"children\":[");
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         const char *s = sdui_call_string(call, SDUI_INPUT, texts[i]);
