@@ -142,8 +142,11 @@ bench: lib lua $(BENCH_HOSTS)
 bench-instr: lib lua $(BUILD)/bench/workloads
 	bash bench/instr.sh
 
+# The fuzz harnesses, their smoke run and the sanitizer suites (fuzz/README.md).
+include fuzz/fuzz.mk
+
 test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols \
-      check-includes memcheck
+      check-includes memcheck fuzz-smoke sanitize
 
 test-swift: deps
 	$(SWIFT) test

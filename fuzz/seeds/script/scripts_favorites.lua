@@ -1,0 +1,21 @@
+-- The favorites service: { ["603"] = true, ... }.
+-- favorites/toggle {movieId = N}: sets favorites[N], or removes it when set.
+local fmt = require "lib.format"
+
+local function toggle(state, payload)
+  if type(payload) ~= "table" or type(payload.movieId) ~= "number" then
+    error("payload.movieId must be a number")
+  end
+  local key = fmt.key(payload.movieId)
+  if state[key] ~= nil then
+    state[key] = nil
+  else
+    state[key] = true
+  end
+  return state
+end
+
+return {
+  services = { favorites = {} },
+  actions = { ["favorites/toggle"] = toggle },
+}

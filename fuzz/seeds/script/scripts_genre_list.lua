@@ -1,0 +1,26 @@
+-- GenreListComponent: a title and a row of genre buttons, keyed by genre id,
+-- two cells apart, with a blank row above.
+local ui = require "sdui.ui"
+local fmt = require "lib.format"
+
+local function genre_list(data)
+  if type(data.genres) ~= "table" then
+    error("GenreListComponent: data.genres must be an array")
+  end
+  local buttons = {}
+  for i, genre in ipairs(data.genres) do
+    buttons[i] = ui.button{ fmt.str(genre.name),
+      key = type(genre.id) == "string" and genre.id or nil,
+      action = genre.action,
+    }
+  end
+  local view = ui.vstack{ padding = { top = 1 },
+    ui.text(fmt.str(data.title), "headline"),
+    ui.hstack{ spacing = 2, children = buttons },
+  }
+  return view
+end
+
+return {
+  components = { GenreListComponent = genre_list },
+}

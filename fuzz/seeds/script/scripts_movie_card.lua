@@ -1,0 +1,31 @@
+-- MovieCardComponent: poster, title, overview, rating and year, and two
+-- buttons: the favourite star (filled when favorites[movieId] is set) and
+-- "Add to order". Sizes are terminal cells (the layout's default unit): a
+-- poster 12 cells wide and 6 rows high beside the text, a blank row above.
+local ui = require "sdui.ui"
+local fmt = require "lib.format"
+
+local function movie_card(data, ctx)
+  if type(data.movieId) ~= "number" then
+    error("MovieCardComponent: data.movieId must be a number")
+  end
+  local title = fmt.str(data.title)
+  local star = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId))) and "★" or "☆"
+  local view = ui.hstack{ spacing = 2, padding = { top = 1 },
+    ui.image(fmt.str(data.poster), { alt = title, width = 12, height = 6 }),
+    ui.vstack{
+      ui.text(title, "title"),
+      ui.text(fmt.str(data.overview), { lineLimit = 3 }),
+      ui.text(fmt.rating_year(data.rating, data.year), "caption"),
+      ui.hstack{ spacing = 2,
+        ui.button{ star, key = "favorite", action = data.favoriteAction },
+        ui.button{ "Add to order", key = "order", action = data.orderAction },
+      },
+    },
+  }
+  return view
+end
+
+return {
+  components = { MovieCardComponent = movie_card },
+}

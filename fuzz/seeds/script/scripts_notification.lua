@@ -1,0 +1,37 @@
+-- NotificationComponent: a header, a message and a dismiss button on an
+-- accent background across the page; an empty vstack once its id is in
+-- notifications.dismissed. Sizes are terminal cells (the layout's default
+-- unit): one cell of padding.
+local ui = require "sdui.ui"
+local fmt = require "lib.format"
+
+local function dismissed(ctx, id)
+  local seen = ctx.state("notifications", "dismissed")
+  if id == nil or type(seen) ~= "table" then
+    return false
+  end
+  for _, v in ipairs(seen) do
+    if v == id then
+      return true
+    end
+  end
+  return false
+end
+
+local function notification(data, ctx)
+  local action = type(data.action) == "table" and data.action or nil
+  local id = action and type(action.payload) == "table" and action.payload.id or nil
+  if dismissed(ctx, id) then
+    return ui.vstack{}
+  end
+  local view = ui.vstack{ background = "accent", padding = 1, width = "fill",
+    ui.text(fmt.str(data.header), "headline"),
+    ui.text(fmt.str(data.message)),
+    ui.button{ fmt.str(data.actionText), action = action },
+  }
+  return view
+end
+
+return {
+  components = { NotificationComponent = notification },
+}
