@@ -10,8 +10,13 @@
 # peer: bench/peer_instr.lua runs one cjson.decode (W1) or one
 #   encode(render(decode)) (W2) with the peer's own code; the count of a run
 #   that only reads the page (base) is subtracted, leaving the step alone.
-# Prints a table; the Ir figures are callgrind's "totals:" lines. Inspect a
-# profile with: callgrind_annotate build/bench/callgrind.W2.out | head -40
+# Prints a table; the Ir figures are callgrind's "totals:" lines. Then W2
+#   once more with each cost's callers (--separate-callers=60,
+#   callgrind.W2.steps.out) and bench/instr_steps.py's table of where its
+#   instructions go: page load, data decode, packed + Lua tables, the
+#   factory's Lua, the view walk, the screen JSON writer, and the rest (Lua
+#   GC, malloc/free, retain/release, other engine work); needs objdump.
+# Inspect a profile with: callgrind_annotate build/bench/callgrind.W2.out | head -40
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -84,4 +89,14 @@ for r in cells[1:]:
     print(line(r))
 print("peer base (reading the page, loading the peer's code): {:,} Ir".format(base))
 PY
-echo "profiles: build/bench/callgrind.{W1,W2}.out (callgrind_annotate FILE)"
+
+# Where W2's instructions go, step by step: the same run once more with each
+# cost's chain of callers (--separate-callers), which bench/instr_steps.py
+# needs to give every instruction to one step (or to the rest) exactly once.
+echo
+echo "== W2 step by step (bench/instr_steps.py build/bench/callgrind.W2.steps.out)"
+W2_STEPS=$(callgrind W2.steps --collect-atstart=no --toggle-collect=sdui_load_page --toggle-collect=sdui_render_json \
+    --separate-callers=60 -- "$WORKLOADS" w2 "$PAGE" 1 "$SCRIPTS")
+[ -n "$W2_STEPS" ] || die "no W2.steps total"
+python3 "$ROOT/bench/instr_steps.py" "$OUT/callgrind.W2.steps.out" "$W2" || die "bench/instr_steps.py failed"
+echo "profiles: build/bench/callgrind.{W1,W2}.out (callgrind_annotate FILE); W2.steps.out has caller chains"

@@ -12,7 +12,7 @@
 #
 # Environment: PAGE_SIZE (components, default 1000), PEER_ROUNDS (default
 # 15, the peer's own default), PEER10K_ROUNDS (the peer on the 10,000 page,
-# default 3), W1_ROUNDS (50), W2_ROUNDS (30), W3_BATCHES (5) and W3_BATCH
+# default 3), W1_ROUNDS (50), W2_ROUNDS (30), W2FIRST_ROUNDS (5), W3_BATCHES (5) and W3_BATCH
 # (20000), W4_ROUNDS (200), W5_ROUNDS (15), W6_ROUNDS (30), W7_RUNS (30),
 # W8_RUNS (3), SDUI_BENCH_SHARED (the folder holding the shared inputs).
 #
@@ -22,6 +22,9 @@
 #   W2  bytes -> rendered screen as JSON: sdui_load_page + sdui_render_json,
 #       every component rendered afresh, against the peer's pipeline
 #       (decode, render, encode). Target ≥2x faster.
+#   W2first  the first full render of the 10,000 page: W2's load + render_json
+#       on a new engine each round, against the peer's pipeline on the 10,000
+#       page. No target (the ratio is shown).
 #   W3  sdui_dispatch of favorites/toggle through the Lua handler, no page
 #       and no render, in batches: actions/s. Target ≥500,000 actions/s
 #       (the peer's in-process reducer calls shown for reference).
@@ -38,7 +41,9 @@
 #   W7  cold start: the whole `lua5.4 -e 'require "sdui"'` process, against
 #       `require "cjson"`. Target ≤15 ms.
 #   W8  peak RSS with the 10,000 page loaded and rendered, against the peer
-#       decoding it (bench/peer_rss.lua). Target: no more than the peer.
+#       decoding it (bench/peer_rss.lua). Target: no more than the peer. The
+#       peer's whole pipeline on the page (decode, render, encode:
+#       peer_rss.lua PAGE pipeline) is shown beside it.
 #   L1  layout of the rendered 1,000 page as JSON for the host: every
 #       component laid out afresh (cold, at 79 and 81 columns in turn), and at
 #       80 after one toggle (warm: one component laid out, the rest from the
@@ -55,6 +60,7 @@ export PEER_ROUNDS=${PEER_ROUNDS:-15}
 export PEER10K_ROUNDS=${PEER10K_ROUNDS:-3}
 export W1_ROUNDS=${W1_ROUNDS:-50}
 export W2_ROUNDS=${W2_ROUNDS:-30}
+export W2FIRST_ROUNDS=${W2FIRST_ROUNDS:-5}
 export W3_BATCHES=${W3_BATCHES:-5}
 export W3_BATCH=${W3_BATCH:-20000}
 export W4_ROUNDS=${W4_ROUNDS:-200}
@@ -104,13 +110,15 @@ step() {
 
 echo "== peer: lua5.4 peer_pure_lua.lua page_$PAGE_SIZE.json $PEER_ROUNDS"
 step peer lua5.4 "$SHARED/peer_pure_lua.lua" "$PAGE" "$PEER_ROUNDS"
-echo "== peer: lua5.4 peer_pure_lua.lua page_10000.json $PEER10K_ROUNDS (for W5)"
+echo "== peer: lua5.4 peer_pure_lua.lua page_10000.json $PEER10K_ROUNDS (for W5, W2first)"
 step peer_10000 lua5.4 "$SHARED/peer_pure_lua.lua" "$PAGE10K" "$PEER10K_ROUNDS"
 
 echo "== sdui: W1 parse, page_$PAGE_SIZE.json"
 step w1 "$WORKLOADS" w1 "$PAGE" "$W1_ROUNDS" "$SCRIPTS"
 echo "== sdui: W2 load + render_json, page_$PAGE_SIZE.json"
 step w2 "$WORKLOADS" w2 "$PAGE" "$W2_ROUNDS" "$SCRIPTS"
+echo "== sdui: W2first the first full render, page_10000.json, a new engine each round"
+step w2first "$WORKLOADS" w2first "$PAGE10K" "$W2FIRST_ROUNDS" "$SCRIPTS"
 echo "== sdui: W3 dispatch, $W3_BATCHES batches of $W3_BATCH"
 step w3 "$WORKLOADS" w3 "$PAGE" "$W3_BATCHES" "$W3_BATCH" "$SCRIPTS"
 echo "== sdui: W4 w4 page_$PAGE_SIZE.json $W4_ROUNDS"
@@ -129,10 +137,12 @@ FOUND=$(LUA_CPATH="$ROOT/build/lua/?.so" lua5.4 -e 'print(package.searchpath("sd
         "$WORKLOADS" spawn W7peer "$W7_RUNS" lua5.4 -e 'require "cjson"'
 } | tee "$OUT/w7.txt" || die "W7 failed"
 
-echo "== W8 peak RSS, page_10000.json: workloads w8 against bench/peer_rss.lua, $W8_RUNS runs each"
+echo "== W8 peak RSS, page_10000.json: workloads w8 against bench/peer_rss.lua (decode only, whole pipeline), $W8_RUNS runs each"
 {
     "$WORKLOADS" spawn W8 "$W8_RUNS" "$WORKLOADS" w8 "$PAGE10K" "$SCRIPTS" &&
-        "$WORKLOADS" spawn W8peer "$W8_RUNS" lua5.4 "$ROOT/bench/peer_rss.lua" "$PAGE10K"
+        "$WORKLOADS" spawn W8peer "$W8_RUNS" lua5.4 "$ROOT/bench/peer_rss.lua" "$PAGE10K" &&
+        "$WORKLOADS" spawn W8peerpipeline "$W8_RUNS" lua5.4 "$ROOT/bench/peer_rss.lua" "$PAGE10K" pipeline \
+            "$SHARED/peer_pure_lua.lua"
 } | tee "$OUT/w8.txt" || die "W8 failed"
 
 echo "== sdui: L1, F1 frames (layout, first frame with a viewport)"

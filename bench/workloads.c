@@ -1,9 +1,12 @@
 /*
 ** workloads.c -- the sdui side of benchmark workloads W1, W2, W3, W5, W6,
-** W7 and W8 (issue 5); W4 is bench/w4.c, L1 and F1 bench/frames.c.
+** W7 and W8 (issue 5) and W2first (issue 14); W4 is bench/w4.c, L1 and F1
+** bench/frames.c.
 **
 **   workloads w1 PAGE [ROUNDS] [SCRIPTS]      bytes -> parsed page
 **   workloads w2 PAGE [ROUNDS] [SCRIPTS]      bytes -> rendered view tree as JSON
+**   workloads w2first PAGE [ROUNDS] [SCRIPTS] the same on a new engine each round:
+**                                             the first full render (the 10,000 page)
 **   workloads w3 PAGE [BATCHES] [BATCH] [SCRIPTS]
 **                                             dispatch through a Lua handler, no render
 **   workloads w5 PAGE [ROUNDS] [SCRIPTS]      render tree -> JSON, nothing changed
@@ -183,6 +186,49 @@ static int w2(const char *path, int rounds)
     free(t);
     free(page);
     sdui_engine_free(e);
+    return 0;
+}
+
+/* ---- W2 on the 10,000 page: the first full render, bytes -> screen JSON. ----
+** Each round a new engine with the scripts loaded (untimed), then the timed
+** sdui_load_page + sdui_render_json, every component rendered through its
+** Lua factory for the first time in that engine; the engine is freed
+** (untimed) after the checks. */
+static int w2first(const char *path, int rounds)
+{
+    size_t len;
+    int n;
+    char *page = read_page(path, &len, &n);
+    double *t = samples(rounds);
+    size_t first_len = 0;
+    for (int r = 0; r < rounds; r++) {
+        sdui_engine *e = open_engine(scripts);
+        long long before = sdui_counter(e, SDUI_COUNTER_RENDERS);
+        char *out = NULL;
+        size_t out_len = 0;
+        double t0 = now_ms();
+        int st = sdui_load_page(e, page, len);
+        if (st == SDUI_OK)
+            st = sdui_render_json(e, &out, &out_len);
+        t[r] = now_ms() - t0;
+        check(e, st, "sdui_load_page + sdui_render_json");
+        long long renders = sdui_counter(e, SDUI_COUNTER_RENDERS) - before;
+        if (renders != n)
+            die("w2first: round %d rendered %lld components, the page has %d", r, renders, n);
+        check_screen(out, n, "w2first");
+        if (r == 0)
+            first_len = out_len;
+        else if (out_len != first_len)
+            die("w2first: round %d wrote %zu bytes, the first %zu", r, out_len, first_len);
+        sdui_free(out);
+        sdui_engine_free(e);
+    }
+    printf("page %s: %zu bytes, %d components, screen %zu bytes; a new engine each round\n", path, len, n,
+           first_len);
+    print_times("W2first", t, rounds);
+    printf(" components=%d screen_bytes=%zu\n", n, first_len);
+    free(t);
+    free(page);
     return 0;
 }
 
@@ -582,7 +628,7 @@ static int spawn(const char *label, int runs, char **argv)
 
 static int usage(void)
 {
-    fputs("usage: workloads w1|w2|w5|w6 PAGE [ROUNDS] [SCRIPTS]\n"
+    fputs("usage: workloads w1|w2|w2first|w5|w6 PAGE [ROUNDS] [SCRIPTS]\n"
           "       workloads w3 PAGE [BATCHES] [BATCH] [SCRIPTS]\n"
           "       workloads w8 PAGE [SCRIPTS]\n"
           "       workloads spawn LABEL RUNS CMD [ARG...]\n",
@@ -621,6 +667,8 @@ int main(int argc, char **argv)
         return w1(page, rounds);
     if (strcmp(cmd, "w2") == 0)
         return w2(page, rounds);
+    if (strcmp(cmd, "w2first") == 0)
+        return w2first(page, rounds);
     if (strcmp(cmd, "w5") == 0)
         return w5(page, rounds);
     if (strcmp(cmd, "w6") == 0)

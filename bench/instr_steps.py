@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""bench/instr_steps.py PROFILE [TOTAL] -- where W2's instructions go, step by step.
+
+PROFILE is a callgrind profile of W2 written with --separate-callers=N (bench/instr.sh
+writes build/bench/callgrind.W2.steps.out): every cost then comes with the chain of its
+callers, so each instruction can be given to one step, without counting any twice.
+
+An instruction goes to the innermost frame of its call chain that belongs to a step or
+to one of the three shared costs; one that has no such frame goes to "other". In order,
+from the leaf up, the first frame that matches decides:
+
+  malloc/free     the C allocator (malloc, free, realloc, calloc and what they call),
+                  Swift's allocation entry points (swift_allocObject, swift_slowAlloc,
+                  their dealloc twins) and the Lua allocator (sandbox_alloc)
+  retain/release  swift_retain/release (and their bridgeObject, _n forms, and the
+                  deinits a release runs), swift_arrayDestroy, and Swift's outlined
+                  copy/destroy helpers of values (mangled ...WOc, WOh, WOe, Vwcp, Vwxx ...)
+  Lua GC          the Lua collector: luaC_step and the other functions lua_gc calls (found
+                  by disassembling lua_gc in liblua5.4.so: Debian's library has no symbols
+                  for its internal functions, so they are known by address)
+  1 page load     sdui_load_page: the scan and check of the whole page, the index
+  2 data decode   JSONParser: a component's data from its JSON text to the engine's JSON value
+  3 packed+tables callback_pushinput: sdui_call_packed (the value written packed) and
+                  packed_push (the Lua data tables built from it); ctx_push (the ctx table)
+  4 factory Lua   lua_callk from factory_run: the factory's Lua code and the ui.lua DSL
+                  building view tables
+  5 view walk     view_return (view.c): the view tables walked into the node builder,
+                  sdui_call_begin/member/member_packed/end, ViewNode.setMember, Style and
+                  Action decoding
+  6 screen JSON   the screen JSON writer (ScreenWriter.swift): RenderedComponent.jsonBytes,
+                  ViewNode.write(into:), ScreenTracker.json
+
+So the GC, allocations and reference counting inside a step are not in the step's figure
+but in the rest; memcpy, string hashing and the Swift runtime's exclusivity checks are in
+the step that called them. "other" is the engine's own bookkeeping around the steps: the
+render loop (ScreenTracker.rerender, Renderer.render), node ids (ViewNode.assignIds), image
+counts, the read index, dictionary updates, the callback plumbing (runFactory, callback_run,
+lua_pcallk, factory_run's own lines).
+
+Prints a markdown table: each part's own Ir and share, then ("with its rest") each step
+with the GC, allocations and reference counting done inside it, the rest rows keeping only
+what happened outside every step; both columns add up to the total. TOTAL (the Ir of the
+W2 profile bench/instr.sh prints first, a separate run) is shown beside the sum, which must
+match this profile's own total. Exits 1 when the profile cannot be read or the parts do not
+add up to its total.
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+
+STEPS = [
+    ("1 page load/scan (sdui_load_page)", ["sdui_load_page"]),
+    ("2 data: JSON text → JSON value (JSONParser)", ["JSONParser"]),
+    ("3 packed + Lua data tables (sdui_call_packed, packed_push, ctx_push)",
+     ["callback_pushinput", "sdui_call_packed", "packed_push", "ctx_push"]),
+    ("4 factory Lua code + ui.lua DSL (lua_callk)", ["lua_callk"]),
+    ("5 view tables → node builder (view.c, sdui_call_*, setMember)", ["view_return"]),
+    ("6 screen JSON writer (ScreenWriter.swift)",
+     ["ScreenTrackerC4json9allocator", "RenderedComponentV9jsonBytes", "ViewNodeV5write4into"]),
+]
+MALLOC = {"malloc", "free", "realloc", "calloc", "cfree", "posix_memalign", "aligned_alloc", "memalign",
+          "_int_malloc", "_int_free", "_int_realloc", "malloc_consolidate", "__libc_malloc", "__libc_free",
+          "__libc_realloc", "__libc_calloc", "swift_slowAlloc", "swift_slowDealloc", "swift_allocObject",
+          "swift_deallocObject", "swift_deallocClassInstance", "swift_deallocUninitializedObject",
+          "sandbox_alloc"}
+RETAIN = re.compile(r"^(swift_(nonatomic_)?(bridgeObject|unknownObject)?(retain|release|Retain|Release)(_n)?"
+                    r"|_swift_release_dealloc|swift_arrayDestroy|swift_arrayInitWithCopy"
+                    r"|\$s\w*(WO[a-z]|Vw(cp|xx|ca|ta|tk))(Tm)?)$")
+# sdui's own functions: Swift in SDUI/SDUICore, C in SDUILua (lowercase, not Lua's API nor libc's)
+OWN = re.compile(r"^(\$s(8SDUICore|4SDUI)\w+|(?!lua|swift|mem|str|_)[a-z][a-z0-9_]*)$")
+REST = ["Lua GC", "malloc/free", "retain/release", "other"]
+
+
+def die(message):
+    sys.exit("bench-instr: " + message)
+
+
+def read_profile(path):
+    """{context name: self Ir}, the profile's total, and the objects it names."""
+    names, cost, objects = {}, collections.Counter(), set()
+    cur, skip, total = None, False, None
+    name_line = re.compile(r"c?fn=\((\d+)\)(?: (.*))?")
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            c = line[0]
+            if c.isdigit() or c in "+-*":
+                if skip:  # the inclusive cost of a call: already counted in the callee
+                    skip = False
+                elif cur is not None:
+                    parts = line.split()
+                    if len(parts) > 1:
+                        cost[cur] += int(parts[1])
+            elif line.startswith(("fn=", "cfn=")):
+                m = name_line.match(line.rstrip("\n"))
+                if m is None:
+                    die("%s: unexpected line %r (name compression off?)" % (path, line[:80]))
+                if m.group(2) is not None:
+                    names[m.group(1)] = m.group(2)
+                if c == "f":
+                    cur = m.group(1)
+            elif line.startswith("calls="):
+                skip = True
+            elif line.startswith(("ob=", "cob=")):
+                m = re.match(r"c?ob=\(\d+\)(?: (.*))?", line.rstrip("\n"))
+                if m and m.group(1):
+                    objects.add(m.group(1))
+            elif line.startswith("totals:") or line.startswith("summary:"):
+                total = int(line.split()[1])
+    return {names[k]: v for k, v in cost.items()}, total, objects
+
+
+def gc_entries(objects):
+    """The addresses (as callgrind names them) of the unnamed functions lua_gc calls."""
+    lib = next((o for o in objects if "liblua5.4.so" in o), None)
+    if lib is None:
+        die("the profile names no liblua5.4.so")
+    try:
+        asm = subprocess.run(["objdump", "-d", "--no-show-raw-insn", lib], capture_output=True, text=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        die("cannot disassemble %s with objdump (binutils): %s" % (lib, e))
+    entries, inside = set(), False
+    for line in asm.splitlines():
+        if re.match(r"^[0-9a-f]+ <lua_gc(@@[^>]*)?>:$", line):
+            inside = True
+        elif inside and not line.strip():
+            break
+        elif inside:
+            # an internal function has no symbol: objdump shows it as an offset from one
+            m = re.search(r"\bcall\s+([0-9a-f]+) <[^>]*\+0x[0-9a-f]+>", line)
+            if m:
+                entries.add("0x%016x" % int(m.group(1), 16))
+    if not entries:
+        die("found no internal call in lua_gc of %s: cannot tell the Lua GC apart" % lib)
+    return entries
+
+
+def step_of(frames):
+    """The outermost step whose function is on the chain, or None (steps do not nest in W2)."""
+    for frame in reversed(frames):
+        for label, roots in STEPS:
+            if any(r in frame for r in roots):
+                return label
+    return None
+
+
+def category(frames, gc):
+    for frame in frames:
+        if frame in MALLOC:
+            return "malloc/free"
+        if RETAIN.match(frame):
+            return "retain/release"
+        if frame in gc:
+            return "Lua GC"
+        for label, roots in STEPS:
+            if any(r in frame for r in roots):
+                return label
+    return "other"
+
+
+def main():
+    if len(sys.argv) < 2:
+        die("usage: instr_steps.py PROFILE [TOTAL]")
+    ctx, total, objects = read_profile(sys.argv[1])
+    if total is None:
+        die("%s has no totals line" % sys.argv[1])
+    gc = gc_entries(objects)
+    sums, within, truncated = collections.Counter(), collections.Counter(), 0
+    other = collections.Counter()
+    for name, ir in ctx.items():
+        frames = [f for f in name.split("'") if f and not f.isdigit()]
+        label = category(frames, gc)
+        sums[label] += ir
+        within[step_of(frames) or label] += ir
+        if "main" not in frames:  # the chain was cut before main: deeper than --separate-callers
+            truncated += ir
+        if label == "other":
+            named = next((f for f in frames if OWN.match(f)), frames[0])
+            other[named] += ir
+    counted = sum(sums.values())
+    if counted != total:
+        die("the parts add up to %d Ir, the profile's total is %d" % (counted, total))
+    if sum(within.values()) != total:
+        die("the parts with their rest do not add up to the total")
+    rows = [[label, sums[label], within[label]] for label, _ in STEPS]
+    steps_sum, steps_within = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    rows.append(["steps 1–6", steps_sum, steps_within])
+    rows += [["rest: " + label, sums[label], within[label]] for label in REST]
+    rows.append(["rest", total - steps_sum, total - steps_within])
+    rows.append(["total (W2, timed calls)", total, total])
+    pct = lambda v: "%.1f%%" % (100.0 * v / total)
+    cells = [["W2 step", "Ir", "share", "Ir with its rest", "share"]] + \
+        [[r[0], "{:,}".format(r[1]), pct(r[1]), "{:,}".format(r[2]), pct(r[2])] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+    line = lambda c: "| " + " | ".join(x.ljust(w) if i == 0 else x.rjust(w)
+                                      for i, (x, w) in enumerate(zip(c, widths))) + " |"
+    print(line(cells[0]))
+    print("|" + "|".join("-" * (w + 2) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths)) + "|")
+    for r in cells[1:]:
+        print(line(r))
+    if len(sys.argv) > 2:
+        print("steps + rest = {:,} Ir; the W2 profile above: {:,} Ir ({:+.2%})".format(
+            total, int(sys.argv[2]), (total - int(sys.argv[2])) / int(sys.argv[2])))
+    top = ", ".join("%s %.1fM" % (demangle(n), ir / 1e6) for n, ir in other.most_common(4))
+    print("other, largest: " + top)
+    if truncated > total // 1000:
+        print("note: {:,} Ir ({:.2%}) in call chains deeper than --separate-callers (their steps may be "
+              "misread)".format(truncated, truncated / total))
+
+
+def demangle(name):
+    if not name.startswith("$s"):
+        return name
+    try:
+        out = subprocess.run(["swift", "demangle", "--simplified", "--compact", name], capture_output=True,
+                             text=True, timeout=20).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return name
+    return re.sub(r"\(.*", "", out) or name
+
+
+if __name__ == "__main__":
+    main()
