@@ -21,7 +21,11 @@ public struct Action: Sendable, Equatable {
     public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
         let o = try Decode.object(json, at: path, "an action")
         try Decode.onlyKeys(o, ViewContract.actionMembers, at: path, "an action")
-        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        if case .string(let s)? = o["type"], !s.isEmpty {
+            type = s // the common case, without building the error's path
+        } else {
+            type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        }
         payload = o["payload"] ?? .null
     }
 

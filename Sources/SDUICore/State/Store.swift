@@ -109,10 +109,23 @@ public final class Store {
     /// every service is as it was before the call and no effect survives.
     @discardableResult
     public func dispatch(_ actions: [Action]) throws(EngineError) -> DispatchOutcome {
-        for action in actions where handlers[action.type] == nil {
-            throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
+        // The first action's handler, looked up once: nothing runs between
+        // this check and its use.
+        var firstHandler: ActionHandler?
+        for action in actions {
+            guard let handler = handlers[action.type] else {
+                throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
+            }
+            if firstHandler == nil { firstHandler = handler }
         }
-        var journal: [Journal] = []
+        // The journal's buffer is kept between dispatches (taken, so a
+        // nested dispatch gets its own).
+        var journal = spareJournal
+        spareJournal = []
+        defer {
+            journal.removeAll(keepingCapacity: true)
+            spareJournal = journal
+        }
         var queue = actions
         var next = 0
         var outcome = DispatchOutcome()
@@ -123,13 +136,22 @@ public final class Store {
                 }
                 let current = queue[next]
                 next += 1
-                guard let handler = handlers[current.type] else {
+                let handler: ActionHandler
+                if next == 1, let firstHandler {
+                    handler = firstHandler
+                } else if let found = handlers[current.type] {
+                    handler = found
+                } else {
                     throw EngineError(.notFound, "no handler for follow-up action \"\(current.type)\" (queued by \"\(queue[0].type)\")")
                 }
                 let context = try run(handler, for: current, journal: &journal)
-                queue.append(contentsOf: context.queued)
+                if !context.queued.isEmpty {
+                    queue.append(contentsOf: context.queued)
+                }
                 outcome.changes[context.service, default: StateChange()].merge(context.change)
-                outcome.effects += context.effects
+                if !context.effects.isEmpty {
+                    outcome.effects += context.effects
+                }
             }
         } catch {
             for entry in journal.reversed() {
@@ -145,6 +167,9 @@ public final class Store {
         outcome.actions = next
         return outcome
     }
+
+    /// The journal's storage between dispatches (empty).
+    private var spareJournal: [Journal] = []
 
     /// One handler's changes as the transaction records them.
     private struct Journal {
