@@ -27,7 +27,7 @@ extension JSON {
             var o = takeObject()
             defer { self = .object(o) }
             walked.append(.key(k))
-            let position = o.index(of: k)
+            let position = o.indexForChange(of: k)
             if tail.isEmpty {
                 guard let position else {
                     if newValue == nil { return nil }
@@ -137,7 +137,7 @@ extension JSON {
                 case .remove: o[k] = nil
                 case .reinsert(let old, let position): o.insert(k, old, at: position)
                 }
-            } else if let i = o.index(of: k) {
+            } else if let i = o.indexForChange(of: k) {
                 o.updateValue(at: i) { $0.undo(record, at: rest.dropFirst()) }
             }
         } else if case .index(let i) = segment, case .array = self {
