@@ -18,11 +18,18 @@ public enum JSONParser {
                 kind: .syntax, message: "empty input, expected a JSON value",
                 offset: 0, line: 1, column: 1, path: .root)
         }
-        var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth)
-        do {
-            return try parser.parseDocument()
-        } catch {
-            throw parser.located()
+        // The stacks start in memory of this frame (a small document, such
+        // as an action, then allocates only what it returns).
+        return try withUnsafeTemporaryAllocation(of: JSON.self, capacity: 32) { (values) throws(JSONParseError) in
+            try withUnsafeTemporaryAllocation(of: String.self, capacity: 16) { (keys) throws(JSONParseError) in
+                var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth,
+                                    values: MoveStack(borrowing: values), keys: MoveStack(borrowing: keys))
+                do {
+                    return try parser.parseDocument()
+                } catch {
+                    throw parser.located()
+                }
+            }
         }
     }
 
@@ -53,19 +60,25 @@ public enum JSONParser {
 /// A growable buffer of values used as one shared stack by the parser: the
 /// members of every open container sit on it, and a finished container moves
 /// its members out into an exactly sized array, with no reference counting.
+/// It may start in memory it does not own (`init(borrowing:)`), which it
+/// leaves for its own allocation when it outgrows it.
 private struct MoveStack<Element>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
+    /// Whether `base` was allocated here (and so is deallocated here).
+    private var owned: Bool
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
+    /// A stack in `buffer` (uninitialized, outliving the stack, not empty).
+    init(borrowing buffer: UnsafeMutableBufferPointer<Element>) {
+        capacity = buffer.count
+        base = buffer.baseAddress!
+        owned = false
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
     }
 
     @inline(__always)
@@ -79,8 +92,9 @@ private struct MoveStack<Element>: ~Copyable {
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
         base = bigger
+        owned = true
         capacity *= 2
     }
 
@@ -122,8 +136,8 @@ private struct Parser: ~Copyable {
     let maxDepth: Int
     var pos = 0
     var depth = 0
-    var values = MoveStack<JSON>(capacity: 64)
-    var keys = MoveStack<String>(capacity: 32)
+    var values: MoveStack<JSON>
+    var keys: MoveStack<String>
     /// Decoded bytes of a string that contains escapes.
     var scratch: [UInt8] = []
     /// The failure being reported, recorded where it is detected.
@@ -134,10 +148,14 @@ private struct Parser: ~Copyable {
     /// adds its own as the error passes through it.
     var failurePath: [JSONPath.Segment] = []
 
-    init(base: UnsafeRawPointer, count: Int, maxDepth: Int) {
+    init(base: UnsafeRawPointer, count: Int, maxDepth: Int, values: consuming MoveStack<JSON>,
+         keys: consuming MoveStack<String>)
+    {
         self.base = base
         self.count = count
         self.maxDepth = maxDepth
+        self.values = values
+        self.keys = keys
     }
 
     @inline(__always)
