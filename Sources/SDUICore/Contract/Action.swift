@@ -13,7 +13,14 @@ public struct Action: Sendable, Equatable {
 
     /// The service part of the type: "favorites" for "favorites/toggle".
     public var service: Substring {
-        guard let slash = type.utf8.firstIndex(of: UInt8(ascii: "/")) else { return type[...] }
+        let utf8 = type.utf8
+        // The bytes in place when the string has them contiguous (a native
+        // string does): a plain scan, not the view's iteration.
+        if let found = utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: UInt8(ascii: "/")) }) {
+            guard let offset = found else { return type[...] }
+            return type[..<utf8.index(utf8.startIndex, offsetBy: offset)]
+        }
+        guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return type[...] }
         return type[..<slash]
     }
 
