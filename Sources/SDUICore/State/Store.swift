@@ -182,7 +182,7 @@ public final class Store {
     /// Runs one handler and its middleware on its service's state, in place;
     /// whatever it changed, even when it fails, goes in the journal.
     private func run(_ handler: ActionHandler, for action: Action, journal: inout [Journal])
-        throws(EngineError) -> HandlerContext
+        throws(EngineError) -> Ran
     {
         let service = String(action.service)
         let version = versions[service]
@@ -211,7 +211,17 @@ public final class Store {
         } catch {
             throw EngineError(.callback, "action \"\(action.type)\" failed in middleware: \(error)")
         }
-        return context
+        // What the dispatch needs of the context (returning the context
+        // itself would copy it whole: the `defer` above still reads it).
+        return Ran(service: service, queued: context.queued, change: context.change, effects: context.effects)
+    }
+
+    /// What `run` hands back to the dispatch.
+    private struct Ran {
+        var service: String
+        var queued: [Action]
+        var change: StateChange
+        var effects: [Effect]
     }
 
     /// Hands over the warnings handlers reported since the last call.
