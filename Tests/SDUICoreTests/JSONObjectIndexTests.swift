@@ -99,6 +99,31 @@ struct JSONObjectIndexTests {
         for i in 0..<200 { #expect(o.index(of: "m\(i)") == i) }
     }
 
+    @Test func removalsAndInsertionsAtTheFrontKeepLookupsRight() throws {
+        // Oldest first, as toggled ids go: every removal is at position 0.
+        var doc = JSON.object(JSONObject())
+        var undos: [JSONUndo] = []
+        for round in 0..<3 {
+            for i in 0..<300 { try doc.set(.int(Int64(i)), at: JSONPath([.key("id\(i)")])) }
+            for i in 0..<250 {
+                if let u = try doc.set(nil, at: JSONPath([.key("id\(i)")])) { undos.append(u) }
+                let o = doc.objectValue!
+                #expect(o.index(of: "id\(i + 1)") == 0, "round \(round) removal \(i)")
+                #expect(o.index(of: "id299") == 298 - i)
+                #expect(o.index(of: "id\(i)") == nil)
+            }
+            // put the front back, newest removal first (reinsertions at 0)
+            for u in undos.reversed() { doc.undo(u) }
+            undos.removeAll()
+            let o = doc.objectValue!
+            #expect(o.keys == (0..<300).map { "id\($0)" })
+            for i in 0..<300 { #expect(o.index(of: "id\(i)") == i) }
+            #expect(o.hasKeyIndex)
+            for i in 0..<300 { try doc.set(nil, at: JSONPath([.key("id\(i)")])) }
+            #expect(doc.objectValue!.isEmpty)
+        }
+    }
+
     @Test func canonicallyEquivalentKeysAreOneKey() {
         var o = JSONObject()
         for i in 0..<64 { o["k\(i)"] = .int(Int64(i)) }

@@ -138,13 +138,17 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 }
 
 /// A hash index of an object's keys: open addressing with linear probing,
-/// each slot the key's position in `keys` plus one (0: empty), at most half
-/// full. Keys hash as `String` does, so canonically equivalent keys (which
-/// `==` finds equal) land together. Positions move with insertions and
-/// removals in the middle, so those renumber the slots: a pass over a flat
-/// array of integers, cheaper than the arrays' own shift of their elements.
+/// at most half full, each slot 0 (empty) or a key's position in `keys`
+/// plus one plus `bias`. Keys hash as `String` does, so canonically
+/// equivalent keys (which `==` finds equal) land together. Positions move
+/// with insertions and removals in the middle, so those renumber the slots
+/// (a pass over a flat array of integers, cheaper than the arrays' own
+/// shift of their elements); at the front they only move `bias` (a set
+/// whose oldest members go first, as toggled ids do, costs no pass).
 struct KeyIndex: Sendable {
     private var slots: [Int32] = []
+    /// What every stored position carries on top of its value plus one.
+    private var bias: Int32 = 0
 
     var isBuilt: Bool { !slots.isEmpty }
 
@@ -154,11 +158,24 @@ struct KeyIndex: Sendable {
         return hasher.finalize()
     }
 
+    /// What a slot holds for `position`.
+    @inline(__always)
+    private func stored(_ position: Int) -> Int32 {
+        Int32(truncatingIfNeeded: position) &+ 1 &+ bias
+    }
+
+    /// The position a (non-empty) slot value stands for.
+    @inline(__always)
+    private func position(_ stored: Int32) -> Int {
+        Int(stored &- 1 &- bias)
+    }
+
     /// Makes the index of `keys` (distinct keys).
     mutating func build(_ keys: [String]) {
         var capacity = 64
         while capacity < keys.count * 2 + 2 { capacity *= 2 }
         slots = [Int32](repeating: 0, count: capacity)
+        bias = 0
         for (i, key) in keys.enumerated() {
             place(key, position: i)
         }
@@ -169,9 +186,10 @@ struct KeyIndex: Sendable {
         let mask = slots.count - 1
         var s = KeyIndex.hash(key) & mask
         while true {
-            let p = Int(slots[s])
-            if p == 0 { return nil }
-            if keys[p - 1] == key { return p - 1 }
+            let v = slots[s]
+            if v == 0 { return nil }
+            let p = position(v)
+            if keys[p] == key { return p }
             s = (s + 1) & mask
         }
     }
@@ -181,7 +199,7 @@ struct KeyIndex: Sendable {
         let mask = slots.count - 1
         var s = KeyIndex.hash(key) & mask
         while slots[s] != 0 { s = (s + 1) & mask }
-        slots[s] = Int32(truncatingIfNeeded: position + 1)
+        slots[s] = stored(position)
     }
 
     /// `key` was inserted at `position` of `keys` (already there): the keys
@@ -192,11 +210,15 @@ struct KeyIndex: Sendable {
             return
         }
         if position < keys.count - 1 {
-            let threshold = Int32(truncatingIfNeeded: position + 1)
-            slots.withUnsafeMutableBufferPointer { p in
-                for j in p.indices {
-                    let v = p[j]
-                    p[j] = v >= threshold ? v &+ 1 : v
+            if position == 0 && bias > 0 {
+                bias -= 1 // every position up one
+            } else {
+                let threshold = stored(position)
+                slots.withUnsafeMutableBufferPointer { p in
+                    for j in p.indices {
+                        let v = p[j]
+                        p[j] = v >= threshold ? v &+ 1 : v
+                    }
                 }
             }
         }
@@ -207,7 +229,7 @@ struct KeyIndex: Sendable {
     /// the keys after it move down one.
     mutating func remove(_ key: String, at position: Int, in keys: [String]) {
         let mask = slots.count - 1
-        let target = Int32(truncatingIfNeeded: position + 1)
+        let target = stored(position)
         var s = KeyIndex.hash(key) & mask
         while slots[s] != target { s = (s + 1) & mask }
         // Backward-shift deletion: later members of the probe run move into
@@ -215,7 +237,7 @@ struct KeyIndex: Sendable {
         var hole = s
         var j = (s + 1) & mask
         while slots[j] != 0 {
-            let home = KeyIndex.hash(keys[Int(slots[j]) - 1]) & mask
+            let home = KeyIndex.hash(keys[self.position(slots[j])]) & mask
             // Whether home lies cyclically in (hole, j]: then it stays.
             let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
             if !stays {
@@ -225,12 +247,22 @@ struct KeyIndex: Sendable {
             j = (j + 1) & mask
         }
         slots[hole] = 0
-        if position < keys.count - 1 {
-            slots.withUnsafeMutableBufferPointer { p in
-                for j in p.indices {
-                    let v = p[j]
-                    p[j] = v > target ? v &- 1 : v
+        guard position < keys.count - 1 else { return }
+        if position == 0 {
+            bias += 1 // every position down one
+            if bias >= 1 << 30 { // stored values stay far from overflowing
+                let b = bias
+                slots.withUnsafeMutableBufferPointer { p in
+                    for j in p.indices where p[j] != 0 { p[j] -= b }
                 }
+                bias = 0
+            }
+            return
+        }
+        slots.withUnsafeMutableBufferPointer { p in
+            for j in p.indices {
+                let v = p[j]
+                p[j] = v > target ? v &- 1 : v
             }
         }
     }
