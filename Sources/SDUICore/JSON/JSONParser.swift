@@ -33,6 +33,22 @@ public enum JSONParser {
         }
     }
 
+    /// The members of a document that is exactly an object of a string
+    /// `type` (not empty) and, optionally, any `payload` (nil when absent),
+    /// each once, in either order: an action, read without building the
+    /// object around them. Nil for anything else, errors included: the
+    /// caller then parses the document in full, which reports them.
+    static func parseAction(_ bytes: UnsafeRawBufferPointer, options: JSONParseOptions) -> (type: String, payload: JSON?)? {
+        guard bytes.count <= options.maxBytes, options.maxDepth >= 1, let base = bytes.baseAddress else { return nil }
+        return withUnsafeTemporaryAllocation(of: JSON.self, capacity: 32) { values in
+            withUnsafeTemporaryAllocation(of: String.self, capacity: 16) { keys in
+                var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth,
+                                    values: MoveStack(borrowing: values), keys: MoveStack(borrowing: keys))
+                return try? parser.parseActionMembers()
+            }
+        }
+    }
+
     /// Parses one JSON document from UTF-8 bytes.
     public static func parse(_ bytes: [UInt8], options: JSONParseOptions = .init()) throws(JSONParseError) -> JSON {
         let result = bytes.withUnsafeBytes { raw in
@@ -178,6 +194,46 @@ private struct Parser: ~Copyable {
             throw failure(.syntax, "unexpected data after the document", at: pos)
         }
         return value
+    }
+
+    /// `JSONParser.parseAction`'s work; throws (a bare stop) for anything
+    /// but an action's object.
+    mutating func parseActionMembers() throws(ParseStop) -> (type: String, payload: JSON?) {
+        skipWhitespace()
+        guard pos < count, byte(pos) == Byte.openBrace else { throw ParseStop() }
+        try enterContainer()
+        var type: String?
+        var payload: JSON?
+        while true {
+            skipWhitespace()
+            guard pos < count, byte(pos) == Byte.quote else { throw ParseStop() }
+            let key = try parseString()
+            skipWhitespace()
+            guard pos < count, byte(pos) == Byte.colon else { throw ParseStop() }
+            pos += 1
+            if key == "type" && type == nil {
+                skipWhitespace()
+                guard pos < count, byte(pos) == Byte.quote else { throw ParseStop() }
+                let value = try parseString()
+                guard !value.isEmpty else { throw ParseStop() }
+                type = value
+            } else if key == "payload" && payload == nil {
+                payload = try parseValue()
+            } else {
+                throw ParseStop()
+            }
+            skipWhitespace()
+            guard pos < count else { throw ParseStop() }
+            let c = byte(pos)
+            pos += 1
+            if c == Byte.comma { continue }
+            if c == Byte.closeBrace { break }
+            throw ParseStop()
+        }
+        depth -= 1
+        skipWhitespace()
+        guard pos == count, let type else { throw ParseStop() }
+        return (type, payload)
     }
 
     @inline(__always)
