@@ -123,7 +123,8 @@ public final class Store {
         var journal = spareJournal
         spareJournal = []
         defer {
-            journal.removeAll(keepingCapacity: true)
+            // (removeLast keeps the capacity and, unlike removeAll, costs no generic replaceSubrange)
+            while !journal.isEmpty { journal.removeLast() }
             spareJournal = journal
         }
         var queue = actions
