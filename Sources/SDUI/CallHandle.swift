@@ -32,7 +32,9 @@ final class CallHandle {
     var userError: String?
     /// sdui_call_errmsg's text.
     private var lastError: UnsafeMutablePointer<CChar>?
-    /// Strings handed to the callback; freed when the call ends.
+    /// Strings handed to the callback; freed when the call ends. The first
+    /// one has its own place (most calls hand over one: no array for it).
+    private var firstString: UnsafeMutablePointer<CChar>?
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
     init(id: String, input: JSON, engine: Engine, role: Role) {
@@ -43,6 +45,7 @@ final class CallHandle {
     }
 
     deinit {
+        free(firstString)
         strings.forEach { free($0) }
         free(lastError)
     }
@@ -61,7 +64,7 @@ final class CallHandle {
         let size = PackedValue.size(of: value)
         guard let buffer = malloc(size) else { throw Failure(SDUI_ENOMEM, "out of memory allocating \(size) bytes") }
         PackedValue.write(value, to: buffer)
-        strings.append(buffer.assumingMemoryBound(to: CChar.self))
+        remember(buffer.assumingMemoryBound(to: CChar.self))
         return (UnsafeRawPointer(buffer), size)
     }
 
@@ -79,8 +82,17 @@ final class CallHandle {
     /// A C string owned by this call.
     func keep(_ text: String) -> UnsafePointer<CChar>? {
         guard let copy = strdup(text) else { return nil }
-        strings.append(copy)
+        remember(copy)
         return UnsafePointer(copy)
+    }
+
+    /// Frees `string` when the call ends.
+    private func remember(_ string: UnsafeMutablePointer<CChar>) {
+        if firstString == nil {
+            firstString = string
+        } else {
+            strings.append(string)
+        }
     }
 
     /// Runs one sdui_call_* function, recording its failure message.

@@ -152,6 +152,7 @@ final class EngineHandle {
     }
 
     private func setMessage(_ text: String) {
+        if text.isEmpty && messages.isEmpty { return } // nothing to clear (no lookup)
         let thread = pthread_self()
         if let old = messages.removeValue(forKey: thread) { free(old) }
         // A message quotes input (ids, types, strings): escape its control

@@ -184,6 +184,76 @@ static void push_step(lua_State *L, int idx)
     luaL_pushresult(&b);
 }
 
+/* Whether the step for a string key of n bytes is .name (else ["quoted"]). */
+static int plain_key(const char *s, size_t n)
+{
+    if (n == 0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'))
+            return 0;
+    }
+    return 1;
+}
+
+/*
+** The path of key k under the view whose path is the string at index base,
+** as push_step and a concatenation would make it, written into buf (size
+** bytes, NUL-terminated) without making Lua strings; NULL when it does not
+** fit.
+*/
+static const char *step_path(lua_State *L, int base, int k, char *buf, size_t size)
+{
+    size_t bn;
+    const char *b = lua_tolstring(L, base, &bn);
+    if (bn + 32 > size)
+        return NULL;
+    memcpy(buf, b, bn);
+    char *at = buf + bn;
+    if (lua_type(L, k) == LUA_TNUMBER) {
+        lua_Integer i = lua_tointeger(L, k) - 1;
+        if (i < 0)
+            return NULL; /* (not for an array index) */
+        char digits[24];
+        int d = 0;
+        do {
+            digits[d++] = (char)('0' + i % 10);
+            i /= 10;
+        } while (i > 0);
+        *at++ = '[';
+        while (d > 0)
+            *at++ = digits[--d];
+        *at++ = ']';
+        *at = '\0';
+        return buf;
+    }
+    size_t n;
+    const char *s = lua_tolstring(L, k, &n);
+    if (plain_key(s, n)) {
+        if (bn + 1 + n + 1 > size)
+            return NULL;
+        *at++ = '.';
+        memcpy(at, s, n);
+        at[n] = '\0';
+        return buf;
+    }
+    if (bn + 2 * n + 5 > size)
+        return NULL;
+    /* the engine's path syntax: only " and \ are escaped inside quotes */
+    *at++ = '[';
+    *at++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"' || s[i] == '\\')
+            *at++ = '\\';
+        *at++ = s[i];
+    }
+    *at++ = '"';
+    *at++ = ']';
+    *at = '\0';
+    return buf;
+}
+
 /*
 ** Walks from the view metatable at m to the root. Pushes the path of key k
 ** (an index; 0 for the view itself) and the root's entry, and returns 1;
@@ -377,11 +447,15 @@ static int view_newindex(lua_State *L)
     int old = lua_gettop(L);
     if (lua_isnil(L, 3) && lua_isnil(L, old))
         return 0; /* removing something absent */
-    push_step(L, 2);
-    lua_pushvalue(L, 6);
-    lua_insert(L, -2);
-    lua_concat(L, 2);
-    const char *path = lua_tostring(L, -1);
+    char buf[256];
+    const char *path = step_path(L, 6, 2, buf, sizeof buf);
+    if (path == NULL) { /* a long path: as a Lua string */
+        push_step(L, 2);
+        lua_pushvalue(L, 6);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        path = lua_tostring(L, -1);
+    }
     if (lua_isnil(L, 3)) {
         set_value(L, bridge, path, 0);
         detach(L, old);

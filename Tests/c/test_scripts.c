@@ -246,6 +246,13 @@ static void test_bad_scripts_keep_the_old_version(void)
     expect_bad_script("require('os')\n", SDUI_ECALLBACK, "module 'os' not found");
     expect_bad_script("require('..secret')\n", SDUI_ECALLBACK, "bad module name");
     expect_bad_script("collectgarbage('stop')\n", SDUI_ECALLBACK, "not available to scripts");
+    /* the sandbox's tostring writes integers itself: the stock text, floats and the rest unchanged */
+    expect_bad_script("error(table.concat({tostring(0), tostring(-1), tostring(42), tostring(math.maxinteger),\n"
+                      "  tostring(math.mininteger), tostring(1.5), tostring(2^53), tostring(-0.0), tostring('x'),\n"
+                      "  tostring(nil), tostring(true), tostring(setmetatable({}, {__tostring = function() return 'T' end}))},\n"
+                      "  ' '))\n",
+                      SDUI_ECALLBACK, "bad.lua:1: 0 -1 42 9223372036854775807 -9223372036854775808 1.5 9.007199254741e+15 "
+                                      "-0.0 x nil true T");
     expect_bad_script("\x1bLua\x54\x00", SDUI_ECALLBACK, "bad.lua: attempt to load a binary chunk");
 }
 

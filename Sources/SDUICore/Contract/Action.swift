@@ -13,7 +13,14 @@ public struct Action: Sendable, Equatable {
 
     /// The service part of the type: "favorites" for "favorites/toggle".
     public var service: Substring {
-        guard let slash = type.utf8.firstIndex(of: UInt8(ascii: "/")) else { return type[...] }
+        let utf8 = type.utf8
+        // The bytes in place when the string has them contiguous (a native
+        // string does): a plain scan, not the view's iteration.
+        if let found = utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: UInt8(ascii: "/")) }) {
+            guard let offset = found else { return type[...] }
+            return type[..<utf8.index(utf8.startIndex, offsetBy: offset)]
+        }
+        guard let slash = utf8.firstIndex(of: UInt8(ascii: "/")) else { return type[...] }
         return type[..<slash]
     }
 
@@ -21,7 +28,11 @@ public struct Action: Sendable, Equatable {
     public init(json: JSON, at path: JSONPath = .root) throws(ContractError) {
         let o = try Decode.object(json, at: path, "an action")
         try Decode.onlyKeys(o, ViewContract.actionMembers, at: path, "an action")
-        type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        if case .string(let s)? = o["type"], !s.isEmpty {
+            type = s // the common case, without building the error's path
+        } else {
+            type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
+        }
         payload = o["payload"] ?? .null
     }
 

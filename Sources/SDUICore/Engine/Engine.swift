@@ -109,6 +109,11 @@ public final class Engine {
 
     /// Decodes an action from JSON input (with line:column on contract errors).
     public func action(from bytes: UnsafeRawBufferPointer) throws(EngineError) -> Action {
+        // A well-formed action without the object around its members;
+        // anything else (errors included) through the full parse.
+        if let (type, payload) = JSONParser.parseAction(bytes, options: limits.parseOptions) {
+            return Action(type: type, payload: payload ?? .null)
+        }
         let json = try parse(bytes)
         do {
             return try Action(json: json)

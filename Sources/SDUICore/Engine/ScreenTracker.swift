@@ -109,7 +109,9 @@ final class ScreenTracker {
     // MARK: Staleness
 
     /// Marks stale the components whose reads of `service` changed.
-    func invalidate(service: String, change: StateChange, new: JSON?) {
+    func invalidate(service: String, change: StateChange, new: @autoclosure () -> JSON?) {
+        guard !readers.isEmpty else { return } // no reader at all: nothing to look up
+        let new = new()
         for id in readers.candidates(service: service, change: change, new: new) where !dirty.contains(id) {
             guard let entry = entries[id] else { continue }
             if entry.render.reads.contains(where: { $0.service == service && $0.isStale(in: new) }) {

@@ -9,6 +9,24 @@ extension JSON {
     /// an index is past the end; the value is then unchanged.
     @discardableResult
     public mutating func set(_ newValue: JSON?, at path: JSONPath) throws(JSONPathError) -> JSONUndo? {
+        if path.segments.count == 1, case .key(let k) = path.segments[0], case .object = self {
+            // A member of this object (a handler's usual change): what the
+            // walk below does, with the path's own segments for the record.
+            var o = takeObject()
+            defer { self = .object(o) }
+            guard let position = o.indexForChange(of: k) else {
+                guard let newValue else { return nil }
+                o.append(k, newValue)
+                return JSONUndo(path: path.segments, step: .remove)
+            }
+            let old = o.values[position]
+            if let newValue {
+                o.updateValue(at: position) { $0 = newValue }
+                return JSONUndo(path: path.segments, step: .restore(old))
+            }
+            o.remove(at: position)
+            return JSONUndo(path: path.segments, step: .reinsert(old, position: position))
+        }
         var walked: [JSONPath.Segment] = []
         walked.reserveCapacity(path.segments.count)
         return try set(newValue, at: path.segments[...], walked: &walked, fullPath: path)
@@ -27,7 +45,7 @@ extension JSON {
             var o = takeObject()
             defer { self = .object(o) }
             walked.append(.key(k))
-            let position = o.index(of: k)
+            let position = o.indexForChange(of: k)
             if tail.isEmpty {
                 guard let position else {
                     if newValue == nil { return nil }
@@ -137,7 +155,7 @@ extension JSON {
                 case .remove: o[k] = nil
                 case .reinsert(let old, let position): o.insert(k, old, at: position)
                 }
-            } else if let i = o.index(of: k) {
+            } else if let i = o.indexForChange(of: k) {
                 o.updateValue(at: i) { $0.undo(record, at: rest.dropFirst()) }
             }
         } else if case .index(let i) = segment, case .array = self {

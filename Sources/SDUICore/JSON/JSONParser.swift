@@ -18,11 +18,34 @@ public enum JSONParser {
                 kind: .syntax, message: "empty input, expected a JSON value",
                 offset: 0, line: 1, column: 1, path: .root)
         }
-        var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth)
-        do {
-            return try parser.parseDocument()
-        } catch {
-            throw parser.located()
+        // The stacks start in memory of this frame (a small document, such
+        // as an action, then allocates only what it returns).
+        return try withUnsafeTemporaryAllocation(of: JSON.self, capacity: 32) { (values) throws(JSONParseError) in
+            try withUnsafeTemporaryAllocation(of: String.self, capacity: 16) { (keys) throws(JSONParseError) in
+                var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth,
+                                    values: MoveStack(borrowing: values), keys: MoveStack(borrowing: keys))
+                do {
+                    return try parser.parseDocument()
+                } catch {
+                    throw parser.located()
+                }
+            }
+        }
+    }
+
+    /// The members of a document that is exactly an object of a string
+    /// `type` (not empty) and, optionally, any `payload` (nil when absent),
+    /// each once, in either order: an action, read without building the
+    /// object around them. Nil for anything else, errors included: the
+    /// caller then parses the document in full, which reports them.
+    static func parseAction(_ bytes: UnsafeRawBufferPointer, options: JSONParseOptions) -> (type: String, payload: JSON?)? {
+        guard bytes.count <= options.maxBytes, options.maxDepth >= 1, let base = bytes.baseAddress else { return nil }
+        return withUnsafeTemporaryAllocation(of: JSON.self, capacity: 32) { values in
+            withUnsafeTemporaryAllocation(of: String.self, capacity: 16) { keys in
+                var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth,
+                                    values: MoveStack(borrowing: values), keys: MoveStack(borrowing: keys))
+                return try? parser.parseActionMembers()
+            }
         }
     }
 
@@ -53,19 +76,25 @@ public enum JSONParser {
 /// A growable buffer of values used as one shared stack by the parser: the
 /// members of every open container sit on it, and a finished container moves
 /// its members out into an exactly sized array, with no reference counting.
+/// It may start in memory it does not own (`init(borrowing:)`), which it
+/// leaves for its own allocation when it outgrows it.
 private struct MoveStack<Element>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
+    /// Whether `base` was allocated here (and so is deallocated here).
+    private var owned: Bool
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
+    /// A stack in `buffer` (uninitialized, outliving the stack, not empty).
+    init(borrowing buffer: UnsafeMutableBufferPointer<Element>) {
+        capacity = buffer.count
+        base = buffer.baseAddress!
+        owned = false
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
     }
 
     @inline(__always)
@@ -79,8 +108,9 @@ private struct MoveStack<Element>: ~Copyable {
     private mutating func grow() {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
         base = bigger
+        owned = true
         capacity *= 2
     }
 
@@ -122,8 +152,8 @@ private struct Parser: ~Copyable {
     let maxDepth: Int
     var pos = 0
     var depth = 0
-    var values = MoveStack<JSON>(capacity: 64)
-    var keys = MoveStack<String>(capacity: 32)
+    var values: MoveStack<JSON>
+    var keys: MoveStack<String>
     /// Decoded bytes of a string that contains escapes.
     var scratch: [UInt8] = []
     /// The failure being reported, recorded where it is detected.
@@ -134,10 +164,14 @@ private struct Parser: ~Copyable {
     /// adds its own as the error passes through it.
     var failurePath: [JSONPath.Segment] = []
 
-    init(base: UnsafeRawPointer, count: Int, maxDepth: Int) {
+    init(base: UnsafeRawPointer, count: Int, maxDepth: Int, values: consuming MoveStack<JSON>,
+         keys: consuming MoveStack<String>)
+    {
         self.base = base
         self.count = count
         self.maxDepth = maxDepth
+        self.values = values
+        self.keys = keys
     }
 
     @inline(__always)
@@ -160,6 +194,46 @@ private struct Parser: ~Copyable {
             throw failure(.syntax, "unexpected data after the document", at: pos)
         }
         return value
+    }
+
+    /// `JSONParser.parseAction`'s work; throws (a bare stop) for anything
+    /// but an action's object.
+    mutating func parseActionMembers() throws(ParseStop) -> (type: String, payload: JSON?) {
+        skipWhitespace()
+        guard pos < count, byte(pos) == Byte.openBrace else { throw ParseStop() }
+        try enterContainer()
+        var type: String?
+        var payload: JSON?
+        while true {
+            skipWhitespace()
+            guard pos < count, byte(pos) == Byte.quote else { throw ParseStop() }
+            let key = try parseString()
+            skipWhitespace()
+            guard pos < count, byte(pos) == Byte.colon else { throw ParseStop() }
+            pos += 1
+            if key == "type" && type == nil {
+                skipWhitespace()
+                guard pos < count, byte(pos) == Byte.quote else { throw ParseStop() }
+                let value = try parseString()
+                guard !value.isEmpty else { throw ParseStop() }
+                type = value
+            } else if key == "payload" && payload == nil {
+                payload = try parseValue()
+            } else {
+                throw ParseStop()
+            }
+            skipWhitespace()
+            guard pos < count else { throw ParseStop() }
+            let c = byte(pos)
+            pos += 1
+            if c == Byte.comma { continue }
+            if c == Byte.closeBrace { break }
+            throw ParseStop()
+        }
+        depth -= 1
+        skipWhitespace()
+        guard pos == count, let type else { throw ParseStop() }
+        return (type, payload)
     }
 
     @inline(__always)

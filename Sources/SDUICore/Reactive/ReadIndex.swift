@@ -5,6 +5,9 @@ struct ReadIndex {
     private var byKey: [String: [String: Set<String>]] = [:]
     private var whole: [String: Set<String>] = [:]
 
+    /// Whether no component reads anything (then no change has readers).
+    var isEmpty: Bool { byKey.isEmpty && whole.isEmpty }
+
     mutating func add(_ reads: [Read], of component: String) {
         for read in reads {
             if let key = read.firstKey {

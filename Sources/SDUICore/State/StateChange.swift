@@ -25,6 +25,10 @@ public struct StateChange: Sendable {
 
     /// Both changes, this one first.
     mutating func merge(_ later: StateChange) {
+        if keys.isEmpty && !replaced {
+            self = later // nothing here yet: take it whole (no set rebuilt)
+            return
+        }
         keys.formUnion(later.keys)
         if later.replaced && !replaced {
             // A replacement after members changed: the members differ from

@@ -109,10 +109,24 @@ public final class Store {
     /// every service is as it was before the call and no effect survives.
     @discardableResult
     public func dispatch(_ actions: [Action]) throws(EngineError) -> DispatchOutcome {
-        for action in actions where handlers[action.type] == nil {
-            throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
+        // The first action's handler, looked up once: nothing runs between
+        // this check and its use.
+        var firstHandler: ActionHandler?
+        for action in actions {
+            guard let handler = handlers[action.type] else {
+                throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
+            }
+            if firstHandler == nil { firstHandler = handler }
         }
-        var journal: [Journal] = []
+        // The journal's buffer is kept between dispatches (taken, so a
+        // nested dispatch gets its own).
+        var journal = spareJournal
+        spareJournal = []
+        defer {
+            // (removeLast keeps the capacity and, unlike removeAll, costs no generic replaceSubrange)
+            while !journal.isEmpty { journal.removeLast() }
+            spareJournal = journal
+        }
         var queue = actions
         var next = 0
         var outcome = DispatchOutcome()
@@ -123,13 +137,22 @@ public final class Store {
                 }
                 let current = queue[next]
                 next += 1
-                guard let handler = handlers[current.type] else {
+                let handler: ActionHandler
+                if next == 1, let firstHandler {
+                    handler = firstHandler
+                } else if let found = handlers[current.type] {
+                    handler = found
+                } else {
                     throw EngineError(.notFound, "no handler for follow-up action \"\(current.type)\" (queued by \"\(queue[0].type)\")")
                 }
                 let context = try run(handler, for: current, journal: &journal)
-                queue.append(contentsOf: context.queued)
+                if !context.queued.isEmpty {
+                    queue.append(contentsOf: context.queued)
+                }
                 outcome.changes[context.service, default: StateChange()].merge(context.change)
-                outcome.effects += context.effects
+                if !context.effects.isEmpty {
+                    outcome.effects += context.effects
+                }
             }
         } catch {
             for entry in journal.reversed() {
@@ -146,6 +169,9 @@ public final class Store {
         return outcome
     }
 
+    /// The journal's storage between dispatches (empty).
+    private var spareJournal: [Journal] = []
+
     /// One handler's changes as the transaction records them.
     private struct Journal {
         var service: String
@@ -157,7 +183,7 @@ public final class Store {
     /// Runs one handler and its middleware on its service's state, in place;
     /// whatever it changed, even when it fails, goes in the journal.
     private func run(_ handler: ActionHandler, for action: Action, journal: inout [Journal])
-        throws(EngineError) -> HandlerContext
+        throws(EngineError) -> Ran
     {
         let service = String(action.service)
         let version = versions[service]
@@ -186,7 +212,17 @@ public final class Store {
         } catch {
             throw EngineError(.callback, "action \"\(action.type)\" failed in middleware: \(error)")
         }
-        return context
+        // What the dispatch needs of the context (returning the context
+        // itself would copy it whole: the `defer` above still reads it).
+        return Ran(service: service, queued: context.queued, change: context.change, effects: context.effects)
+    }
+
+    /// What `run` hands back to the dispatch.
+    private struct Ran {
+        var service: String
+        var queued: [Action]
+        var change: StateChange
+        var effects: [Effect]
     }
 
     /// Hands over the warnings handlers reported since the last call.
