@@ -144,6 +144,35 @@ static int w1(const char *path, int rounds)
     return 0;
 }
 
+/*
+** One timed sdui_load_page + sdui_render_json of `page` (n components) on
+** `e`, checked: every component rendered, none an error or fallback node,
+** the same number of bytes as round 0 (kept in *first_len). Returns the ms.
+*/
+static double timed_render(sdui_engine *e, const char *page, size_t len, int n, const char *name, int round,
+                           size_t *first_len)
+{
+    long long before = sdui_counter(e, SDUI_COUNTER_RENDERS);
+    char *out = NULL;
+    size_t out_len = 0;
+    double t0 = now_ms();
+    int st = sdui_load_page(e, page, len);
+    if (st == SDUI_OK)
+        st = sdui_render_json(e, &out, &out_len);
+    double elapsed = now_ms() - t0;
+    check(e, st, "sdui_load_page + sdui_render_json");
+    long long renders = sdui_counter(e, SDUI_COUNTER_RENDERS) - before;
+    if (renders != n)
+        die("%s: round %d rendered %lld components, the page has %d", name, round, renders, n);
+    check_screen(out, n, name);
+    if (round == 0)
+        *first_len = out_len;
+    else if (out_len != *first_len)
+        die("%s: round %d wrote %zu bytes, the first %zu", name, round, out_len, *first_len);
+    sdui_free(out);
+    return elapsed;
+}
+
 /* ---- W2: bytes -> rendered view tree as JSON: load + render_json. ---- */
 static int w2(const char *path, int rounds)
 {
@@ -161,24 +190,7 @@ static int w2(const char *path, int rounds)
             check(e, sdui_render_json(e, &none, NULL), "rendering the empty page");
             sdui_free(none);
         }
-        long long before = sdui_counter(e, SDUI_COUNTER_RENDERS);
-        char *out = NULL;
-        size_t out_len = 0;
-        double t0 = now_ms();
-        int st = sdui_load_page(e, page, len);
-        if (st == SDUI_OK)
-            st = sdui_render_json(e, &out, &out_len);
-        t[r] = now_ms() - t0;
-        check(e, st, "sdui_load_page + sdui_render_json");
-        long long renders = sdui_counter(e, SDUI_COUNTER_RENDERS) - before;
-        if (renders != n)
-            die("w2: round %d rendered %lld components, the page has %d", r, renders, n);
-        check_screen(out, n, "w2");
-        if (r == 0)
-            first_len = out_len;
-        else if (out_len != first_len)
-            die("w2: round %d wrote %zu bytes, the first %zu", r, out_len, first_len);
-        sdui_free(out);
+        t[r] = timed_render(e, page, len, n, "w2", r, &first_len);
     }
     printf("page %s: %zu bytes, %d components, screen %zu bytes\n", path, len, n, first_len);
     print_times("W2", t, rounds);
@@ -203,24 +215,7 @@ static int w2first(const char *path, int rounds)
     size_t first_len = 0;
     for (int r = 0; r < rounds; r++) {
         sdui_engine *e = open_engine(scripts);
-        long long before = sdui_counter(e, SDUI_COUNTER_RENDERS);
-        char *out = NULL;
-        size_t out_len = 0;
-        double t0 = now_ms();
-        int st = sdui_load_page(e, page, len);
-        if (st == SDUI_OK)
-            st = sdui_render_json(e, &out, &out_len);
-        t[r] = now_ms() - t0;
-        check(e, st, "sdui_load_page + sdui_render_json");
-        long long renders = sdui_counter(e, SDUI_COUNTER_RENDERS) - before;
-        if (renders != n)
-            die("w2first: round %d rendered %lld components, the page has %d", r, renders, n);
-        check_screen(out, n, "w2first");
-        if (r == 0)
-            first_len = out_len;
-        else if (out_len != first_len)
-            die("w2first: round %d wrote %zu bytes, the first %zu", r, out_len, first_len);
-        sdui_free(out);
+        t[r] = timed_render(e, page, len, n, "w2first", r, &first_len);
         sdui_engine_free(e);
     }
     printf("page %s: %zu bytes, %d components, screen %zu bytes; a new engine each round\n", path, len, n,
