@@ -66,10 +66,34 @@ func deliver(_ bytes: UnsafeBufferPointer<UInt8>, _ out: UnsafeMutablePointer<Un
 /// Parses a path argument; NULL is the root.
 func path(_ pointer: UnsafePointer<CChar>?) throws(Failure) -> JSONPath {
     guard let pointer else { return .root }
+    if let single = singleKeyPath(pointer) { return single }
     guard let text = String(validatingCString: pointer) else { throw .invalid("path is not valid UTF-8") }
     do {
         return try JSONPath(parsing: text)
     } catch {
         throw .invalid(error.description)
     }
+}
+
+/// A path of one plain key, `$.key` or `key` (ASCII letters, digits, `_`
+/// and `-`: what a state view writes for a member of the root), read from
+/// the bytes; nil for anything else, which the full parse reads (to the
+/// same path when it is one of these).
+private func singleKeyPath(_ p: UnsafePointer<CChar>) -> JSONPath? {
+    var start = 0
+    if p[0] == 0x24 { // $
+        guard p[1] == 0x2E else { return nil } // .
+        start = 2
+    }
+    var i = start
+    while true {
+        let c = UInt8(bitPattern: p[i])
+        if c == 0 { break }
+        guard (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39)
+            || c == 0x5F || c == 0x2D else { return nil }
+        i += 1
+    }
+    guard i > start else { return nil }
+    let key = String(decoding: UnsafeRawBufferPointer(start: p + start, count: i - start), as: UTF8.self)
+    return JSONPath([.key(key)])
 }

@@ -28,6 +28,15 @@ struct ActionParsingTests {
         #"{"type":"a/b","payload":[1,2.5,"x",{"k":[true,false,null]}]}"#,
         #"{"t\u0079pe":"a/b","payload":"\u00e9"}"#,
         #"{"type":"a\/b"}"#,
+        // names that start or end like the two members' (matched in place)
+        #"{"types":"a/b"}"#,
+        #"{"typ":"a/b"}"#,
+        #"{"payloads":1,"type":"a/b"}"#,
+        #"{"type"#,
+        #"{"type""#,
+        #"{"payload"#,
+        #"{"payload":"#,
+        #"{"pay\u006coad":[1],"type":"a/b"}"#,
         // errors: each must be the full path's
         #"{"type":"a/b","type":"a/c"}"#,
         #"{"type":"a/b","payload":1,"payload":2}"#,

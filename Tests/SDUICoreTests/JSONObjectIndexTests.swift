@@ -124,6 +124,63 @@ struct JSONObjectIndexTests {
         }
     }
 
+    @Test func frontRemovalsLeaveDeadEntriesThatGoInOnePass() throws {
+        // Mostly oldest-first removals (dead entries at the front) mixed with
+        // appends, updates, removals elsewhere, reads through `update` and
+        // undone removals at the front (back into a dead entry), against
+        // the plain list; the dead entries never outnumber the members by
+        // much, and the index survives growing while there are some.
+        var r = SeededRNG(seed: 33)
+        var o = JSONObject()
+        var ref = Reference()
+        var next = 0
+        var sawDead = false
+        var sawGrowthWithDead = false
+        for step in 0..<1200 {
+            let choice = r.below(20)
+            if choice < 6 || ref.pairs.isEmpty {
+                let n = r.below(4) == 0 ? r.within(1...40) : 1
+                for _ in 0..<n {
+                    let k = "f\(next)"
+                    next += 1
+                    if o.deadAtFront > 0 { sawGrowthWithDead = true }
+                    o[k] = .int(Int64(step))
+                    ref.set(k, .int(Int64(step)))
+                }
+            } else if choice < 14 {
+                let k = ref.pairs[0].0
+                o[k] = nil
+                ref.set(k, nil)
+            } else if choice < 16 {
+                let k = ref.pairs[r.below(ref.pairs.count)].0
+                o[k] = nil
+                ref.set(k, nil)
+            } else if choice < 17 {
+                let k = ref.pairs[r.below(ref.pairs.count)].0
+                try o.update(k, initial: .null) { (v: inout JSON) throws(JSONPathError) in v = .string(k) }
+                ref.set(k, .string(k))
+            } else if choice < 18 {
+                let k = ref.pairs[r.below(ref.pairs.count)].0
+                #expect(o[k]?.isIdentical(to: ref.pairs[ref.position(k)!].1) == true)
+            } else {
+                // remove the first member through JSON.set and undo it
+                var doc = JSON.object(o)
+                let before = doc
+                let undo = try doc.set(nil, at: JSONPath([.key(ref.pairs[0].0)]))
+                doc.undo(undo!)
+                #expect(doc.isIdentical(to: before), "step \(step): undo")
+                o = doc.objectValue!
+            }
+            if o.deadAtFront > 0 { sawDead = true }
+            #expect(o.deadAtFront <= Swift.max(16, o.count + 1), "step \(step)")
+            if step % 151 == 0 {
+                Self.check(o, ref, ref.pairs.map(\.0) + ["f\(next)", "f0"], "step \(step)")
+            }
+        }
+        Self.check(o, ref, ref.pairs.map(\.0), "end")
+        #expect(sawDead && sawGrowthWithDead)
+    }
+
     @Test func canonicallyEquivalentKeysAreOneKey() {
         var o = JSONObject()
         for i in 0..<64 { o["k\(i)"] = .int(Int64(i)) }

@@ -810,6 +810,40 @@ static int ctl_key_factory(sdui_call *call, void *userdata)
     return SDUI_ERROR;
 }
 
+/*
+** paths/set: sets members through paths the facade reads on its fast path
+** (one plain key, with or without "$.") and paths next to them that go
+** through the full parse; both must give what the full parse gives.
+*/
+static int paths_set(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    CHECK_STATUS(sdui_call_set(call, "$.a", LIT("1")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "b", LIT("2")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "$.c-d_9Z", LIT("3")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "$.9", LIT("4")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, ".e", LIT("5")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "$.\xc3\xa9", LIT("6")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "$[\"f g\"]", LIT("7")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "$.h.i", LIT("8")), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "b", NULL, 0), SDUI_OK);
+    CHECK_STATUS(sdui_call_set(call, "$.", LIT("0")), SDUI_EINVAL);
+    CHECK_STATUS(sdui_call_set(call, "$x", LIT("0")), SDUI_EINVAL);
+    CHECK_STATUS(sdui_call_set(call, "$..a", LIT("0")), SDUI_EINVAL);
+    return SDUI_OK;
+}
+
+static void test_single_key_paths(void)
+{
+    CHECK_STATUS(sdui_register_service(E, "paths", LIT("{}")), SDUI_OK);
+    CHECK_STATUS(sdui_register_action(E, "paths/set", paths_set, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(dispatch("{\"type\":\"paths/set\"}"), SDUI_OK);
+    char *out = NULL;
+    CHECK_STATUS(sdui_state_json(E, "paths", NULL, &out, NULL), SDUI_OK);
+    CHECK_STR_EQ(out, "{\"a\":1,\"c-d_9Z\":3,\"9\":4,\"e\":5,\"\xc3\xa9\":6,\"f g\":7,\"h\":{\"i\":8}}");
+    sdui_free(out);
+}
+
 static void test_control_characters(void)
 {
     char *before = snapshot();
@@ -872,6 +906,7 @@ int main(void)
     test_factory_errors();
     test_registration_errors();
     test_control_characters();
+    test_single_key_paths();
     sdui_engine_free(E);
     check_engine(NULL);
     CHECK_EQ_INT(text_ud.destroyed, 1);

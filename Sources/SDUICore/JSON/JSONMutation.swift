@@ -19,7 +19,7 @@ extension JSON {
                 o.append(k, newValue)
                 return JSONUndo(path: path.segments, step: .remove)
             }
-            let old = o.values[position]
+            let old = o.value(at: position)
             if let newValue {
                 o.updateValue(at: position) { $0 = newValue }
                 return JSONUndo(path: path.segments, step: .restore(old))
@@ -52,7 +52,7 @@ extension JSON {
                     o.append(k, newValue!)
                     return JSONUndo(path: walked, step: .remove)
                 }
-                let old = o.values[position]
+                let old = o.value(at: position)
                 if let newValue {
                     o.updateValue(at: position) { $0 = newValue }
                     return JSONUndo(path: walked, step: .restore(old))

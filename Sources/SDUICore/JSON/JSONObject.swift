@@ -7,8 +7,12 @@
 /// once it holds `indexThreshold` members and kept up to date by every
 /// change after that (see `KeyIndex`); reads use it when it is there.
 public struct JSONObject: Sendable, Equatable, Sequence {
-    public private(set) var keys: [String]
-    public private(set) var values: [JSON]
+    /// The members' keys and values. With a hash index, the first
+    /// `keyIndex.head` entries are dead: members removed from the front are
+    /// left there (emptied) instead of shifting the rest down, and go in
+    /// one pass once they are as many as the live ones (`compact`).
+    private var storedKeys: [String]
+    private var storedValues: [JSON]
     /// The hash index of `keys`; empty when there is none.
     private var keyIndex = KeyIndex()
 
@@ -16,37 +20,57 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     static let indexThreshold = 32
 
     public init() {
-        keys = []
-        values = []
+        storedKeys = []
+        storedValues = []
     }
 
     /// Builds an object from pairs; a later duplicate key replaces the earlier value.
     public init(_ pairs: [(String, JSON)]) {
         self.init()
-        keys.reserveCapacity(pairs.count)
-        values.reserveCapacity(pairs.count)
+        storedKeys.reserveCapacity(pairs.count)
+        storedValues.reserveCapacity(pairs.count)
         for (k, v) in pairs { self[k] = v }
     }
 
     /// Internal fast path for the parser, which has already rejected duplicate keys.
     init(uniqueKeys keys: [String], values: [JSON]) {
-        self.keys = keys
-        self.values = values
+        storedKeys = keys
+        storedValues = values
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    /// The dead entries at the front of the stored arrays.
+    @inline(__always)
+    private var head: Int { Int(keyIndex.head) }
+
+    public var keys: [String] {
+        let h = head
+        return h == 0 ? storedKeys : Array(storedKeys[h...])
+    }
+
+    public var values: [JSON] {
+        let h = head
+        return h == 0 ? storedValues : Array(storedValues[h...])
+    }
+
+    public var count: Int { storedKeys.count - head }
+    public var isEmpty: Bool { count == 0 }
+
+    /// The value at `position` (less than `count`).
+    func value(at position: Int) -> JSON { storedValues[head + position] }
+
+    /// The key at `position` (less than `count`).
+    func key(at position: Int) -> String { storedKeys[head + position] }
 
     public func index(of key: String) -> Int? {
-        if keyIndex.isBuilt { return keyIndex.position(of: key, in: keys) }
-        return keys.firstIndex(of: key)
+        if keyIndex.isBuilt { return keyIndex.position(of: key, in: storedKeys) }
+        return storedKeys.firstIndex(of: key)
     }
 
     /// `index(of:)` for a change: builds the index first if the object is
     /// large enough to have one.
     mutating func indexForChange(of key: String) -> Int? {
-        if !keyIndex.isBuilt && keys.count >= JSONObject.indexThreshold {
-            keyIndex.build(keys)
+        if !keyIndex.isBuilt && storedKeys.count >= JSONObject.indexThreshold {
+            keyIndex.build(storedKeys)
         }
         return index(of: key)
     }
@@ -54,16 +78,19 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Whether the hash index is built (for tests).
     var hasKeyIndex: Bool { keyIndex.isBuilt }
 
+    /// How many dead entries the stored arrays start with (for tests).
+    var deadAtFront: Int { head }
+
     /// Reads a member; assigning nil removes it, assigning a value replaces it
     /// in place or appends it.
     public subscript(key: String) -> JSON? {
         get {
             guard let i = index(of: key) else { return nil }
-            return values[i]
+            return storedValues[head + i]
         }
         set {
             if let i = indexForChange(of: key) {
-                if let v = newValue { values[i] = v } else { remove(at: i) }
+                if let v = newValue { storedValues[head + i] = v } else { remove(at: i) }
             } else if let v = newValue {
                 append(key, v)
             }
@@ -76,9 +103,10 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// `body` must fail before it changes anything.
     mutating func update<E: Error>(_ key: String, initial: JSON, _ body: (inout JSON) throws(E) -> Void) throws(E) {
         if let i = indexForChange(of: key) {
-            var value = values[i]
-            values[i] = .null // drop the array's reference so `value` is uniquely owned
-            defer { values[i] = value }
+            let s = head + i
+            var value = storedValues[s]
+            storedValues[s] = .null // drop the array's reference so `value` is uniquely owned
+            defer { storedValues[s] = value }
             try body(&value)
         } else {
             var value = initial
@@ -89,43 +117,91 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 
     /// Appends a member that is not there yet.
     mutating func append(_ key: String, _ value: JSON) {
-        keys.append(key)
-        values.append(value)
-        if keyIndex.isBuilt { keyIndex.insert(key, at: keys.count - 1, in: keys) }
+        storedKeys.append(key)
+        storedValues.append(value)
+        if keyIndex.isBuilt { keyIndex.insert(key, at: count - 1, in: storedKeys) }
     }
 
     /// Removes the member at `index`.
     mutating func remove(at position: Int) {
-        if keyIndex.isBuilt {
-            if keys.count - 1 < JSONObject.indexThreshold / 2 {
-                keyIndex = KeyIndex() // small again: the scan will do
-            } else {
-                keyIndex.remove(keys[position], at: position, in: keys)
-            }
+        guard keyIndex.isBuilt else {
+            storedKeys.remove(at: position)
+            storedValues.remove(at: position)
+            return
         }
-        keys.remove(at: position)
-        values.remove(at: position)
+        if count - 1 < JSONObject.indexThreshold / 2 {
+            compact()
+            keyIndex = KeyIndex() // small again: the scan will do
+            storedKeys.remove(at: position)
+            storedValues.remove(at: position)
+            return
+        }
+        let h = head
+        keyIndex.remove(storedKeys[h + position], at: position, in: storedKeys)
+        if head != h {
+            // The first member: its entry stays, dead, at the front.
+            storedKeys[h] = ""
+            storedValues[h] = .null
+            if head >= 16 && head >= count { compact() }
+        } else {
+            storedKeys.remove(at: h + position)
+            storedValues.remove(at: h + position)
+        }
+    }
+
+    /// Drops the dead entries at the front.
+    private mutating func compact() {
+        let h = head
+        guard h > 0 else { return }
+        storedKeys.removeSubrange(0..<h)
+        storedValues.removeSubrange(0..<h)
+        keyIndex.dropHead()
     }
 
     /// Inserts a member that is not there yet at `position` (clamped to the end).
     mutating func insert(_ key: String, _ value: JSON, at position: Int) {
-        let at = Swift.min(position, keys.count)
-        keys.insert(key, at: at)
-        values.insert(value, at: at)
-        if keyIndex.isBuilt { keyIndex.insert(key, at: at, in: keys) }
+        let at = Swift.min(position, count)
+        let h = head
+        if at == 0 && h > 0 {
+            // Back into the dead entry before the first member.
+            storedKeys[h - 1] = key
+            storedValues[h - 1] = value
+            keyIndex.insertAtHead(key, in: storedKeys)
+            return
+        }
+        storedKeys.insert(key, at: h + at)
+        storedValues.insert(value, at: h + at)
+        if keyIndex.isBuilt { keyIndex.insert(key, at: at, in: storedKeys) }
     }
 
     /// Runs `body` on the value at `index` in place.
     mutating func updateValue(at index: Int, _ body: (inout JSON) -> Void) {
-        var value = values[index]
-        values[index] = .null // drop the array's reference so `value` is uniquely owned
+        let s = head + index
+        var value = storedValues[s]
+        storedValues[s] = .null // drop the array's reference so `value` is uniquely owned
         body(&value)
-        values[index] = value
+        storedValues[s] = value
     }
 
-    public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
-        zip(keys, values).makeIterator()
+    /// The members in order, read from the stored arrays (past the dead entries).
+    public struct Iterator: IteratorProtocol {
+        let keys: [String]
+        let values: [JSON]
+        var position: Int
+
+        public mutating func next() -> (String, JSON)? {
+            let i = position
+            guard i < keys.count else { return nil }
+            position = i + 1
+            return (keys[i], values[i])
+        }
     }
+
+    public func makeIterator() -> Iterator {
+        Iterator(keys: storedKeys, values: storedValues, position: head)
+    }
+
+    public var underestimatedCount: Int { count }
 
     /// Order-insensitive member equality.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
@@ -138,17 +214,20 @@ public struct JSONObject: Sendable, Equatable, Sequence {
 }
 
 /// A hash index of an object's keys: open addressing with linear probing,
-/// at most half full, each slot 0 (empty) or a key's position in `keys`
-/// plus one plus `bias`. Keys hash as `String` does, so canonically
-/// equivalent keys (which `==` finds equal) land together. Positions move
-/// with insertions and removals in the middle, so those renumber the slots
-/// (a pass over a flat array of integers, cheaper than the arrays' own
-/// shift of their elements); at the front they only move `bias` (a set
-/// whose oldest members go first, as toggled ids do, costs no pass).
+/// at most half full, each slot 0 (empty) or a key's stored position (its
+/// position among the members plus `head`) plus one. Keys hash as `String`
+/// does, so canonically equivalent keys (which `==` finds equal) land
+/// together. The arrays it indexes start with `head` dead entries (members
+/// removed from the front, see `JSONObject`): a removal at the front, or a
+/// reinsertion there, only moves `head` and renumbers nothing (a set whose
+/// oldest members go first, as toggled ids do, costs no pass). Insertions
+/// and removals in the middle move the stored positions after them, so
+/// those renumber the slots (a pass over a flat array of integers, cheaper
+/// than the arrays' own shift of their elements).
 struct KeyIndex: Sendable {
     private var slots: [Int32] = []
-    /// What every stored position carries on top of its value plus one.
-    private var bias: Int32 = 0
+    /// The dead entries at the front of the indexed arrays.
+    private(set) var head: Int32 = 0
 
     var isBuilt: Bool { !slots.isEmpty }
 
@@ -158,38 +237,44 @@ struct KeyIndex: Sendable {
         return hasher.finalize()
     }
 
-    /// What a slot holds for `position`.
+    /// What a slot holds for `position` (among the members).
     @inline(__always)
     private func stored(_ position: Int) -> Int32 {
-        Int32(truncatingIfNeeded: position) &+ 1 &+ bias
+        Int32(truncatingIfNeeded: position) &+ 1 &+ head
     }
 
-    /// The position a (non-empty) slot value stands for.
+    /// The position among the members a (non-empty) slot value stands for.
     @inline(__always)
     private func position(_ stored: Int32) -> Int {
-        Int(stored &- 1 &- bias)
+        Int(stored &- 1 &- head)
     }
 
-    /// Makes the index of `keys` (distinct keys).
+    /// Where in the indexed arrays a (non-empty) slot value points.
+    @inline(__always)
+    private func entry(_ stored: Int32) -> Int {
+        Int(stored &- 1)
+    }
+
+    /// Makes the index of `keys` (distinct keys after the first `head`).
     mutating func build(_ keys: [String]) {
+        let h = Int(head)
         var capacity = 64
-        while capacity < keys.count * 2 + 2 { capacity *= 2 }
+        while capacity < (keys.count - h) * 2 + 2 { capacity *= 2 }
         slots = [Int32](repeating: 0, count: capacity)
-        bias = 0
-        for (i, key) in keys.enumerated() {
-            place(key, position: i)
+        for i in h..<keys.count {
+            place(keys[i], position: i - h)
         }
     }
 
-    /// The position of `key` in `keys` (which this indexes), or nil.
+    /// The position of `key` among the members of `keys` (which this
+    /// indexes), or nil.
     func position(of key: String, in keys: [String]) -> Int? {
         let mask = slots.count - 1
         var s = KeyIndex.hash(key) & mask
         while true {
             let v = slots[s]
             if v == 0 { return nil }
-            let p = position(v)
-            if keys[p] == key { return p }
+            if keys[entry(v)] == key { return position(v) }
             s = (s + 1) & mask
         }
     }
@@ -202,31 +287,41 @@ struct KeyIndex: Sendable {
         slots[s] = stored(position)
     }
 
-    /// `key` was inserted at `position` of `keys` (already there): the keys
-    /// after it moved up one.
+    /// `key` was inserted at `position` among the members of `keys`
+    /// (already there, the arrays shifted): the keys after it moved up one.
     mutating func insert(_ key: String, at position: Int, in keys: [String]) {
-        if keys.count * 2 + 2 > slots.count {
+        let count = keys.count - Int(head)
+        if count * 2 + 2 > slots.count {
             build(keys)
             return
         }
-        if position < keys.count - 1 {
-            if position == 0 && bias > 0 {
-                bias -= 1 // every position up one
-            } else {
-                let threshold = stored(position)
-                slots.withUnsafeMutableBufferPointer { p in
-                    for j in p.indices {
-                        let v = p[j]
-                        p[j] = v >= threshold ? v &+ 1 : v
-                    }
+        if position < count - 1 {
+            let threshold = stored(position)
+            slots.withUnsafeMutableBufferPointer { p in
+                for j in p.indices {
+                    let v = p[j]
+                    p[j] = v >= threshold ? v &+ 1 : v
                 }
             }
         }
         place(key, position: position)
     }
 
-    /// `key`, at `position` of `keys` (still there), is about to be removed:
-    /// the keys after it move down one.
+    /// `key` was put into the last dead entry of `keys` (at `head - 1`):
+    /// it is the first member now.
+    mutating func insertAtHead(_ key: String, in keys: [String]) {
+        head -= 1
+        if (keys.count - Int(head)) * 2 + 2 > slots.count {
+            build(keys)
+            return
+        }
+        place(key, position: 0)
+    }
+
+    /// `key`, at `position` among the members of `keys` (still there), is
+    /// about to be removed. The first member's entry becomes dead (`head`
+    /// moves past it, the caller leaves it in place); after any other the
+    /// keys move down one (the caller removes its entry).
     mutating func remove(_ key: String, at position: Int, in keys: [String]) {
         let mask = slots.count - 1
         let target = stored(position)
@@ -237,7 +332,7 @@ struct KeyIndex: Sendable {
         var hole = s
         var j = (s + 1) & mask
         while slots[j] != 0 {
-            let home = KeyIndex.hash(keys[self.position(slots[j])]) & mask
+            let home = KeyIndex.hash(keys[entry(slots[j])]) & mask
             // Whether home lies cyclically in (hole, j]: then it stays.
             let stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j)
             if !stays {
@@ -247,16 +342,9 @@ struct KeyIndex: Sendable {
             j = (j + 1) & mask
         }
         slots[hole] = 0
-        guard position < keys.count - 1 else { return }
+        guard position < keys.count - Int(head) - 1 else { return }
         if position == 0 {
-            bias += 1 // every position down one
-            if bias >= 1 << 30 { // stored values stay far from overflowing
-                let b = bias
-                slots.withUnsafeMutableBufferPointer { p in
-                    for j in p.indices where p[j] != 0 { p[j] -= b }
-                }
-                bias = 0
-            }
+            head += 1
             return
         }
         slots.withUnsafeMutableBufferPointer { p in
@@ -265,5 +353,14 @@ struct KeyIndex: Sendable {
                 p[j] = v > target ? v &- 1 : v
             }
         }
+    }
+
+    /// The dead entries were dropped from the front of the arrays.
+    mutating func dropHead() {
+        let h = head
+        slots.withUnsafeMutableBufferPointer { p in
+            for j in p.indices where p[j] != 0 { p[j] -= h }
+        }
+        head = 0
     }
 }

@@ -207,17 +207,27 @@ private struct Parser: ~Copyable {
         while true {
             skipWhitespace()
             guard pos < count, byte(pos) == Byte.quote else { throw ParseStop() }
-            let key = try parseString()
+            // The two member names, as they are usually written, are
+            // matched in place; anything else (escapes included) is read.
+            let isType: Bool, isPayload: Bool
+            if takeRawKey("type") {
+                (isType, isPayload) = (true, false)
+            } else if takeRawKey("payload") {
+                (isType, isPayload) = (false, true)
+            } else {
+                let key = try parseString()
+                (isType, isPayload) = (key == "type", key == "payload")
+            }
             skipWhitespace()
             guard pos < count, byte(pos) == Byte.colon else { throw ParseStop() }
             pos += 1
-            if key == "type" && type == nil {
+            if isType && type == nil {
                 skipWhitespace()
                 guard pos < count, byte(pos) == Byte.quote else { throw ParseStop() }
                 let value = try parseString()
                 guard !value.isEmpty else { throw ParseStop() }
                 type = value
-            } else if key == "payload" && payload == nil {
+            } else if isPayload && payload == nil {
                 payload = try parseValue()
             } else {
                 throw ParseStop()
@@ -234,6 +244,18 @@ private struct Parser: ~Copyable {
         skipWhitespace()
         guard pos == count, let type else { throw ParseStop() }
         return (type, payload)
+    }
+
+    /// At a string's opening quote: when the string is exactly `name`
+    /// (ASCII, no escapes), moves past its closing quote and returns true.
+    @inline(__always)
+    mutating func takeRawKey(_ name: StaticString) -> Bool {
+        let n = name.utf8CodeUnitCount
+        guard pos + n + 1 < count, byte(pos + n + 1) == Byte.quote else { return false }
+        let text = name.utf8Start
+        for i in 0..<n where byte(pos + 1 + i) != text[i] { return false }
+        pos += n + 2
+        return true
     }
 
     @inline(__always)

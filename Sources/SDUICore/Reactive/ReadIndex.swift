@@ -35,7 +35,7 @@ struct ReadIndex {
     func candidates(service: String, change: StateChange, new: JSON?) -> Set<String> {
         var found = whole[service] ?? []
         guard let keyed = byKey[service] else { return found }
-        for key in change.keys {
+        change.forEachKey { key in
             if let ids = keyed[key] { found.formUnion(ids) }
         }
         guard change.replaced else { return found }

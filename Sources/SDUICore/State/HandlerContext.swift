@@ -48,7 +48,7 @@ public struct HandlerContext {
         if case .object = current { objectRoot = true }
         guard let record = try current.set(value, at: path) else { return }
         if case .key(let key)? = record.path.first, objectRoot {
-            change.keys.insert(key)
+            change.insertKey(key)
         } else if case .restore(let old) = record.step, record.path.isEmpty {
             change.noteReplaced(from: old)
         } else {

@@ -3,7 +3,41 @@
 /// whole state before and after.
 public struct StateChange: Sendable {
     /// Top-level members changed in place (through `HandlerContext.set`).
-    public var keys: Set<String> = []
+    public var keys: Set<String> {
+        get {
+            guard let firstKey else { return moreKeys }
+            var all = moreKeys
+            all.insert(firstKey)
+            return all
+        }
+        set {
+            firstKey = nil
+            moreKeys = newValue
+        }
+    }
+    /// `keys` as kept: the first member noted on its own (a handler usually
+    /// changes one, and a set of one costs an allocation and a hash), the
+    /// others in a set; `firstKey` is never in `moreKeys`.
+    private var firstKey: String?
+    private var moreKeys: Set<String> = []
+
+    /// Whether any member was noted.
+    var hasKeys: Bool { firstKey != nil || !moreKeys.isEmpty }
+
+    /// Notes a top-level member changed in place.
+    mutating func insertKey(_ key: String) {
+        if firstKey == nil && moreKeys.isEmpty {
+            firstKey = key
+        } else if key != firstKey {
+            moreKeys.insert(key)
+        }
+    }
+
+    /// Runs `body` on each of `keys`.
+    func forEachKey(_ body: (String) throws -> Void) rethrows {
+        if let firstKey { try body(firstKey) }
+        for key in moreKeys { try body(key) }
+    }
     /// Whether the state changed other than through top-level members (it
     /// was assigned whole, or it is not an object).
     public private(set) var replaced = false
@@ -25,11 +59,11 @@ public struct StateChange: Sendable {
 
     /// Both changes, this one first.
     mutating func merge(_ later: StateChange) {
-        if keys.isEmpty && !replaced {
+        if !hasKeys && !replaced {
             self = later // nothing here yet: take it whole (no set rebuilt)
             return
         }
-        keys.formUnion(later.keys)
+        later.forEachKey { insertKey($0) }
         if later.replaced && !replaced {
             // A replacement after members changed: the members differ from
             // `replacedFrom`, or they are in `keys` already.

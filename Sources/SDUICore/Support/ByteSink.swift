@@ -92,8 +92,9 @@ struct ByteSink: ~Copyable {
             append(UInt8(ascii: "]"))
         case .object(let object):
             append(UInt8(ascii: "{"))
-            let keys = object.keys.span
-            let values = object.values.span
+            let keyArray = object.keys, valueArray = object.values
+            let keys = keyArray.span
+            let values = valueArray.span
             for i in keys.indices {
                 if i != 0 { append(UInt8(ascii: ",")) }
                 writeString(keys[i])
@@ -117,13 +118,14 @@ struct ByteSink: ~Copyable {
             append(UInt8(ascii: "]"))
         case .object(let object) where !object.isEmpty:
             append(UInt8(ascii: "{"))
-            for i in object.keys.indices {
+            let keys = object.keys, values = object.values
+            for i in keys.indices {
                 if i != 0 { append(UInt8(ascii: ",")) }
                 newline(indent: indent * (level + 1))
-                writeString(object.keys[i])
+                writeString(keys[i])
                 append(UInt8(ascii: ":"))
                 append(UInt8(ascii: " "))
-                writePretty(object.values[i], indent: indent, level: level + 1)
+                writePretty(values[i], indent: indent, level: level + 1)
             }
             newline(indent: indent * level)
             append(UInt8(ascii: "}"))
