@@ -6,7 +6,8 @@
 /// action's members), the node kinds are read off `ViewNode.Kind` itself, and
 /// `ViewContractTests` checks the rest against the decoders field by field,
 /// so a decoder cannot change without this changing too. The Lua DSL's
-/// tables are generated from it (`lua/sdui/contract.lua`, `luaModule`), and
+/// tables are generated from it (`lua/sdui/contract.lua`, written by the
+/// tests: `Tests/SDUICoreTests/ContractLuaModule.swift`), and
 /// README's "View nodes" table is checked against it.
 public enum ViewContract {
     /// What a style field (or a content member) holds, as its decoder checks it.
@@ -113,58 +114,5 @@ public enum ViewContract {
         case .fallback, .error: return true
         case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input: return false
         }
-    }
-
-    /// Where `luaModule` is checked in, from the repository root.
-    public static let luaModulePath = "lua/sdui/contract.lua"
-
-    /// The command that rewrites `luaModulePath` from this description.
-    public static let regenerateCommand = "make contract"
-
-    /// The text of `lua/sdui/contract.lua`: this description as a plain Lua table.
-    public static var luaModule: String {
-        func quoted(_ s: String) -> String { "\"" + s + "\"" } // names only: no escapes needed
-        func list(_ names: [String]) -> String { "{ " + names.map(quoted).joined(separator: ", ") + " }" }
-        var out = """
-        -- sdui.contract: the view contract of the core (Sources/SDUICore/View/ViewContract.swift) as data.
-        -- Generated: do not edit. Regenerate with `\(regenerateCommand)`; `swift test` fails when it is out of date.
-        -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
-        return {
-          -- Node kinds: content members (all strings), whether the kind takes
-          -- children and an action, whether only the engine renders it.
-          kinds = {
-
-        """
-        for kind in kinds {
-            let members = kind.members.map {
-                "{ name = \(quoted($0.name)), type = \(quoted($0.type.name)), required = \($0.required) }"
-            }
-            let memberList = members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
-            out += "    { name = \(quoted(kind.name)), members = \(memberList),\n"
-            out += "      children = \(kind.children), action = \(kind.action), engine_only = \(kind.engineOnly) },\n"
-        }
-        out += """
-          },
-          -- Style fields, in the core's order, with the values each takes:
-          -- string, nonNegative (a finite number >= 0), dimension (nonNegative or
-          -- "fill"), padding (nonNegative or a table of padding_edges), opacity
-          -- (0 to 1), lineLimit (an integer 0 to 2^31-1), enum (one of values).
-          style = {
-
-        """
-        for field in styleFields {
-            out += "    { name = \(quoted(field.name)), type = \(quoted(field.type.name))"
-            if case .oneOf(let values) = field.type { out += ", values = \(list(values))" }
-            out += " },\n"
-        }
-        out += """
-          },
-          padding_edges = \(list(paddingEdges)),
-          action_members = \(list(actionMembers)),
-          node_members = \(list(nodeMembers)),
-        }
-
-        """
-        return out
     }
 }
