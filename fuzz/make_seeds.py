@@ -6,7 +6,6 @@ hand-written cases. Run from the repository root: python3 fuzz/make_seeds.py
 import glob
 import json
 import os
-import shutil
 import subprocess
 import sys
 
@@ -146,10 +145,8 @@ def main():
     write("path", "set_append.txt", "items[2]" + SEP + '"new"')
     write("path", "set_string.txt", "items.0.title" + SEP + '"\\u00e9\\n"')
 
-    # --- script: the example scripts and self-contained ones.
-    for folder in ("scripts", "scripts_v2"):
-        for path in sorted(glob.glob(os.path.join(ROOT, "lua", "examples", folder, "*.lua"))):
-            shutil.copy(path, os.path.join(SEEDS, "script", f"{folder}_{os.path.basename(path)}"))
+    # --- script: the example scripts are read where they are (fuzz/run.sh's
+    # seed_dirs); the self-contained ones are kept in fuzz/seeds/script.
 
 
 if __name__ == "__main__":

@@ -48,9 +48,12 @@ options() {
   esac
   echo "$opts"
 }
+# The script harness also reads the example scripts where they are, rather
+# than copies of them.
 seed_dirs() {
-  local name=$1
-  for d in fuzz/seeds/"$name"; do [ -d "$d" ] && echo "$d"; done
+  local name=$1 dirs=fuzz/seeds/$name
+  [ "$name" = script ] && dirs="$dirs lua/examples/scripts lua/examples/scripts_v2"
+  for d in $dirs; do [ -d "$d" ] && echo "$d"; done
 }
 
 # Runs a command as a background child and waits for it, so the traps above
