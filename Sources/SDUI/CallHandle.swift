@@ -137,13 +137,13 @@ final class CallHandle {
         return context
     }
 
-    /// Parses JSON input under the engine's limits.
     /// Refuses a write that would make the state nest deeper than the
     /// depth limit: the value was held to it, but its place in the state
     /// adds the path's depth (a state deepened one write at a time would
     /// otherwise outgrow every recursive walk's stack).
     func checkNesting(_ value: JSON?, at path: JSONPath) throws(Failure) {
-        guard let value else { return }
+        // At the root the parser's or reader's own limit held the value already.
+        guard let value, !path.segments.isEmpty else { return }
         let depth = path.segments.count + value.nestingDepth
         let limit = engine.limits.maxDepth
         if depth > limit {
@@ -152,6 +152,7 @@ final class CallHandle {
         }
     }
 
+    /// Parses JSON input under the engine's limits.
     func parse(_ pointer: UnsafePointer<CChar>?, _ length: Int) throws(Failure) -> (JSON, UnsafeRawBufferPointer) {
         let input = try bytes(pointer, length, "json")
         return (try engineCall { () throws(EngineError) in try engine.parse(input) }, input)
