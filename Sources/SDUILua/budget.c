@@ -90,7 +90,7 @@ void budget_charge(lua_State *L, long long steps)
 /* pattern.c's charge: the matcher's steps, as instructions. */
 static void charge_pattern(lua_State *L, void *ud, long long steps)
 {
-    (void)ud; /* the bridge is found from L, like the hook's */
+    (void)ud; /* none: the bridge is found from L, as the hook finds it */
     charge(L, steps, " (in pattern matching)");
 }
 
@@ -328,14 +328,14 @@ static void wrap_field(lua_State *L, int idx, const char *name, lua_CFunction fn
 
 int budget_open(lua_State *L)
 {
-    sdui_bridge *bridge = lua_touserdata(L, 1);
+    static const luaL_Reg globals[] = {
+        {"pcall", budget_pcall},
+        {"xpcall", budget_xpcall},
+        {"setmetatable", budget_setmetatable},
+        {NULL, NULL},
+    };
     lua_pushglobaltable(L);
-    lua_pushcfunction(L, budget_pcall);
-    lua_setfield(L, -2, "pcall");
-    lua_pushcfunction(L, budget_xpcall);
-    lua_setfield(L, -2, "xpcall");
-    lua_pushcfunction(L, budget_setmetatable);
-    lua_setfield(L, -2, "setmetatable");
+    luaL_setfuncs(L, globals, 0);
     lua_getfield(L, -1, LUA_COLIBNAME);
     wrap_field(L, -1, "create", budget_create);
     lua_pushcfunction(L, budget_wrap);
@@ -348,7 +348,7 @@ int budget_open(lua_State *L)
     wrap_field(L, -1, "move", budget_move);
     lua_pop(L, 1);
     lua_getfield(L, -1, LUA_STRLIBNAME);
-    pattern_install(L, lua_gettop(L), charge_pattern, bridge);
+    pattern_install(L, lua_gettop(L), charge_pattern, NULL);
     lua_pop(L, 2);
     return 0;
 }

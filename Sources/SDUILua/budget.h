@@ -11,9 +11,9 @@
 #include "bridge.h"
 
 /*
-** Installs the budgeted library functions in L's globals and libraries;
-** the bridge (argument 1, a light userdata) is the one bridge_of(L) gives.
-** A lua_CFunction: call it protected, once, before any script runs.
+** Installs the budgeted library functions in L's globals and libraries
+** (the budget they charge is bridge_of(L)'s). A lua_CFunction: call it
+** protected, once, before any script runs.
 */
 int budget_open(lua_State *L);
 

@@ -196,8 +196,7 @@ int sandbox_open(lua_State *L)
     bridge_openlib(L);
     /* Before the sandbox copies pcall & co.: scripts see only the budgeted ones. */
     lua_pushcfunction(L, budget_open);
-    lua_pushlightuserdata(L, &s->bridge);
-    lua_call(L, 1, 0);
+    lua_call(L, 0, 0);
 
     /* string.dump is reachable through every string's metatable: remove it at the source. */
     lua_getglobal(L, LUA_STRLIBNAME);
