@@ -72,6 +72,50 @@ int sdui_call_packed(sdui_call *call, int source, const char *path, const void *
 */
 int sdui_call_set_packed(sdui_call *call, const char *path, const void *packed, size_t len);
 
+/*
+** Return a result in packed form
+**
+** sdui_call_return() with the value in packed form (see sdui_call_packed()):
+** a factory's whole view tree, or a handler's new state, in one call. The
+** view is read straight from the bytes, with the checks sdui_call_return()
+** makes; an error names the JSON path of the offending value
+** ("$.children[1].text: ..."), with no line:column (there is no text).
+** Errors: SDUI_EINVAL (packed is NULL, or not a factory or handler),
+** SDUI_EPARSE (malformed packed bytes, with the byte offset), SDUI_ELIMIT
+** (nested deeper than SDUI_LIMIT_DEPTH), SDUI_ECONTRACT (not a valid view);
+** the call's earlier result, if any, then stands. The bytes are the
+** caller's; they are read, not kept.
+*/
+int sdui_call_return_packed(sdui_call *call, const void *packed, size_t len);
+
+/* ======================================================================
+** Input text
+** ====================================================================== */
+
+/*
+** Read the input as JSON text
+**
+** The call's input (a factory's data, a handler's payload) as JSON text, for
+** bindings that decode text faster than they build values from
+** sdui_call_packed(). *out points at *out_len bytes (not NUL-terminated).
+** For a component of a page loaded with sdui_load_page() they are the
+** page's own bytes for its "data", as the server sent them (checked under
+** the engine's limits; whitespace and escapes as they were); otherwise the
+** compact JSON text of the value.
+**
+** *token (token may be NULL) is a number that names the text: two calls
+** whose tokens are the same and not 0 have the same bytes, for as long as
+** the process runs, so a binding may keep what it decoded from the text
+** under its token and skip decoding when the component renders again (after
+** a state change or a script reload) with unchanged data. It is 0 when the
+** text has no name (data given as a value, a handler's payload).
+**
+** Errors: SDUI_EINVAL (out or out_len is NULL), SDUI_ENOMEM. Ownership:
+** *out belongs to the call and stays valid until the callback returns; do
+** not free it.
+*/
+int sdui_call_input_text(sdui_call *call, const char **out, size_t *out_len, unsigned long long *token);
+
 /* ======================================================================
 ** Node builder
 ** ====================================================================== */

@@ -21,11 +21,27 @@ final class CallHandle {
     }
 
     let id: String
-    let input: JSON
+    /// The input (a factory's data, a handler's payload) as a value; a
+    /// factory's data is parsed only if something reads it this way.
+    private(set) lazy var input: JSON = data?.value ?? .null
+    /// A factory's data as it came, and its text while the factory runs
+    /// (nil for data held as a value, and for other callbacks).
+    let data: ComponentData?
+    let inputText: UnsafeRawBufferPointer?
+    let inputToken: UInt64
     let engine: Engine
     let role: Role
-    /// The factory's view, once sdui_call_return accepted one.
-    var view: ViewNode?
+    /// What a factory returned, once a call accepted it.
+    enum View {
+        /// A tree (sdui_call_return, the node builder): its keys are checked
+        /// when the factory returns, as the engine keeps it flat.
+        case tree(ViewNode)
+        /// Read flat from packed bytes, checked (sdui_call_return_packed).
+        case flat(FlatView)
+    }
+
+    /// The factory's view, once sdui_call_return or its kin accepted one.
+    var view: View?
     /// The tree sdui_call_begin/sdui_call_end are building.
     var builder = ViewNodeBuilder()
     /// The message given with sdui_call_error.
@@ -39,7 +55,22 @@ final class CallHandle {
 
     init(id: String, input: JSON, engine: Engine, role: Role) {
         self.id = id
+        self.data = nil
+        self.inputText = nil
+        self.inputToken = 0
+        self.engine = engine
+        self.role = role
         self.input = input
+    }
+
+    /// A factory's call: `text` and `token` are `data.withText`'s, valid while the factory runs.
+    init(id: String, data: ComponentData, text: UnsafeRawBufferPointer?, token: UInt64, engine: Engine,
+         role: Role)
+    {
+        self.id = id
+        self.data = data
+        self.inputText = text
+        self.inputToken = token
         self.engine = engine
         self.role = role
     }
@@ -77,6 +108,13 @@ final class CallHandle {
         } catch {
             throw Failure(error.tooDeep ? SDUI_ELIMIT : SDUI_EPARSE, error.description)
         }
+    }
+
+    /// A NUL-terminated copy of `bytes` owned by this call.
+    func keep(_ bytes: [UInt8]) throws(Failure) -> UnsafePointer<CChar> {
+        let copy = try mallocCopy(bytes)
+        remember(copy)
+        return UnsafePointer(copy)
     }
 
     /// A C string owned by this call.

@@ -35,7 +35,7 @@ public func sdui_register_component(_ engine: OpaquePointer?, _ type: UnsafePoin
 {
     registerCallback(engine, type, "factory", present: factory != nil, userdata, destroy) { (engine, type, data) throws(EngineError) in
         // unowned: the engine owns the closure, so it outlives every call of it.
-        try engine.register(component: type) { [unowned engine] input, context in
+        try engine.register(flatComponent: type) { [unowned engine] input, context in
             try runFactory(factory!, data, input: input, context: context, engine: engine)
         }
     }
@@ -50,18 +50,23 @@ public func sdui_unregister_component(_ engine: OpaquePointer?, _ type: UnsafePo
 }
 
 /// Calls a C factory and turns its outcome into a view or an error.
-func runFactory(_ factory: sdui_factory_fn, _ data: UserData, input: JSON, context: RenderContext,
-                        engine: Engine) throws -> ViewNode
+func runFactory(_ factory: sdui_factory_fn, _ data: UserData, input: ComponentData, context: RenderContext,
+                engine: Engine) throws -> FlatView
 {
-    let call = CallHandle(id: context.componentId, input: input, engine: engine, role: .factory(context))
-    let status = factory(call.opaque, data.pointer)
-    guard status == SDUI_OK else {
-        throw CallbackError(call.userError ?? "factory returned status \(status) (\(statusName(status)))")
+    try input.withText { (text, token) throws -> FlatView in
+        let call = CallHandle(id: context.componentId, data: input, text: text, token: token, engine: engine,
+                              role: .factory(context))
+        let status = factory(call.opaque, data.pointer)
+        guard status == SDUI_OK else {
+            throw CallbackError(call.userError ?? "factory returned status \(status) (\(statusName(status)))")
+        }
+        switch call.view {
+        case .flat(let view)?: return view
+        case .tree(let node)?: return try FlatView(checking: node, componentId: context.componentId)
+        case nil:
+            throw CallbackError(call.userError ?? "factory returned SDUI_OK without a view (call sdui_call_return)")
+        }
     }
-    guard let view = call.view else {
-        throw CallbackError(call.userError ?? "factory returned SDUI_OK without a view (call sdui_call_return)")
-    }
-    return view
 }
 
 /// Calls a C handler with the context it may change in place.
@@ -179,7 +184,7 @@ public func sdui_call_return(_ call: OpaquePointer?, _ json: UnsafePointer<CChar
         switch call.role {
         case .factory:
             do throws(ContractError) {
-                call.view = try ViewNode(json: value)
+                call.view = .tree(try ViewNode(json: value))
             } catch {
                 throw Failure(Engine.located(error, in: input))
             }

@@ -89,6 +89,6 @@ public func sdui_call_end(_ call: OpaquePointer?) -> Int32 {
     return call.run { () throws(Failure) in
         var root: ViewNode?
         try build(call) { (b) throws(ContractError) in root = try b.end() }
-        if let root { call.view = root }
+        if let root { call.view = .tree(root) }
     }
 }

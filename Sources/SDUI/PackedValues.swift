@@ -37,3 +37,30 @@ public func sdui_call_set_packed(_ call: OpaquePointer?, _ path: UnsafePointer<C
         }
     }
 }
+
+@_cdecl("sdui_call_return_packed")
+public func sdui_call_return_packed(_ call: OpaquePointer?, _ packed: UnsafeRawPointer?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard let packed else { throw .invalid("packed is NULL") }
+        switch call.role {
+        case .factory:
+            let bytes = UnsafeRawBufferPointer(start: packed, count: length)
+            if let view = FlatView(packed: bytes, maxDepth: call.engine.limits.maxDepth) {
+                call.view = .flat(view)
+                return
+            }
+            // Not a view as it stands: the long way says what is wrong.
+            let value = try call.unpack(packed, length)
+            do throws(ContractError) {
+                call.view = .tree(try ViewNode(json: value))
+            } catch {
+                throw Failure(SDUI_ECONTRACT, error.description)
+            }
+        case .handler(let context):
+            context.pointee.state = try call.unpack(packed, length)
+        default:
+            throw .invalid("sdui_call_return_packed is for factories and handlers")
+        }
+    }
+}

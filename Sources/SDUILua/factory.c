@@ -1,9 +1,9 @@
 /*
 ** factory.c -- runs a Lua function as a component factory.
 **
-** engine -> factory_callback -> callback_run(factory_run): the data built
-** from its packed form, the Lua function, its view table walked into the
-** node builder (view.c), the status back to the engine.
+** engine -> factory_callback -> callback_run(factory_run): the data decoded
+** from its JSON text (data_push), the Lua function, its view table handed
+** over in one call (view.c), the status back to the engine.
 */
 #include <lauxlib.h>
 #include <lua.h>
@@ -11,7 +11,21 @@
 #include "callback.h"
 #include "ctx.h"
 #include "factory.h"
+#include "luajson.h"
 #include "view.h"
+
+/*
+** Pushes the component's data: decoded from the JSON text the engine keeps
+** (the page's own bytes), with no value built on the engine's side.
+*/
+static void data_push(lua_State *L, sdui_call *call)
+{
+    const char *text;
+    size_t len;
+    if (sdui_call_input_text(call, &text, &len, NULL) != SDUI_OK)
+        luaL_error(L, "%s", sdui_call_errmsg(call));
+    luajson_decode(L, text, len);
+}
 
 /* Protected part: fn(data, ctx) -> view table. */
 static int factory_run(lua_State *L)
@@ -19,7 +33,7 @@ static int factory_run(lua_State *L)
     callback *cb = lua_touserdata(L, 1);
     sdui_call *call = cb->bridge->call;
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
-    callback_pushinput(L, call);
+    data_push(L, call);
     ctx_push(L, cb->bridge, CTX_FACTORY, cb->name, NULL);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) != LUA_TTABLE)

@@ -1,6 +1,7 @@
 /*
-** view.h -- hands a factory's view table to the engine through the node
-** builder (sdui_call_begin/member/end), with no JSON text in between.
+** view.h -- hands a factory's view table to the engine in one call:
+** packed (packed.h) into the bridge's scratch buffer, then
+** sdui_call_return_packed, with no JSON text in between.
 */
 #ifndef SDUI_LUA_VIEW_H
 #define SDUI_LUA_VIEW_H
@@ -11,12 +12,10 @@
 #include "sdui_binding.h"
 
 /*
-** Sets the view table at idx as the call's result. Tables of the usual shape
-** (string keys; string members; "children" a sequence of nodes; other
-** members packed through the bridge's scratch buffer) go through the node
-** builder; anything else, and any table the engine rejects, goes
-** through the JSON path instead, whose error ("invalid view at $.path: ...")
-** is raised as a Lua error. Runs inside a protected call.
+** Sets the view table at idx as the call's result. A table the packer
+** covers goes over packed; anything else, and any table the engine
+** rejects, goes through the JSON path instead, whose error ("invalid view
+** at $.path: ...") is raised as a Lua error. Runs inside a protected call.
 */
 void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx);
 

@@ -469,9 +469,133 @@ static void test_set_packed(void)
     sdui_engine_free(e);
 }
 
+
+/* sdui_call_input_text: the page's own bytes for the data, and a token that
+** stays while the bytes do (a re-render after a state change) and changes
+** with a new page, even of the same bytes. */
+static char text_seen[256];
+static unsigned long long token_seen[4];
+static int text_calls;
+static int text_status[2];
+
+static int text_reader(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const char *text = NULL;
+    size_t len = 0;
+    unsigned long long token = 0;
+    text_status[0] = sdui_call_input_text(call, &text, &len, &token);
+    if (text_status[0] == SDUI_OK && len < sizeof text_seen) {
+        memcpy(text_seen, text, len);
+        text_seen[len] = 0;
+    }
+    if (text_calls < 4)
+        token_seen[text_calls] = token;
+    text_calls++;
+    text_status[1] = sdui_call_input_text(call, NULL, &len, NULL);
+    char *n = NULL;
+    size_t n_len = 0;
+    if (sdui_call_state(call, "s", "n", &n, &n_len) == SDUI_OK) /* a read: a change of s re-renders */
+        sdui_free(n);
+    static const char view[] = "{\"type\":\"spacer\"}";
+    return sdui_call_return(call, view, strlen(view));
+}
+
+static int bump(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    return sdui_call_set(call, "n", "2", 1);
+}
+
+static void test_input_text(void)
+{
+    static const char text_page[] =
+        "{\"components\":[{\"id\":\"c\",\"type\":\"Card\",\"data\": { \"t\" : \"a\\u0041\" , \"n\":1e2 } }]}";
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_service(e, "s", "{\"n\":1}", 7), SDUI_OK);
+    CHECK_STATUS(sdui_register_action(e, "s/bump", bump, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_register_component(e, "Card", text_reader, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, text_page, strlen(text_page)), SDUI_OK);
+    sdui_free(render(e));
+    CHECK_EQ_INT(text_status[0], SDUI_OK);
+    CHECK_EQ_INT(text_status[1], SDUI_EINVAL);
+    CHECK_STR_EQ(text_seen, "{ \"t\" : \"a\\u0041\" , \"n\":1e2 }"); /* as sent */
+    CHECK_STATUS(sdui_dispatch(e, "{\"type\":\"s/bump\"}", 17), SDUI_OK);
+    sdui_free(render(e));
+    CHECK_STATUS(sdui_load_page(e, text_page, strlen(text_page)), SDUI_OK); /* the same bytes again */
+    CHECK_STATUS(sdui_register_component(e, "Card", text_reader, NULL, NULL), SDUI_OK);
+    sdui_free(render(e));
+    CHECK_EQ_INT(text_calls, 3);
+    CHECK(token_seen[0] != 0);
+    CHECK(token_seen[1] == token_seen[0]); /* re-rendered after the state change: the same text */
+    CHECK(token_seen[2] != 0 && token_seen[2] != token_seen[0]); /* a new page: a new name */
+    sdui_engine_free(e);
+}
+
+/* sdui_call_return_packed: a whole view in one call, the same screen as
+** sdui_call_return; bad bytes and refused views keep the call's result. */
+static int return_status[4];
+static char return_error[256];
+
+static int packed_returner(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    packed bad = {0}, refused = {0}, view = {0};
+    pk_container(&bad, SDUI_PACKED_OBJECT, 2);
+    pk_text(&bad, "type");
+    pk_str(&bad, "text"); /* the second member is missing */
+    pk_container(&refused, SDUI_PACKED_OBJECT, 2);
+    pk_text(&refused, "children");
+    pk_container(&refused, SDUI_PACKED_ARRAY, 1);
+    pk_container(&refused, SDUI_PACKED_OBJECT, 1);
+    pk_text(&refused, "type");
+    pk_str(&refused, "text"); /* a text node needs "text" */
+    pk_text(&refused, "type");
+    pk_str(&refused, "vstack");
+    pk_container(&view, SDUI_PACKED_OBJECT, 3);
+    pk_text(&view, "type");
+    pk_str(&view, "button");
+    pk_text(&view, "label");
+    pk_str(&view, "Go");
+    pk_text(&view, "action");
+    pk_container(&view, SDUI_PACKED_OBJECT, 2);
+    pk_text(&view, "type");
+    pk_str(&view, "s/go");
+    pk_text(&view, "payload");
+    pk_num(&view, 1.5);
+    return_status[0] = sdui_call_return_packed(call, view.b, view.n);
+    return_status[1] = sdui_call_return_packed(call, bad.b, bad.n);
+    return_status[2] = sdui_call_return_packed(call, refused.b, refused.n);
+    snprintf(return_error, sizeof return_error, "%s", sdui_call_errmsg(call));
+    return_status[3] = sdui_call_return_packed(call, NULL, 0);
+    return SDUI_OK;
+}
+
+static void test_return_packed(void)
+{
+    static const char page[] = "[{\"id\":\"c\",\"type\":\"Card\"}]";
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_component(e, "Card", packed_returner, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *screen = render(e);
+    CHECK_EQ_INT(return_status[0], SDUI_OK);
+    CHECK_EQ_INT(return_status[1], SDUI_EPARSE);
+    CHECK_EQ_INT(return_status[2], SDUI_ECONTRACT);
+    CHECK_STR_EQ(return_error, "$.children[0]: a text node needs \"text\" (a string)");
+    CHECK_EQ_INT(return_status[3], SDUI_EINVAL);
+    CHECK_STR_EQ(screen, "{\"components\":[{\"id\":\"c\",\"type\":\"Card\",\"view\":{\"type\":\"button\",\"id\":\"c\","
+                         "\"label\":\"Go\",\"action\":{\"type\":\"s/go\",\"payload\":1.5}}}]}");
+    sdui_free(screen);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_same_as_json();
+    test_input_text();
+    test_return_packed();
     test_packed_data();
     test_set_packed();
     test_failures();

@@ -40,6 +40,14 @@ public struct Component: Sendable, Equatable {
     public var fallback: Fallback?
     private var payload: Payload
 
+    /// The data as the factory gets it: a value, or the text it was scanned from.
+    public var factoryData: ComponentData {
+        switch payload {
+        case .value(let value): return ComponentData(value)
+        case .text(let text): return ComponentData(text)
+        }
+    }
+
     public init(id: String, type: String, data: JSON = .null, fallback: Fallback? = nil) {
         self.id = id
         self.type = type

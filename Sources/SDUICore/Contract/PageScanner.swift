@@ -92,6 +92,8 @@ private struct Scanner: ~Copyable {
 
     /// The copy of the input that `base` points into, for the components' `JSONText`.
     let buffer: [UInt8]
+    /// The buffer's `JSONText.serial`.
+    let serial = JSONText.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
     let base: UnsafePointer<UInt8>
     /// Bytes of input; `base[count]` is the first zero byte of the padding.
     let count: Int
@@ -170,7 +172,7 @@ private struct Scanner: ~Copyable {
                 member = 4
                 let valueStart = pos
                 try value(depth: 1)
-                page.version = JSONText(buffer: buffer, range: valueStart..<pos).value
+                page.version = JSONText(buffer: buffer, range: valueStart..<pos, serial: serial).value
             } else {
                 throw GiveUp()
             }
@@ -257,7 +259,7 @@ private struct Scanner: ~Copyable {
         }
         if fallback != nil { fallback = Scanner.resolved(fallback, id: ownId) }
         guard dataStart >= 0 else { return Component(id: ownId, type: type, data: .null, fallback: fallback) }
-        return Component(id: ownId, type: type, dataText: JSONText(buffer: buffer, range: dataStart..<dataEnd),
+        return Component(id: ownId, type: type, dataText: JSONText(buffer: buffer, range: dataStart..<dataEnd, serial: serial),
                          fallback: fallback)
     }
 
@@ -384,7 +386,7 @@ private struct Scanner: ~Copyable {
     /// The string literal at `literal` (quotes included), escapes decoded
     /// by the parser, which cannot fail on text the scanner accepted.
     func decoded(_ literal: Range<Int>) -> String {
-        JSONText(buffer: buffer, range: literal).value.stringValue!
+        JSONText(buffer: buffer, range: literal, serial: serial).value.stringValue!
     }
 
     // MARK: JSON

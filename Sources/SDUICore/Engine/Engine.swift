@@ -132,6 +132,15 @@ public final class Engine {
         tracker.invalidate(type: type)
     }
 
+    /// Registers (or replaces) a factory that reads its data as it came
+    /// (`ComponentData`) and returns the view flat (`FlatView`), as a
+    /// language binding does; otherwise as `register(component:_:)`.
+    public func register(flatComponent type: String, _ factory: @escaping ComponentDataFactory) throws(EngineError) {
+        guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
+        registry.register(type, data: factory)
+        tracker.invalidate(type: type)
+    }
+
     /// Removes the factory of a component type.
     public func unregister(component type: String) throws(EngineError) {
         guard registry.unregister(type) else {

@@ -34,15 +34,4 @@ struct ImageCounts {
         added = []
         removed = []
     }
-
-    /// The URLs of the image nodes in `node`'s tree, in tree order.
-    static func urls(in node: ViewNode) -> [String] {
-        var urls: [String] = []
-        func walk(_ n: ViewNode) {
-            if n.kind == .image, let url = n.props["url"] { urls.append(url) }
-            n.children.forEach(walk)
-        }
-        walk(node)
-        return urls
-    }
 }

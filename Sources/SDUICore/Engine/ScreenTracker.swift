@@ -208,14 +208,14 @@ final class ScreenTracker {
         let old = entries[component.id]
         if let old { readers.remove(old.render.reads, of: component.id) }
         readers.add(result.reads, of: component.id)
-        let urls = result.rendered.map { ImageCounts.urls(in: $0.view) } ?? []
+        let urls = result.rendered.map(\.flat.imageURLs) ?? []
         for url in old?.images ?? [] { images.release(url) }
         for url in urls { images.retain(url) }
         let revision = (old?.revision ?? 0) + 1
         entries[component.id] = Entry(component: component, render: result, images: urls, revision: revision)
         if old?.render.rendered != nil, let rendered = result.rendered {
             // Still on the screen: layout walks visit the same components.
-            layouts.rendered(component.id, revision: revision, view: rendered.view)
+            layouts.rendered(component.id, revision: revision, rendered)
         } else {
             layoutEpoch += 1
         }

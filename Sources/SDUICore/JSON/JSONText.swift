@@ -8,6 +8,9 @@ struct JSONText: Sendable {
     let buffer: [UInt8]
     /// Where the value sits in `buffer`, without surrounding whitespace.
     let range: Range<Int>
+    /// Names `buffer` for the life of the process: every text scanned from
+    /// one input shares it, and no other input has it (`ComponentData`'s token).
+    let serial: UInt64
 
     /// The value. Parsing cannot fail: the scanner applied every rule the
     /// parser applies, and the depth and size limits to the whole input,

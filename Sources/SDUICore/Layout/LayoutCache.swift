@@ -69,8 +69,8 @@ final class LayoutCache {
         @exclusivity(unchecked) fileprivate var reference = -1
         /// The last walk (`beginWalk`) that asked for it.
         @exclusivity(unchecked) fileprivate var walk = -1
-        /// A view tree of a render since (`LayoutCache.rendered`), not laid out yet.
-        @exclusivity(unchecked) fileprivate var pending: ViewNode?
+        /// A render since (`LayoutCache.rendered`), not laid out yet; its tree is made when it is.
+        @exclusivity(unchecked) fileprivate var pending: RenderedComponent?
         @exclusivity(unchecked) fileprivate var stale = false
 
         fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double) {
@@ -254,19 +254,19 @@ final class LayoutCache {
     /// Component `id` rendered again, its `revision` with view `view`, and
     /// stays on the screen (a walk visits the same components): its entry,
     /// if it has one, takes the view the next time it is asked for.
-    func rendered(_ id: String, revision: Int, view: ViewNode) {
+    func rendered(_ id: String, revision: Int, _ rendered: RenderedComponent) {
         guard let entry = entries[id] else { return }
-        entry.pending = view
+        entry.pending = rendered
         entry.stale = true
         entry.revision = revision
     }
 
     /// Lays `entry` out again at its width, with the view of its last render if it is stale.
     private func relay(_ entry: Entry) {
-        if entry.stale, let view = entry.pending {
+        if entry.stale, let rendered = entry.pending {
             entry.pending = nil
             entry.stale = false
-            entry.set(view: view, chrome: chrome)
+            entry.set(view: rendered.view, chrome: chrome)
         }
         lay(entry)
     }

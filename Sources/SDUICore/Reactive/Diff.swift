@@ -29,6 +29,7 @@ public enum Diff {
     /// The update from one rendering of a component to the next; nil when
     /// nothing changed.
     public static func update(from before: RenderedComponent, to after: RenderedComponent) -> Patch? {
+        if before == after { return nil } // flat views: a byte comparison
         var changes: [NodeChange] = []
         nodeChanges(from: before.view, to: after.view, into: &changes)
         guard !changes.isEmpty || before.type != after.type else { return nil }

@@ -46,31 +46,28 @@ public struct Renderer {
             case nil:
                 result.diagnostics.append(Diagnostic(.error, "unknown-type", component: component.id,
                     "no factory for type \"\(current.type)\" and no fallback"))
-                var node = ViewNode.fallback(componentType: current.type)
-                node.id = component.id
-                result.rendered = RenderedComponent(id: component.id, type: component.type, view: node)
+                result.rendered = RenderedComponent(id: component.id, type: component.type,
+                                                    view: ViewNode.fallback(componentType: current.type))
                 return result
             }
         }
         let factory = registry.factory(for: current.type)!
         let log = ReadLog()
         let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log)
-        var view: ViewNode
+        let view: FlatView
         do {
-            view = try factory(current.data, context)
-            try view.assignIds(componentId: component.id)
+            view = try factory(current.factoryData, context)
         } catch {
             result.diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
                 "factory for \"\(current.type)\" failed: \(error)"))
-            view = ViewNode.error("\(error)")
-            view.id = component.id
+            view = FlatView(ViewNode.error("\(error)"))
         }
         for warning in log.warnings {
             result.diagnostics.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
         }
         result.factoryRan = true
         result.reads = log.reads
-        result.rendered = RenderedComponent(id: component.id, type: component.type, view: view)
+        result.rendered = RenderedComponent(id: component.id, type: component.type, flat: view)
         return result
     }
 }

@@ -51,7 +51,7 @@ extension RenderedComponent {
         sink.append(#","type":"#)
         sink.writeString(type)
         sink.append(#","view":"#)
-        view.write(into: &sink)
+        writeView(into: &sink)
         sink.append(UInt8(ascii: "}"))
     }
 }

@@ -1,0 +1,314 @@
+/// A component's rendered view tree kept compactly: every node in one byte
+/// array, depth first, with no heap object per node.
+///
+/// This is how the engine stores what a factory built. The screen writer,
+/// image tracking and the "did it change" test read it as it is; the
+/// `ViewNode` tree is made from it only for the code that needs one (the
+/// node diff of a component that changed, layout, the text renderer).
+///
+/// The layout of a node (integers in the host's byte order, unaligned):
+///
+///     kind       UInt8   index into ViewNode.Kind.allCases
+///     flags      UInt8   1: has a key, 2: a style, 4: an action
+///     props      UInt8   bit i: the kind's content member i is present
+///     (padding)  UInt8
+///     children   UInt32  how many child nodes follow the node's own fields
+///     then, each as a UInt32 length and its bytes: the key, the content
+///     members present (in the kind's order), the style and the action as
+///     the compact JSON the screen shows (`Style.json`, `{"type","payload"}`),
+///     then the children.
+///
+/// Ids are not stored: they follow from the position (`card/1/0`) or the
+/// key (`card#key`), given the component's id. Equal trees have equal bytes,
+/// and a change a host could see changes them.
+public struct FlatView: Sendable, Equatable {
+    /// The nodes, depth first.
+    public let bytes: [UInt8]
+
+    static let keyFlag: UInt8 = 1
+    static let styleFlag: UInt8 = 2
+    static let actionFlag: UInt8 = 4
+    /// Bytes of a node's fixed part.
+    static let headerSize = 8
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The flat form of `node` (its ids are not read).
+    public init(_ node: ViewNode) {
+        var sink = ByteSink(capacity: 256)
+        FlatView.append(node, to: &sink)
+        bytes = sink.withBytes { [UInt8]($0) }
+    }
+
+    /// The flat form of a tree a factory built, checked for keys used twice
+    /// as `ViewNode.assignIds` checks them.
+    public init(checking node: ViewNode, componentId: String) throws(ContractError) {
+        var node = node
+        try node.assignIds(componentId: componentId)
+        self.init(node)
+    }
+
+    /// The view a packed value (`PackedValue`'s layout) describes, read in
+    /// one pass; nil when the bytes are not such a view as they stand, or
+    /// carry a node key: `PackedValue.read`, `ViewNode(json:)` and
+    /// `init(checking:componentId:)` then say why, or build it.
+    public init?(packed bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        guard let view = PackedViewReader.read(bytes, maxDepth: maxDepth) else { return nil }
+        self = view
+    }
+
+    /// The tree, with the ids of a component `componentId`.
+    public func node(componentId: String) -> ViewNode {
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            var node = FlatView.readNode(raw, &at)
+            try? node.assignIds(componentId: componentId) // keys were checked when the view was made
+            return node
+        }
+    }
+
+    /// The number of nodes.
+    public var nodeCount: Int {
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            var n = 0
+            while at < raw.count {
+                FlatView.skipFields(raw, &at)
+                n += 1
+            }
+            return n
+        }
+    }
+
+    /// The `url` of every image node, in tree order.
+    var imageURLs: [String] {
+        bytes.withUnsafeBytes { raw in
+            var urls: [String] = []
+            var at = 0
+            let image = UInt8(ViewNode.Kind.allCases.firstIndex(of: .image)!)
+            while at < raw.count {
+                if raw[at] == image && raw[at + 2] & 1 != 0 { // url is the image's first member
+                    var field = at + FlatView.headerSize
+                    if raw[at + 1] & FlatView.keyFlag != 0 { _ = FlatView.field(raw, &field) }
+                    urls.append(String(decoding: FlatView.field(raw, &field), as: UTF8.self))
+                }
+                FlatView.skipFields(raw, &at)
+            }
+            return urls
+        }
+    }
+
+    // MARK: Writing
+
+    static func append(_ node: ViewNode, to sink: inout ByteSink) {
+        let kind = node.kind
+        var flags: UInt8 = 0
+        if node.key != nil { flags |= keyFlag }
+        let style = node.style
+        if !style.isEmpty { flags |= styleFlag }
+        if node.action != nil { flags |= actionFlag }
+        var present: UInt8 = 0
+        for (i, prop) in kind.props.enumerated() where node.props[prop.name] != nil { present |= 1 << UInt8(i) }
+        appendHeader(kind: kind, flags: flags, props: present, children: node.children.count, to: &sink)
+        if let key = node.key { appendField(key, to: &sink) }
+        for prop in kind.props {
+            if let value = node.props[prop.name] { appendField(value, to: &sink) }
+        }
+        if !style.isEmpty { appendField(JSONWriter.bytes(style.json), to: &sink) }
+        if let action = node.action { appendField(JSONWriter.bytes(action.json), to: &sink) }
+        for child in node.children { append(child, to: &sink) }
+    }
+
+    static func appendHeader(kind: ViewNode.Kind, flags: UInt8, props: UInt8, children: Int, to sink: inout ByteSink) {
+        sink.append(kind.index)
+        sink.append(flags)
+        sink.append(props)
+        sink.append(0)
+        appendCount(children, to: &sink)
+    }
+
+    static func appendCount(_ n: Int, to sink: inout ByteSink) {
+        var n = UInt32(truncatingIfNeeded: n)
+        withUnsafeBytes(of: &n) { sink.append($0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 4) }
+    }
+
+    static func appendField(_ s: String, to sink: inout ByteSink) {
+        var s = s
+        s.withUTF8 { utf8 in
+            appendCount(utf8.count, to: &sink)
+            if let base = utf8.baseAddress { sink.append(base, count: utf8.count) }
+        }
+    }
+
+    static func appendField(_ bytes: [UInt8], to sink: inout ByteSink) {
+        appendCount(bytes.count, to: &sink)
+        sink.append(bytes)
+    }
+
+    // MARK: Reading
+
+    static func count(_ raw: UnsafeRawBufferPointer, _ at: Int) -> Int {
+        Int(raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+    }
+
+    /// The field at `at`, which moves past it.
+    static func field(_ raw: UnsafeRawBufferPointer, _ at: inout Int) -> UnsafeRawBufferPointer {
+        let n = count(raw, at)
+        defer { at += 4 + n }
+        return UnsafeRawBufferPointer(rebasing: raw[(at + 4)..<(at + 4 + n)])
+    }
+
+    /// Moves `at` past one node's own fields (to its first child, or its next sibling).
+    static func skipFields(_ raw: UnsafeRawBufferPointer, _ at: inout Int) {
+        let fields = fieldCount(flags: raw[at + 1], props: raw[at + 2])
+        at += headerSize
+        for _ in 0..<fields { at += 4 + count(raw, at) }
+    }
+
+    static func fieldCount(flags: UInt8, props: UInt8) -> Int {
+        flags.nonzeroBitCount + props.nonzeroBitCount
+    }
+
+    private static func readNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int) -> ViewNode {
+        let kind = ViewNode.Kind.allCases[Int(raw[at])]
+        let flags = raw[at + 1]
+        let present = raw[at + 2]
+        let children = count(raw, at + 4)
+        at += headerSize
+        var node = ViewNode(kind)
+        func text() -> String { String(decoding: field(raw, &at), as: UTF8.self) }
+        if flags & keyFlag != 0 { node.key = text() }
+        for (i, prop) in kind.props.enumerated() where present & (1 << UInt8(i)) != 0 {
+            node.props[prop.name] = text()
+        }
+        if flags & styleFlag != 0, let style = try? Style(json: parsed(field(raw, &at)), at: .root) {
+            node.style = style
+        }
+        if flags & actionFlag != 0 {
+            node.action = try? Action(json: parsed(field(raw, &at)))
+        }
+        node.children.reserveCapacity(children)
+        for _ in 0..<children { node.children.append(readNode(raw, &at)) }
+        return node
+    }
+
+    /// A field the engine wrote as JSON.
+    private static func parsed(_ text: UnsafeRawBufferPointer) -> JSON {
+        let unlimited = JSONParseOptions(maxDepth: .max, maxBytes: .max)
+        return (try? JSONParser.parse(text, options: unlimited)) ?? .null
+    }
+}
+
+extension ViewNode.Kind {
+    /// The kind's index in `allCases`: its byte in `FlatView`.
+    var index: UInt8 {
+        switch self {
+        case .text: return 0
+        case .image: return 1
+        case .button: return 2
+        case .vstack: return 3
+        case .hstack: return 4
+        case .zstack: return 5
+        case .spacer: return 6
+        case .list: return 7
+        case .input: return 8
+        case .fallback: return 9
+        case .error: return 10
+        }
+    }
+}
+
+extension FlatView {
+    /// Appends the compact JSON form of the tree, the bytes
+    /// `ViewNode.write(into:)` writes for `node(componentId:)`.
+    func write(into sink: inout ByteSink, componentId: String) {
+        var id: [UInt8] = Array(componentId.utf8)
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            FlatView.writeNode(raw, &at, id: &id, componentId: componentId, into: &sink)
+        }
+    }
+
+    private static let kindNames: [[UInt8]] = ViewNode.Kind.allCases.map { Array("{\"type\":\"\($0.rawValue)\",\"id\":".utf8) }
+    private static let memberHeads: [[[UInt8]]] = ViewNode.Kind.allCases.map { kind in
+        kind.props.map { Array(",\"\($0.name)\":".utf8) }
+    }
+
+    /// Writes the node at `at` (moving past its subtree), whose id is `id`;
+    /// `id` is used as the stack of its descendants' ids and left as it was.
+    private static func writeNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int, id: inout [UInt8],
+                                  componentId: String, into sink: inout ByteSink)
+    {
+        let kind = Int(raw[at])
+        let flags = raw[at + 1]
+        let present = raw[at + 2]
+        let children = count(raw, at + 4)
+        at += headerSize
+        sink.append(kindNames[kind])
+        var key: UnsafeRawBufferPointer?
+        var handedDown: [UInt8]? // the positional id, while a key's id stands in for it
+        if flags & keyFlag != 0 {
+            let k = field(raw, &at)
+            key = k
+            handedDown = id
+            id.removeAll(keepingCapacity: true)
+            id.append(contentsOf: componentId.utf8)
+            id.append(UInt8(ascii: "#"))
+            id.append(contentsOf: k)
+        }
+        writeString(id, into: &sink)
+        if let key {
+            sink.append(#","key":"#)
+            writeString(key, into: &sink)
+        }
+        let heads = memberHeads[kind]
+        for i in heads.indices where present & (1 << UInt8(i)) != 0 {
+            sink.append(heads[i])
+            writeString(field(raw, &at), into: &sink)
+        }
+        if flags & styleFlag != 0 {
+            sink.append(#","style":"#)
+            append(field(raw, &at), to: &sink)
+        }
+        if flags & actionFlag != 0 {
+            sink.append(#","action":"#)
+            append(field(raw, &at), to: &sink)
+        }
+        if children > 0 {
+            sink.append(#","children":["#)
+            let own = id.count
+            for i in 0..<children {
+                if i != 0 { sink.append(UInt8(ascii: ",")) }
+                id.append(UInt8(ascii: "/"))
+                appendDecimal(i, to: &id)
+                writeNode(raw, &at, id: &id, componentId: componentId, into: &sink)
+                id.removeSubrange(own...)
+            }
+            sink.append(UInt8(ascii: "]"))
+        }
+        sink.append(UInt8(ascii: "}"))
+        if let handedDown { id = handedDown }
+    }
+
+    private static func writeString(_ bytes: [UInt8], into sink: inout ByteSink) {
+        bytes.withUnsafeBytes { writeString($0, into: &sink) }
+    }
+
+    private static func writeString(_ bytes: UnsafeRawBufferPointer, into sink: inout ByteSink) {
+        sink.append(UInt8(ascii: "\""))
+        sink.appendEscaped(bytes.bindMemory(to: UInt8.self))
+        sink.append(UInt8(ascii: "\""))
+    }
+
+    private static func append(_ bytes: UnsafeRawBufferPointer, to sink: inout ByteSink) {
+        guard let base = bytes.baseAddress else { return }
+        sink.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    }
+
+    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n >= 10 { appendDecimal(n / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+}

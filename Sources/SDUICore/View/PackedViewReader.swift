@@ -1,0 +1,350 @@
+/// Reads a view tree from its packed form (`PackedValue`'s layout) straight
+/// into its flat form (`FlatView`), in one pass, with no `JSON` value and no
+/// `ViewNode` in between: how a binding hands the engine a factory's whole
+/// view in one call.
+///
+/// Only the common shape is read here: objects of known members whose
+/// strings, children, style and action are what the contract expects.
+/// Anything else — bad bytes, an unknown member, a value of the wrong kind,
+/// a duplicate member, a node key, nesting at the depth limit, a node the
+/// contract refuses — makes `read` return nil, and the caller decodes the
+/// bytes the long way (`PackedValue.read`, then `ViewNode(json:)`), which
+/// says exactly what is wrong. So a view read here is the one the long way
+/// builds, and every error reads as it does there.
+struct PackedViewReader: ~Copyable {
+    private let bytes: UnsafeRawBufferPointer
+    private let maxDepth: Int
+    private var at = 0
+    private var out: ByteSink
+
+    /// The flat view the packed value in `bytes` describes, or nil (see above).
+    static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> FlatView? {
+        var reader = PackedViewReader(bytes: bytes, maxDepth: maxDepth)
+        guard reader.node(depth: 0), reader.at == bytes.count else { return nil }
+        return FlatView(bytes: reader.out.withBytes { [UInt8]($0) })
+    }
+
+    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        out = ByteSink(capacity: bytes.count)
+    }
+
+    /// A node member the reader knows by name: its index in `names`.
+    private enum Member {
+        static let type = 0, id = 1, key = 2, style = 3, action = 4, children = 5
+        /// Content members ("text", "url"…) follow, each name once.
+        static let firstContent = 6
+    }
+
+    /// A string value's bytes, where they are in `bytes`.
+    private typealias Text = Range<Int>
+
+    /// One node, written to `out`: its members are found first (the kind is
+    /// known only once "type" is read), then written in the flat order.
+    private mutating func node(depth: Int) -> Bool {
+        guard depth < maxDepth, tag() == .object, let n = count(), n <= 16 else { return false }
+        var type: Text?
+        var contents = Slots<(Int, Text)>() // (index in `names`, value)
+        var style: Range<Int>?
+        var action: Range<Int>?
+        var nullAction = false
+        var children: (count: Int, start: Int)?
+        var seen: UInt32 = 0 // one bit per member read: a name twice goes the long way
+        for _ in 0..<n {
+            guard let (member, bit) = memberName(), seen & bit == 0 else { return false }
+            seen |= bit
+            let valueStart = at
+            switch (member, peek()) {
+            case (Member.type, .string?):
+                guard let t = text() else { return false }
+                type = t
+            case (Member.id, .string?):
+                guard text() != nil else { return false } // the engine gives ids
+            case (Member.firstContent..., .string?):
+                guard let t = text(), contents.append((member, t)) else { return false }
+            case (Member.style, .string?), (Member.style, .object?):
+                guard skip(depth: depth + 1) else { return false }
+                style = valueStart..<at
+            case (Member.action, .object?):
+                guard skip(depth: depth + 1) else { return false }
+                action = valueStart..<at
+            case (Member.action, .null?):
+                at += 1
+                nullAction = true
+            case (Member.children, .array?):
+                at += 1
+                guard depth + 1 < maxDepth, let count = count(), count <= bytes.count - at else { return false }
+                children = (count, at)
+                for _ in 0..<count where !skip(depth: depth + 2) { return false }
+            default:
+                return false // a key, or a value of another kind: the long way
+            }
+        }
+        guard let type, let kind = kind(type) else { return false }
+        let end = at
+
+        // The members, checked against the kind and written in the flat order.
+        let slots = Self.contentSlots[Int(kind.index)]
+        var present: UInt8 = 0
+        var ordered = Slots<Text>()
+        for position in 0..<slots.count {
+            for j in 0..<contents.count where contents[j].0 == slots[position] {
+                present |= 1 << UInt8(position)
+                _ = ordered.append(contents[j].1)
+            }
+        }
+        guard ordered.count == contents.count else { return false } // a member the kind does not take
+        guard present & Self.requiredMasks[Int(kind.index)] == Self.requiredMasks[Int(kind.index)] else { return false }
+        if (action != nil || nullAction) && !kind.takesAction { return false }
+        if children != nil && !kind.isContainer { return false }
+        var flags: UInt8 = 0
+        if style != nil { flags |= FlatView.styleFlag }
+        if action != nil { flags |= FlatView.actionFlag }
+        FlatView.appendHeader(kind: kind, flags: flags, props: present, children: children?.count ?? 0, to: &out)
+        for i in 0..<ordered.count { appendField(ordered[i]) }
+        if let range = style {
+            guard let json = styleJSON(range, depth: depth + 1) else { return false }
+            FlatView.appendField(json, to: &out)
+        }
+        if let range = action {
+            guard let json = actionJSON(range, depth: depth + 1) else { return false }
+            FlatView.appendField(json, to: &out)
+        }
+        if let (count, start) = children {
+            at = start
+            for _ in 0..<count where !node(depth: depth + 2) { return false }
+        }
+        at = end
+        return true
+    }
+
+    /// The style as the flat form keeps it (`Style.json`): a font name
+    /// (the shorthand) written here, a style object by the style decoder.
+    private func styleJSON(_ range: Range<Int>, depth: Int) -> [UInt8]? {
+        // The font alone, as a name or as {font = name} (the DSL's form): 5 bytes
+        // of tag and length before the name, or 18 of {"font": before its length.
+        var font: Int?
+        if bytes[range.lowerBound] == PackedValue.Tag.string.rawValue {
+            font = range.lowerBound + 5
+        } else if range.count > 18, bytes.loadUnaligned(fromByteOffset: range.lowerBound + 1, as: UInt32.self) == 1,
+                  bytes.loadUnaligned(fromByteOffset: range.lowerBound + 5, as: UInt32.self) == 4,
+                  bytes[(range.lowerBound + 9)..<(range.lowerBound + 13)].elementsEqual("font".utf8),
+                  bytes[range.lowerBound + 13] == PackedValue.Tag.string.rawValue
+        {
+            font = range.lowerBound + 18
+        }
+        if let font {
+            let name = UnsafeRawBufferPointer(rebasing: bytes[font..<range.upperBound]).bindMemory(to: UInt8.self)
+            if name.contains(where: { $0 >= 0x80 }) && String(validating: name, as: UTF8.self) == nil { return nil }
+            var sink = ByteSink(capacity: range.count + 12)
+            sink.append(#"{"font":""#)
+            sink.appendEscaped(UnsafeRawBufferPointer(rebasing: bytes[font..<range.upperBound])
+                .bindMemory(to: UInt8.self))
+            sink.append(#""}"#)
+            return sink.withBytes { [UInt8]($0) }
+        }
+        guard let value = try? PackedValue.read(UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth),
+              let style = try? Self.style(value), !style.isEmpty
+        else { return nil }
+        return JSONWriter.bytes(style.json)
+    }
+
+    /// What `ViewNode.setMember` makes of a "style" value.
+    private static func style(_ value: JSON) throws(ContractError) -> Style {
+        if case .string(let font) = value {
+            var style = Style()
+            style.font = font
+            return style
+        }
+        return try Style(json: value, at: .root)
+    }
+
+    /// The action as the flat form keeps it (`Action.json`:
+    /// `{"type":…,"payload":…}`, a missing payload null), written straight
+    /// from the packed bytes (`PackedJSON`); nil for anything the action
+    /// decoder would refuse, or that the writer leaves to it.
+    private func actionJSON(_ range: Range<Int>, depth: Int) -> [UInt8]? {
+        var json = PackedJSON(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth,
+                              capacity: range.count + 24)
+        guard json.action(), json.done else { return nil }
+        return json.output
+    }
+
+    /// Copies a string value's bytes as a flat field.
+    private mutating func appendField(_ text: Text) {
+        FlatView.appendCount(text.count, to: &out)
+        if !text.isEmpty {
+            out.append((bytes.baseAddress! + text.lowerBound).assumingMemoryBound(to: UInt8.self), count: text.count)
+        }
+    }
+
+    /// The kind named by the bytes of `text`.
+    private func kind(_ text: Text) -> ViewNode.Kind? {
+        guard let i = Self.kindNames.index(of: UnsafeRawBufferPointer(rebasing: bytes[text])) else { return nil }
+        return ViewNode.Kind.allCases[i]
+    }
+
+    private static let kindNames = NameTable(ViewNode.Kind.allCases.map(\.rawValue))
+
+    /// For each kind (by `index`), the `names` index of each of its content members, in the kind's order.
+    private static let contentSlots: [[Int]] = ViewNode.Kind.allCases.map { kind in
+        kind.props.map { prop in names.index(of: prop.name)! }
+    }
+
+    /// For each kind, the bits of its required content members.
+    private static let requiredMasks: [UInt8] = ViewNode.Kind.allCases.map { kind in
+        var mask: UInt8 = 0
+        for (i, prop) in kind.props.enumerated() where prop.required { mask |= 1 << UInt8(i) }
+        return mask
+    }
+
+    /// Up to four values kept in place, so reading a node allocates no array.
+    private struct Slots<Element> {
+        private var a, b, c, d: Element?
+        private(set) var count = 0
+
+        /// Adds `e`; false when all four are taken (the node goes the long way).
+        mutating func append(_ e: Element) -> Bool {
+            switch count {
+            case 0: a = e
+            case 1: b = e
+            case 2: c = e
+            case 3: d = e
+            default: return false
+            }
+            count += 1
+            return true
+        }
+
+        subscript(i: Int) -> Element {
+            switch i {
+            case 0: return a!
+            case 1: return b!
+            case 2: return c!
+            default: return d!
+            }
+        }
+    }
+
+    // MARK: Bytes
+
+    private func peek() -> PackedValue.Tag? {
+        at < bytes.count ? PackedValue.Tag(rawValue: bytes[at]) : nil
+    }
+
+    private mutating func tag() -> PackedValue.Tag? {
+        guard let t = peek() else { return nil }
+        at += 1
+        return t
+    }
+
+    private mutating func count() -> Int? {
+        guard bytes.count - at >= 4 else { return nil }
+        let n = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+        at += 4
+        return n
+    }
+
+    /// A string value (its tag included), checked as UTF-8: where its bytes are.
+    private mutating func text() -> Text? {
+        at += 1
+        guard let n = count(), n <= bytes.count - at else { return nil }
+        let start = at
+        at += n
+        let utf8 = UnsafeBufferPointer(start: (bytes.baseAddress! + start).assumingMemoryBound(to: UInt8.self), count: n)
+        for byte in utf8 where byte >= 0x80 {
+            guard String(validating: utf8, as: UTF8.self) != nil else { return nil }
+            break
+        }
+        return start..<at
+    }
+
+    /// A member's name, matched against the contract's names without
+    /// making a string: its index in `names`, and its bit for `seen`.
+    private mutating func memberName() -> (Int, UInt32)? {
+        guard let n = count(), n <= bytes.count - at else { return nil }
+        let name = UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)])
+        at += n
+        guard let i = Self.names.index(of: name) else { return nil }
+        return (i, 1 << UInt32(i))
+    }
+
+    /// Every member name a node may carry: the `Member` names, then each content member once.
+    private static let names: NameTable = {
+        var names = ["type", "id", "key", "style", "action", "children"]
+        for kind in ViewNode.Kind.allCases {
+            for prop in kind.props where !names.contains(prop.name) { names.append(prop.name) }
+        }
+        precondition(names.count <= 32, "a member needs a bit of PackedViewReader.node's `seen`")
+        return NameTable(names)
+    }()
+
+    /// Steps over one value, checking its bytes' bounds and tags (the
+    /// decoders check the rest when the value is read).
+    private mutating func skip(depth: Int) -> Bool {
+        guard let t = tag() else { return false }
+        switch t {
+        case .null, .false, .true: return true
+        case .integer, .number:
+            guard bytes.count - at >= 8 else { return false }
+            at += 8
+            return true
+        case .string:
+            guard let n = count(), n <= bytes.count - at else { return false }
+            at += n
+            return true
+        case .array:
+            guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
+            for _ in 0..<n where !skip(depth: depth + 1) { return false }
+            return true
+        case .object:
+            guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
+            for _ in 0..<n {
+                guard let k = count(), k <= bytes.count - at else { return false }
+                at += k
+                guard skip(depth: depth + 1) else { return false }
+            }
+            return true
+        }
+    }
+}
+
+/// A few short names in one byte array, found by their bytes without making a string.
+private struct NameTable: Sendable {
+    private let utf8: [UInt8]
+    /// Name i is `utf8[starts[i]..<starts[i + 1]]`.
+    private let starts: [Int]
+
+    init(_ names: [String]) {
+        var utf8: [UInt8] = []
+        var starts = [0]
+        for name in names {
+            utf8 += name.utf8
+            starts.append(utf8.count)
+        }
+        self.utf8 = utf8
+        self.starts = starts
+    }
+
+    func index(of name: String) -> Int? {
+        Array(name.utf8).withUnsafeBytes { index(of: $0) }
+    }
+
+    /// The index of the name whose bytes are `name`.
+    func index(of name: UnsafeRawBufferPointer) -> Int? {
+        utf8.withUnsafeBufferPointer { all in
+            starts.withUnsafeBufferPointer { starts in
+                for i in 0..<(starts.count - 1) where starts[i + 1] - starts[i] == name.count {
+                    var equal = true
+                    for k in 0..<name.count where all[starts[i] + k] != name[k] {
+                        equal = false
+                        break
+                    }
+                    if equal { return i }
+                }
+                return nil
+            }
+        }
+    }
+}

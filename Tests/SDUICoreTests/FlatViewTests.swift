@@ -1,0 +1,129 @@
+import Testing
+@testable import SDUICore
+
+/// The flat form of rendered views (`FlatView`) and the one-pass reader of
+/// packed views (`PackedViewReader`, `PackedJSON`): each must give exactly
+/// what the tree and the decoders give.
+@Suite("Flat views")
+struct FlatViewTests {
+    /// Views of every kind and member, keys, styles and actions of all shapes.
+    static let views: [String] = [
+        #"{"type":"text","text":"Hello"}"#,
+        #"{"type":"text","text":"Tab\there \"quoted\" \u0001 é ☆","style":"title"}"#,
+        #"{"type":"text","text":"","style":{"font":"caption"}}"#,
+        #"{"type":"text","text":"x","style":{"font":"body","color":"white","padding":4,"width":"fill"}}"#,
+        #"{"type":"image","url":"https://x/p.jpg","alt":"poster","placeholder":"…"}"#,
+        #"{"type":"button","label":"★","action":{"type":"favorites/toggle","payload":{"movieId":1,"f":1.5,"n":null,"b":[true,false,"s",{}]}}}"#,
+        #"{"type":"button","action":{"type":"a/b"}}"#,
+        #"{"type":"button","label":"k","action":null}"#,
+        #"{"type":"input","name":"q","value":"v","placeholder":"search","action":{"type":"s/q","payload":"x"}}"#,
+        #"{"type":"spacer"}"#,
+        #"{"type":"vstack","children":[]}"#,
+        #"{"type":"vstack","style":{"spacing":2},"children":[{"type":"text","text":"a"},{"type":"hstack","children":[{"type":"image","url":"u"},{"type":"spacer"}]}]}"#,
+        #"{"type":"list","children":[{"type":"text","text":"a","key":"a"},{"type":"vstack","key":"b","children":[{"type":"text","text":"b"}]}]}"#,
+        #"{"type":"zstack","id":"ignored","children":[{"type":"button","label":"x","children":[{"type":"text","text":"in"}]}]}"#,
+    ]
+
+    /// Views the contract refuses: the reader gives up and the long way says why.
+    static let refused: [String] = [
+        #"{"type":"text"}"#,
+        #"{"type":"text","text":1}"#,
+        #"{"type":"text","text":"a","label":"b"}"#,
+        #"{"type":"text","text":"a","action":{"type":"x/y"}}"#,
+        #"{"type":"text","text":"a","action":null}"#,
+        #"{"type":"text","text":"a","children":[]}"#,
+        #"{"type":"nope"}"#,
+        #"{"type":"button","action":{"type":""}}"#,
+        #"{"type":"button","action":{"type":"a/b","extra":1}}"#,
+        #"{"type":"button","action":{"payload":1}}"#,
+        #"{"type":"vstack","children":{}}"#,
+        #"{"type":"vstack","children":[{"type":"text"}]}"#,
+        #"{"type":"text","text":"a","style":{"font":1}}"#,
+        #"{"type":"text","text":"a","style":{"unknown":1}}"#,
+        #"{"type":"list","children":[{"type":"text","text":"a","key":"k"},{"type":"text","text":"b","key":"k"}]}"#,
+    ]
+
+    static func packed(_ text: String) -> [UInt8] { PackedValueTests.pack(json(text)) }
+
+    /// The long way: the tree decoded and checked, then made flat.
+    static func longWay(_ text: String, id: String = "c") throws -> FlatView {
+        try FlatView(checking: try ViewNode(json: json(text)), componentId: id)
+    }
+
+    static func read(_ bytes: [UInt8], maxDepth: Int = 512) -> FlatView? {
+        bytes.withUnsafeBytes { FlatView(packed: $0, maxDepth: maxDepth) }
+    }
+
+    @Test(arguments: views)
+    func flatFormRoundTripsAndWritesTheTreesBytes(_ text: String) throws {
+        var tree = try ViewNode(json: json(text))
+        try tree.assignIds(componentId: "card")
+        let flat = FlatView(tree)
+        #expect(flat.node(componentId: "card") == tree)
+        #expect(flat.nodeCount == tree.nodeCount)
+        var sink = ByteSink(capacity: 64)
+        flat.write(into: &sink, componentId: "card")
+        #expect(sink.withBytes { [UInt8]($0) } == tree.jsonBytes())
+        var urls: [String] = []
+        func walk(_ n: ViewNode) {
+            if n.kind == .image, let url = n.props["url"] { urls.append(url) }
+            n.children.forEach(walk)
+        }
+        walk(tree)
+        #expect(flat.imageURLs == urls)
+    }
+
+    @Test(arguments: views)
+    func packedReaderAgreesWithTheLongWay(_ text: String) throws {
+        let expected = try Self.longWay(text)
+        if let read = Self.read(Self.packed(text)) {
+            #expect(read == expected)
+        } else {
+            // Only views with keys go the long way on purpose.
+            #expect(text.contains(#""key""#), "the reader gave up on a plain view: \(text)")
+        }
+    }
+
+    @Test(arguments: refused)
+    func packedReaderLeavesRefusedViewsToTheLongWay(_ text: String) {
+        #expect(Self.read(Self.packed(text)) == nil)
+        #expect(throws: (any Error).self) { try Self.longWay(text) }
+    }
+
+    @Test func depthLimitAndBadBytesGoTheLongWay() {
+        let deep = #"{"type":"vstack","children":[{"type":"vstack","children":[{"type":"text","text":"a"}]}]}"#
+        #expect(Self.read(Self.packed(deep), maxDepth: 5) != nil)
+        #expect(Self.read(Self.packed(deep), maxDepth: 4) == nil)
+        var bytes = Self.packed(#"{"type":"text","text":"ab"}"#)
+        #expect(Self.read(bytes + [0]) == nil, "bytes after the value")
+        #expect(Self.read(Array(bytes.dropLast())) == nil, "truncated")
+        bytes[bytes.count - 1] = 0xFF // not UTF-8
+        #expect(Self.read(bytes) == nil)
+        // a member twice (a C binding may send one): the long way names it
+        let twice: [UInt8] = [7, 2, 0, 0, 0] + Self.member("type", "text") + Self.member("text", "a")
+        #expect(Self.read(twice) != nil)
+        let duplicate: [UInt8] = [7, 3, 0, 0, 0] + Self.member("type", "text") + Self.member("text", "a")
+            + Self.member("text", "b")
+        #expect(Self.read(duplicate) == nil)
+    }
+
+    /// A packed object member whose value is a string.
+    static func member(_ key: String, _ value: String) -> [UInt8] {
+        func count(_ n: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(n)) { Array($0) } }
+        return count(key.utf8.count) + Array(key.utf8) + [5] + count(value.utf8.count) + Array(value.utf8)
+    }
+
+    @Test func kindIndexesAreTheirPlaceInAllCases() {
+        for (i, kind) in ViewNode.Kind.allCases.enumerated() {
+            #expect(Int(kind.index) == i)
+        }
+    }
+
+    @Test func equalViewsHaveEqualBytesAndChangesShow() throws {
+        let a = try Self.longWay(#"{"type":"button","label":"★","action":{"type":"t/x","payload":{"id":1}}}"#)
+        let b = try Self.longWay(#"{"type":"button","label":"★","action":{"type":"t/x","payload":{"id":1.0}}}"#)
+        let c = try Self.longWay(#"{"type":"button","label":"★","action":{"type":"t/x","payload":{"id":1}}}"#)
+        #expect(a == c)
+        #expect(a != b, "1 and 1.0 read differently to a host")
+    }
+}
