@@ -144,7 +144,7 @@ void packed_buffer_free(packed_buffer *b)
     b->len = b->cap = 0;
 }
 
-static int reserve(packed_buffer *b, size_t n)
+int packed_reserve(packed_buffer *b, size_t n)
 {
     if (b->cap - b->len >= n)
         return 1;
@@ -162,27 +162,27 @@ static int reserve(packed_buffer *b, size_t n)
     return 1;
 }
 
-static int put_tag(packed_buffer *b, int tag)
+int packed_put_tag(packed_buffer *b, int tag)
 {
-    if (!reserve(b, 1))
+    if (!packed_reserve(b, 1))
         return 0;
     b->data[b->len++] = (unsigned char)tag;
     return 1;
 }
 
-static int put_count(packed_buffer *b, size_t n)
+int packed_put_count(packed_buffer *b, size_t n)
 {
     uint32_t v = (uint32_t)n;
-    if (n > UINT32_MAX || !reserve(b, 4))
+    if (n > UINT32_MAX || !packed_reserve(b, 4))
         return 0;
     memcpy(b->data + b->len, &v, 4);
     b->len += 4;
     return 1;
 }
 
-static int put_text(packed_buffer *b, const char *s, size_t n)
+int packed_put_text(packed_buffer *b, const char *s, size_t n)
 {
-    if (!put_count(b, n) || !reserve(b, n))
+    if (!packed_put_count(b, n) || !packed_reserve(b, n))
         return 0;
     memcpy(b->data + b->len, s, n);
     b->len += n;
@@ -191,7 +191,7 @@ static int put_text(packed_buffer *b, const char *s, size_t n)
 
 static int put_bits(packed_buffer *b, int tag, const void *bits)
 {
-    if (!put_tag(b, tag) || !reserve(b, 8))
+    if (!packed_put_tag(b, tag) || !packed_reserve(b, 8))
         return 0;
     memcpy(b->data + b->len, bits, 8);
     b->len += 8;
@@ -231,10 +231,10 @@ static int pack_object(lua_State *L, packed_buffer *b, int t, int depth)
         n++;
         lua_pushvalue(L, -1);
     } while (lua_next(L, t));
-    if (!put_tag(b, SDUI_PACKED_OBJECT) || !put_count(b, (size_t)n))
+    if (!packed_put_tag(b, SDUI_PACKED_OBJECT) || !packed_put_count(b, (size_t)n))
         return 0;
     for (i = 0; i < n; i++) {
-        if (!put_text(b, m[i].s, m[i].n))
+        if (!packed_put_text(b, m[i].s, m[i].n))
             return 0;
         lua_pushvalue(L, m[i].slot);
         lua_rawget(L, t);
@@ -249,7 +249,7 @@ static int pack_object(lua_State *L, packed_buffer *b, int t, int depth)
 /* Packs items 1..n of the table at t as an array. */
 static int pack_items(lua_State *L, packed_buffer *b, int t, lua_Integer n, int depth)
 {
-    if (!put_tag(b, SDUI_PACKED_ARRAY) || !put_count(b, (size_t)n))
+    if (!packed_put_tag(b, SDUI_PACKED_ARRAY) || !packed_put_count(b, (size_t)n))
         return 0;
     for (lua_Integer i = 1; i <= n; i++) {
         lua_rawgeti(L, t, i);
@@ -305,7 +305,7 @@ static int pack_table(lua_State *L, packed_buffer *b, int depth)
     }
     lua_pushnil(L);
     if (!lua_next(L, t)) /* empty, unmarked: {} */
-        return put_tag(b, SDUI_PACKED_OBJECT) && put_count(b, 0);
+        return packed_put_tag(b, SDUI_PACKED_OBJECT) && packed_put_count(b, 0);
     if (lua_type(L, -2) == LUA_TSTRING)
         return pack_object(L, b, t, depth);
     lua_pop(L, 2);
@@ -318,9 +318,9 @@ static int pack_value(lua_State *L, packed_buffer *b, int depth)
 {
     switch (lua_type(L, -1)) {
     case LUA_TNIL:
-        return put_tag(b, SDUI_PACKED_NULL);
+        return packed_put_tag(b, SDUI_PACKED_NULL);
     case LUA_TBOOLEAN:
-        return put_tag(b, lua_toboolean(L, -1) ? SDUI_PACKED_TRUE : SDUI_PACKED_FALSE);
+        return packed_put_tag(b, lua_toboolean(L, -1) ? SDUI_PACKED_TRUE : SDUI_PACKED_FALSE);
     case LUA_TNUMBER:
         if (lua_isinteger(L, -1)) {
             int64_t i = (int64_t)lua_tointeger(L, -1);
@@ -332,12 +332,12 @@ static int pack_value(lua_State *L, packed_buffer *b, int depth)
     case LUA_TSTRING: {
         size_t n;
         const char *s = lua_tolstring(L, -1, &n);
-        return put_tag(b, SDUI_PACKED_STRING) && put_text(b, s, n);
+        return packed_put_tag(b, SDUI_PACKED_STRING) && packed_put_text(b, s, n);
     }
     case LUA_TTABLE:
         return pack_table(L, b, depth);
     case LUA_TLIGHTUSERDATA:
-        return lua_touserdata(L, -1) == NULL && put_tag(b, SDUI_PACKED_NULL);
+        return lua_touserdata(L, -1) == NULL && packed_put_tag(b, SDUI_PACKED_NULL);
     default:
         return 0;
     }
@@ -345,8 +345,13 @@ static int pack_value(lua_State *L, packed_buffer *b, int depth)
 
 int packed_encode(lua_State *L, int idx, packed_buffer *b)
 {
-    int top = lua_gettop(L);
     b->len = 0;
+    return packed_append(L, idx, b);
+}
+
+int packed_append(lua_State *L, int idx, packed_buffer *b)
+{
+    int top = lua_gettop(L);
     if (!lua_checkstack(L, 4))
         return 0;
     lua_pushvalue(L, idx);

@@ -42,4 +42,18 @@ void packed_push(lua_State *L, const void *p, size_t len);
 */
 int packed_encode(lua_State *L, int idx, packed_buffer *b);
 
+/* packed_encode, appending to what b holds already; 0 as it returns 0 (b's contents then unspecified). */
+int packed_append(lua_State *L, int idx, packed_buffer *b);
+
+/*
+** The writer's pieces, for callers that lay out a value themselves (view.c
+** writes a node's members in the order lua_next gives them). Each returns 0
+** when memory runs out: a tag byte; a uint32_t count; a length and `n`
+** bytes; room for `n` more bytes.
+*/
+int packed_put_tag(packed_buffer *b, int tag);
+int packed_put_count(packed_buffer *b, size_t n);
+int packed_put_text(packed_buffer *b, const char *s, size_t n);
+int packed_reserve(packed_buffer *b, size_t n);
+
 #endif

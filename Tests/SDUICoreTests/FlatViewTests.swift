@@ -126,4 +126,26 @@ struct FlatViewTests {
         #expect(a == c)
         #expect(a != b, "1 and 1.0 read differently to a host")
     }
+
+    /// Pairs of renders: where the flat diff answers, it answers as the tree diff does.
+    @Test func flatDiffAgreesWithTheTreeDiff() throws {
+        let texts = Self.views + [
+            #"{"type":"vstack","style":{"spacing":3},"children":[{"type":"text","text":"b"},{"type":"hstack","children":[{"type":"image","url":"v"},{"type":"spacer"}]}]}"#,
+            #"{"type":"list","children":[{"type":"text","text":"z","key":"a"},{"type":"vstack","key":"b","children":[{"type":"text","text":"c"}]}]}"#,
+            #"{"type":"button","label":"☆","action":{"type":"favorites/toggle","payload":{"movieId":2}}}"#,
+        ]
+        var answered = 0
+        for old in texts {
+            for new in texts {
+                let before = try Self.longWay(old, id: "c"), after = try Self.longWay(new, id: "c")
+                var expected: [NodeChange] = []
+                Diff.nodeChanges(from: before.node(componentId: "c"), to: after.node(componentId: "c"), into: &expected)
+                if let flat = FlatDiff.changes(from: before, to: after, componentId: "c") {
+                    #expect(flat == expected, "\(old) -> \(new)")
+                    answered += 1
+                }
+            }
+        }
+        #expect(answered > texts.count * 2, "the flat diff answers the common cases")
+    }
 }

@@ -631,7 +631,7 @@ local function leaf(kind, member, content)
       end
       local t = type(props)
       if t == "string" then
-        return { type = kind, style = { font = props } }
+        return { type = kind, style = props } -- the engine reads a name as { font = name }
       elseif t == "table" then
         if getmetatable(props) ~= nil then
           props = plain_copy(props, NO_NAMES)
@@ -652,7 +652,7 @@ local function leaf(kind, member, content)
       end
       local t = type(props)
       if t == "string" then
-        return { type = kind, [member] = value, style = { font = props } }
+        return { type = kind, [member] = value, style = props } -- a font name, as the engine takes it
       elseif t == "table" then
         if getmetatable(props) ~= nil then
           props = plain_copy(props, NO_NAMES)

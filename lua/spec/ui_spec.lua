@@ -13,8 +13,8 @@ describe("sdui.ui", function()
       assert.same({ type = "text", text = "Hi" }, ui.text("Hi"))
     end)
 
-    it("takes a font name as its properties", function()
-      assert.same({ type = "text", text = "Hi", style = { font = "title" } }, ui.text("Hi", "title"))
+    it("takes a font name as its properties, kept as the style (the engine reads it as { font = name })", function()
+      assert.same({ type = "text", text = "Hi", style = "title" }, ui.text("Hi", "title"))
     end)
 
     it("puts style fields given directly into style, next to key", function()
@@ -464,7 +464,7 @@ describe("sdui.ui", function()
     for k in pairs(env) do
       assert.is_true(before[k], "the DSL set the global " .. tostring(k))
     end
-    assert.same({ type = "vstack", style = { spacing = 2 }, children = { { type = "text", text = "ok", style = { font = "title" } } } },
+    assert.same({ type = "vstack", style = { spacing = 2 }, children = { { type = "text", text = "ok", style = "title" } } },
       sandboxed.vstack{ spacing = 2, sandboxed.text("ok", "title") })
     assert.equal('ui.text: unknown property "colour"', select(2, pcall(sandboxed.text, "x", { colour = 1 })))
   end)

@@ -31,7 +31,13 @@ public enum Diff {
     public static func update(from before: RenderedComponent, to after: RenderedComponent) -> Patch? {
         if before == after { return nil } // flat views: a byte comparison
         var changes: [NodeChange] = []
-        nodeChanges(from: before.view, to: after.view, into: &changes)
+        if before.id == after.id, before.isFlat, after.isFlat,
+           let flat = FlatDiff.changes(from: before.flat, to: after.flat, componentId: after.id)
+        {
+            changes = flat
+        } else {
+            nodeChanges(from: before.view, to: after.view, into: &changes)
+        }
         guard !changes.isEmpty || before.type != after.type else { return nil }
         return .update(id: after.id, type: after.type, changes: changes)
     }

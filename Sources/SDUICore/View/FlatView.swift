@@ -171,6 +171,21 @@ public struct FlatView: Sendable, Equatable {
         flags.nonzeroBitCount + props.nonzeroBitCount
     }
 
+    /// The node at `at` without its children, with id `id` (a node change's payload).
+    static func ownNode(_ raw: UnsafeRawBufferPointer, _ at: Int, id: String) -> ViewNode {
+        var copy = raw[at..<(at + headerSize)].map { $0 }
+        copy.replaceSubrange(4..<8, with: [0, 0, 0, 0]) // no children
+        var end = at
+        skipFields(raw, &end)
+        copy += raw[(at + headerSize)..<end]
+        return copy.withUnsafeBytes { own in
+            var start = 0
+            var node = readNode(own, &start)
+            node.id = id
+            return node
+        }
+    }
+
     private static func readNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int) -> ViewNode {
         let kind = ViewNode.Kind.allCases[Int(raw[at])]
         let flags = raw[at + 1]
@@ -307,7 +322,7 @@ extension FlatView {
         sink.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     }
 
-    private static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
         if n >= 10 { appendDecimal(n / 10, to: &out) }
         out.append(UInt8(ascii: "0") + UInt8(n % 10))
     }

@@ -46,6 +46,12 @@ public struct RenderedComponent: Sendable, Equatable {
         set { storage = .tree(newValue) }
     }
 
+    /// Whether the view is kept flat (not a tree assigned through `view`).
+    var isFlat: Bool {
+        if case .flat = storage { return true }
+        return false
+    }
+
     /// Appends the view's JSON form.
     func writeView(into sink: inout ByteSink) {
         switch storage {

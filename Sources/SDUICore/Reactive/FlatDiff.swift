@@ -1,0 +1,80 @@
+/// The node changes between two renders of a component, read off their flat
+/// forms (`FlatView`) with no tree made: the common case of a re-render,
+/// where the nodes keep their kinds and ids and only members change.
+///
+/// It gives exactly what `Diff.nodeChanges` gives on the two trees, or nil
+/// as soon as the trees differ in shape (a node of another kind, or other
+/// child ids: added, removed, moved or re-keyed children), and the caller
+/// diffs the trees.
+enum FlatDiff {
+    static func changes(from old: FlatView, to new: FlatView, componentId: String) -> [NodeChange]? {
+        old.bytes.withUnsafeBytes { a in
+            new.bytes.withUnsafeBytes { b in
+                var walk = Walk(a: a, b: b, componentId: componentId)
+                var id = Array(componentId.utf8)
+                return walk.node(id: &id) ? walk.changes : nil
+            }
+        }
+    }
+
+    private struct Walk {
+        let a: UnsafeRawBufferPointer
+        let b: UnsafeRawBufferPointer
+        let componentId: String
+        var at = 0
+        var bt = 0
+        var changes: [NodeChange] = []
+
+        init(a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, componentId: String) {
+            self.a = a
+            self.b = b
+            self.componentId = componentId
+        }
+
+        /// Compares the nodes at `at` and `bt`, whose positional id is `id`
+        /// (the buffer is the stack of ids, left as it was); false when their
+        /// kinds, keys or child counts differ.
+        mutating func node(id: inout [UInt8]) -> Bool {
+            guard a[at] == b[bt] else { return false } // the kind
+            let children = FlatView.count(a, at + 4)
+            guard children == FlatView.count(b, bt + 4) else { return false }
+            let aStart = at, bStart = bt
+            FlatView.skipFields(a, &at)
+            FlatView.skipFields(b, &bt)
+            let hasKey = a[aStart + 1] & FlatView.keyFlag != 0
+            guard hasKey == (b[bStart + 1] & FlatView.keyFlag != 0) else { return false }
+            var handedDown: [UInt8]? // the positional id, while the key's id stands in for it
+            if hasKey {
+                var ak = aStart + FlatView.headerSize, bk = bStart + FlatView.headerSize
+                let keyA = FlatView.field(a, &ak), keyB = FlatView.field(b, &bk)
+                guard keyA.count == keyB.count,
+                      keyA.isEmpty || equalBytes(keyA.baseAddress!, keyB.baseAddress!, count: keyA.count)
+                else { return false }
+                handedDown = id
+                id.removeAll(keepingCapacity: true)
+                id.append(contentsOf: componentId.utf8)
+                id.append(UInt8(ascii: "#"))
+                id.append(contentsOf: keyA)
+            }
+            // Flags, content bits and every field, children left out: equal bytes, equal members.
+            let own = at - aStart
+            let same = own == bt - bStart && a[aStart + 1] == b[bStart + 1] && a[aStart + 2] == b[bStart + 2]
+                && equalBytes(a.baseAddress! + aStart + FlatView.headerSize, b.baseAddress! + bStart + FlatView.headerSize,
+                              count: own - FlatView.headerSize)
+            if !same {
+                let nodeId = String(decoding: id, as: UTF8.self)
+                changes.append(.set(id: nodeId, node: FlatView.ownNode(b, bStart, id: nodeId)))
+            }
+            let length = id.count
+            for i in 0..<children {
+                id.append(UInt8(ascii: "/"))
+                FlatView.appendDecimal(i, to: &id)
+                let ok = node(id: &id)
+                id.removeSubrange(length...)
+                guard ok else { return false }
+            }
+            if let handedDown { id = handedDown }
+            return true
+        }
+    }
+}
