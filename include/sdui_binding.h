@@ -108,7 +108,9 @@ int sdui_call_return_packed(sdui_call *call, const void *packed, size_t len);
 ** the process runs, so a binding may keep what it decoded from the text
 ** under its token and skip decoding when the component renders again (after
 ** a state change or a script reload) with unchanged data. It is 0 when the
-** text has no name (data given as a value, a handler's payload).
+** text has no name (data given as a value, a handler's payload). The Lua
+** binding keeps the table it decoded under the token from a component's
+** second render on.
 **
 ** Errors: SDUI_EINVAL (out or out_len is NULL), SDUI_ENOMEM. Ownership:
 ** *out belongs to the call and stays valid until the callback returns; do

@@ -31,6 +31,10 @@ void bridge_close(sdui_bridge *bridge, lua_State *L)
         luaL_unref(L, LUA_REGISTRYINDEX, bridge->mirrors);
         bridge->mirrors = 0;
     }
+    if (L != NULL && bridge->data_cache != 0) {
+        luaL_unref(L, LUA_REGISTRYINDEX, bridge->data_cache);
+        bridge->data_cache = 0;
+    }
     packed_buffer_free(&bridge->scratch);
 }
 

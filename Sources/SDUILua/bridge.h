@@ -33,6 +33,7 @@ typedef struct sdui_bridge {
     long long used;      /* instructions counted so far in this run */
     int limit_hit;       /* the last error came from the budget */
     int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
+    int data_cache;      /* registry ref of the factories' decoded data (factory.c); 0: none yet */
     packed_buffer scratch; /* packed values on their way to the engine; reused, freed by bridge_close */
 } sdui_bridge;
 

@@ -133,6 +133,9 @@ struct FlatViewTests {
             #"{"type":"vstack","style":{"spacing":3},"children":[{"type":"text","text":"b"},{"type":"hstack","children":[{"type":"image","url":"v"},{"type":"spacer"}]}]}"#,
             #"{"type":"list","children":[{"type":"text","text":"z","key":"a"},{"type":"vstack","key":"b","children":[{"type":"text","text":"c"}]}]}"#,
             #"{"type":"button","label":"☆","action":{"type":"favorites/toggle","payload":{"movieId":2}}}"#,
+            // a keyed node whose children change in number, inside a parent: the walk gives up mid-way
+            #"{"type":"vstack","children":[{"type":"vstack","children":[{"type":"zstack","children":[{"type":"list","key":"k","children":[{"type":"text","text":"a"}]}]}]}]}"#,
+            #"{"type":"vstack","children":[{"type":"vstack","children":[{"type":"zstack","children":[{"type":"list","key":"k","children":[{"type":"spacer"}]}]}]}]}"#,
         ]
         var answered = 0
         for old in texts {

@@ -44,6 +44,7 @@ enum FlatDiff {
             let hasKey = a[aStart + 1] & FlatView.keyFlag != 0
             guard hasKey == (b[bStart + 1] & FlatView.keyFlag != 0) else { return false }
             var handedDown: [UInt8]? // the positional id, while the key's id stands in for it
+            defer { if let handedDown { id = handedDown } }
             if hasKey {
                 var ak = aStart + FlatView.headerSize, bk = bStart + FlatView.headerSize
                 let keyA = FlatView.field(a, &ak), keyB = FlatView.field(b, &bk)
@@ -73,7 +74,6 @@ enum FlatDiff {
                 id.removeSubrange(length...)
                 guard ok else { return false }
             }
-            if let handedDown { id = handedDown }
             return true
         }
     }
