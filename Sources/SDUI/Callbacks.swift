@@ -164,7 +164,7 @@ public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CCh
         switch call.role {
         case .factory(let context): found = context.state(service, at: at)
         case .handler(let context): found = context.pointee.state(of: service, at: at)
-        default: found = call.engine.store.services[service]?.value(at: at)
+        default: found = call.engine.store.state(of: service)?.value(at: at)
         }
         guard let found else { throw Failure(SDUI_ENOTFOUND, "nothing at \(at) in service \"\(service)\"") }
         try deliver(JSONWriter.bytes(found), out, outLength)

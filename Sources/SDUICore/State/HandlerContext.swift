@@ -91,7 +91,7 @@ public struct HandlerContext {
 
     /// Reads any service, this one included, with this dispatch's changes so far.
     public func state(of service: String, at path: JSONPath = .root) -> JSON? {
-        let value = service == self.service ? current : store.services[service]
+        let value = service == self.service ? current : store.state(of: service)
         return value?.value(at: path)
     }
 }
