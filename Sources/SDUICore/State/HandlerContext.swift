@@ -41,6 +41,12 @@ public struct HandlerContext {
         self.store = store
     }
 
+    /// Before the handler runs: an empty undo list whose capacity a
+    /// previous handler left, so the first change needs no allocation.
+    mutating func reuse(undoStorage: consuming [JSONUndo]) {
+        undo = undoStorage
+    }
+
     /// Sets the value at `path` in the state (nil removes it), in place:
     /// see `JSON.set(_:at:)`. On error the state is unchanged.
     public mutating func set(_ value: JSON?, at path: JSONPath) throws(JSONPathError) {

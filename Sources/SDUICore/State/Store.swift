@@ -191,7 +191,7 @@ public final class Store {
         spareJournal = []
         defer {
             // (removeLast keeps the capacity and, unlike removeAll, costs no generic replaceSubrange)
-            while !journal.isEmpty { journal.removeLast() }
+            while !journal.isEmpty { keepSpare(journal.removeLast().undo) }
             spareJournal = journal
         }
         // The actions after `current`, and how many of them ran.
@@ -241,6 +241,24 @@ public final class Store {
 
     /// The journal's storage between dispatches (empty).
     private var spareJournal: [Journal] = []
+    /// An undo list's storage between handlers (empty), so a handler's
+    /// first change needs no allocation.
+    private var spareUndo: [JSONUndo] = []
+
+    /// The kept undo list storage, taken (a nested dispatch finds none).
+    private func takeSpareUndo() -> [JSONUndo] {
+        var undo: [JSONUndo] = []
+        swap(&undo, &spareUndo)
+        return undo
+    }
+
+    /// Keeps the storage of a finished handler's undo list for the next one
+    /// (unless it grew large).
+    private func keepSpare(_ undo: consuming [JSONUndo]) {
+        guard undo.capacity <= 64 else { return }
+        undo.removeAll(keepingCapacity: true)
+        spareUndo = undo
+    }
 
     /// One handler's changes as the transaction records them.
     private struct Journal {
@@ -260,6 +278,7 @@ public final class Store {
         let result = newVersion()
         var context = HandlerContext(action: action, service: route.service, state: state,
                                      versions: (version ?? 0, result), store: self)
+        context.reuse(undoStorage: takeSpareUndo())
         defer {
             slots[slot].put(context.current, version: result)
             journal.append(Journal(slot: slot, undo: context.undo, version: version))
