@@ -275,7 +275,7 @@ public final class Engine {
     /// After a committed change: marks stale readers, fires subscribers,
     /// schedules and performs effects. Returns the actions they queued.
     private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome) -> [Action] {
-        for (service, change) in outcome.changes {
+        outcome.changes.forEach { service, change in
             tracker.invalidate(service: service, change: change, new: store.state(of: service))
         }
         return scheduler.react(watched: watched, outcome: outcome, store: store) { note($0) }

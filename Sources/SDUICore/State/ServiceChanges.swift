@@ -34,6 +34,14 @@ public struct ServiceChanges: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Runs `body` on each service, in the order they first ran, with its
+    /// change (without the copies an iterator makes).
+    public func forEach(_ body: (_ service: String, _ change: StateChange) throws -> Void) rethrows {
+        guard let first else { return }
+        try body(first.service, first.change)
+        for entry in more { try body(entry.service, entry.change) }
+    }
+
     /// The services in the order they first ran, each with its change.
     public struct Iterator: IteratorProtocol {
         let changes: ServiceChanges

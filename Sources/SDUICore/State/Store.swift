@@ -256,7 +256,7 @@ public final class Store {
     /// (unless it grew large).
     private func keepSpare(_ undo: consuming [JSONUndo]) {
         guard undo.capacity <= 64 else { return }
-        undo.removeAll(keepingCapacity: true)
+        while !undo.isEmpty { undo.removeLast() } // (see the journal's)
         spareUndo = undo
     }
 
