@@ -68,9 +68,9 @@ func runFactory(_ factory: sdui_factory_fn, _ data: UserData, input: JSON, conte
 func runHandler(_ handler: sdui_handler_fn, _ data: UserData, context: inout HandlerContext,
                         engine: Engine) throws
 {
-    let action = context.action
     try withUnsafeMutablePointer(to: &context) { pointer in
-        let call = CallHandle(id: action.type, input: action.payload, engine: engine, role: .handler(pointer))
+        let call = CallHandle(id: pointer.pointee.action.type, input: pointer.pointee.action.payload,
+                              engine: engine, role: .handler(pointer))
         let status = handler(call.opaque, data.pointer)
         guard status == SDUI_OK else {
             throw CallbackError(call.userError ?? "handler returned status \(status) (\(statusName(status)))")
