@@ -73,9 +73,9 @@ func runFactory(_ factory: sdui_factory_fn, _ data: UserData, input: ComponentDa
 func runHandler(_ handler: sdui_handler_fn, _ data: UserData, context: inout HandlerContext,
                         engine: Engine) throws
 {
-    let action = context.action
     try withUnsafeMutablePointer(to: &context) { pointer in
-        let call = CallHandle(id: action.type, input: action.payload, engine: engine, role: .handler(pointer))
+        let call = CallHandle(id: pointer.pointee.action.type, input: pointer.pointee.action.payload,
+                              engine: engine, role: .handler(pointer))
         let status = handler(call.opaque, data.pointer)
         guard status == SDUI_OK else {
             throw CallbackError(call.userError ?? "handler returned status \(status) (\(statusName(status)))")
@@ -169,7 +169,7 @@ public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CCh
         switch call.role {
         case .factory(let context): found = context.state(service, at: at)
         case .handler(let context): found = context.pointee.state(of: service, at: at)
-        default: found = call.engine.store.services[service]?.value(at: at)
+        default: found = call.engine.store.state(of: service)?.value(at: at)
         }
         guard let found else { throw Failure(SDUI_ENOTFOUND, "nothing at \(at) in service \"\(service)\"") }
         try deliver(JSONWriter.bytes(found), out, outLength)

@@ -262,6 +262,22 @@ static const char *step_path(lua_State *L, int base, int k, char *buf, size_t si
 static int push_path(lua_State *L, int m, int k)
 {
     int top = lua_gettop(L);
+    luaL_checkstack(L, 4, "state nested too deeply");
+    if (lua_rawgeti(L, m, VIEW_PARENT) != LUA_TTABLE) {
+        /* the root view (a handler's usual writer): no walk, "$" or "$" and one step */
+        int detached = lua_rawgeti(L, m, VIEW_DETACHED) != LUA_TNIL;
+        lua_settop(L, top);
+        if (detached)
+            return 0;
+        lua_pushliteral(L, "$");
+        if (k != 0) {
+            push_step(L, k);
+            lua_concat(L, 2);
+        }
+        lua_rawgeti(L, m, VIEW_ENTRY);
+        return 1;
+    }
+    lua_pop(L, 1);
     lua_pushvalue(L, m);
     for (;;) {
         luaL_checkstack(L, 4, "state nested too deeply");

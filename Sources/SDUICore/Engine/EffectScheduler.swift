@@ -63,7 +63,7 @@ final class EffectScheduler {
     /// Each subscription with the value it watches now, taken before a
     /// dispatch so `react` can tell what changed.
     func watchedValues(in store: Store) -> [Watched] {
-        subscriptions.map { ($0, store.services[$0.service]?.value(at: $0.path)) }
+        subscriptions.map { ($0, store.state(of: $0.service)?.value(at: $0.path)) }
     }
 
     /// After a committed change: fires the subscribers whose value changed,
@@ -72,7 +72,7 @@ final class EffectScheduler {
     func react(watched: [Watched], outcome: DispatchOutcome, store: Store, note: (Diagnostic) -> Void) -> [Action] {
         var queued: [Action] = []
         for (subscription, old) in watched where outcome.changes[subscription.service] != nil {
-            let new = store.services[subscription.service]?.value(at: subscription.path)
+            let new = store.state(of: subscription.service)?.value(at: subscription.path)
             guard !JSON.identical(old, new) else { continue }
             var context = SubscriptionContext(service: subscription.service, path: subscription.path, value: new)
             do {

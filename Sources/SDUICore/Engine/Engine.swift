@@ -154,7 +154,7 @@ public final class Engine {
     public func register(service name: String, state: JSON) throws(EngineError) {
         let watched = watchedValues()
         var change = StateChange()
-        change.noteReplaced(from: store.services[name])
+        change.noteReplaced(from: store.state(of: name))
         try store.register(service: name, state: state)
         let queued = settle(watched: watched, outcome: DispatchOutcome(changes: [name: change]))
         run(queued)
@@ -284,8 +284,8 @@ public final class Engine {
     /// After a committed change: marks stale readers, fires subscribers,
     /// schedules and performs effects. Returns the actions they queued.
     private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome) -> [Action] {
-        for (service, change) in outcome.changes {
-            tracker.invalidate(service: service, change: change, new: store.services[service])
+        outcome.changes.forEach { service, change in
+            tracker.invalidate(service: service, change: change, new: store.state(of: service))
         }
         return scheduler.react(watched: watched, outcome: outcome, store: store) { note($0) }
     }

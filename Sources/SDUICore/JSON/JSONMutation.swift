@@ -14,18 +14,10 @@ extension JSON {
             // walk below does, with the path's own segments for the record.
             var o = takeObject()
             defer { self = .object(o) }
-            guard let position = o.indexForChange(of: k) else {
-                guard let newValue else { return nil }
-                o.append(k, newValue)
-                return JSONUndo(path: path.segments, step: .remove)
+            guard let (old, position) = o.setMember(k, newValue) else {
+                return newValue == nil ? nil : JSONUndo(path: path.segments, step: .remove)
             }
-            let old = o.value(at: position)
-            if let newValue {
-                o.updateValue(at: position) { $0 = newValue }
-                return JSONUndo(path: path.segments, step: .restore(old))
-            }
-            o.remove(at: position)
-            return JSONUndo(path: path.segments, step: .reinsert(old, position: position))
+            return JSONUndo(path: path.segments, step: newValue == nil ? .reinsert(old, position: position) : .restore(old))
         }
         var walked: [JSONPath.Segment] = []
         walked.reserveCapacity(path.segments.count)

@@ -89,12 +89,40 @@ public struct JSONObject: Sendable, Equatable, Sequence {
             return storedValues[head + i]
         }
         set {
-            if let i = indexForChange(of: key) {
-                if let v = newValue { storedValues[head + i] = v } else { remove(at: i) }
-            } else if let v = newValue {
-                append(key, v)
-            }
+            setMember(key, newValue)
         }
+    }
+
+    /// Sets member `key` to `value` in place, appends it when absent, or
+    /// removes it for nil: one lookup of the key (with a hash index, its
+    /// slot serves the change too). Returns the value it had and its
+    /// position, or nil when it was absent.
+    @discardableResult
+    mutating func setMember(_ key: String, _ value: JSON?) -> (old: JSON, position: Int)? {
+        if !keyIndex.isBuilt && storedKeys.count >= JSONObject.indexThreshold {
+            keyIndex.build(storedKeys)
+        }
+        guard keyIndex.isBuilt else {
+            guard let i = storedKeys.firstIndex(of: key) else {
+                if let value { append(key, value) }
+                return nil
+            }
+            let old = storedValues[i]
+            if let value { storedValues[i] = value } else { remove(at: i) }
+            return (old, i)
+        }
+        let probe = keyIndex.find(key, in: storedKeys)
+        guard let position = probe.position else {
+            if let value {
+                storedKeys.append(key)
+                storedValues.append(value)
+                keyIndex.insert(key, at: count - 1, in: storedKeys, emptySlot: probe.slot)
+            }
+            return nil
+        }
+        let old = storedValues[head + position]
+        if let value { storedValues[head + position] = value } else { remove(at: position, slot: probe.slot) }
+        return (old, position)
     }
 
     /// Runs `body` on the member `key` in place, keeping its position; a
@@ -122,8 +150,9 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         if keyIndex.isBuilt { keyIndex.insert(key, at: count - 1, in: storedKeys) }
     }
 
-    /// Removes the member at `index`.
-    mutating func remove(at position: Int) {
+    /// Removes the member at `index`; `slot`, when known, is where the hash
+    /// index holds it.
+    mutating func remove(at position: Int, slot: Int? = nil) {
         guard keyIndex.isBuilt else {
             storedKeys.remove(at: position)
             storedValues.remove(at: position)
@@ -137,7 +166,7 @@ public struct JSONObject: Sendable, Equatable, Sequence {
             return
         }
         let h = head
-        keyIndex.remove(storedKeys[h + position], at: position, in: storedKeys)
+        keyIndex.remove(storedKeys[h + position], at: position, in: storedKeys, slot: slot)
         if head != h {
             // The first member: its entry stays, dead, at the front.
             storedKeys[h] = ""
@@ -269,27 +298,41 @@ struct KeyIndex: Sendable {
     /// The position of `key` among the members of `keys` (which this
     /// indexes), or nil.
     func position(of key: String, in keys: [String]) -> Int? {
+        find(key, in: keys).position
+    }
+
+    /// Where `key` is: its slot and its position among the members of
+    /// `keys`; or, when absent, the empty slot that ends its probe run
+    /// (where `insert` puts it, if nothing changed the slots in between).
+    func find(_ key: String, in keys: [String]) -> (slot: Int, position: Int?) {
         let mask = slots.count - 1
         var s = KeyIndex.hash(key) & mask
         while true {
             let v = slots[s]
-            if v == 0 { return nil }
-            if keys[entry(v)] == key { return position(v) }
+            if v == 0 { return (s, nil) }
+            if keys[entry(v)] == key { return (s, position(v)) }
             s = (s + 1) & mask
         }
     }
 
-    /// Puts `key`, at `position`, into an empty slot (no resizing).
-    private mutating func place(_ key: String, position: Int) {
-        let mask = slots.count - 1
-        var s = KeyIndex.hash(key) & mask
-        while slots[s] != 0 { s = (s + 1) & mask }
+    /// Puts `key`, at `position`, into an empty slot (no resizing): `slot`
+    /// when `find` gave it, else the first one on its probe run.
+    private mutating func place(_ key: String, position: Int, slot: Int? = nil) {
+        var s: Int
+        if let slot {
+            s = slot
+        } else {
+            let mask = slots.count - 1
+            s = KeyIndex.hash(key) & mask
+            while slots[s] != 0 { s = (s + 1) & mask }
+        }
         slots[s] = stored(position)
     }
 
     /// `key` was inserted at `position` among the members of `keys`
     /// (already there, the arrays shifted): the keys after it moved up one.
-    mutating func insert(_ key: String, at position: Int, in keys: [String]) {
+    /// `emptySlot` is what `find` gave for it just before, if anything.
+    mutating func insert(_ key: String, at position: Int, in keys: [String], emptySlot: Int? = nil) {
         let count = keys.count - Int(head)
         if count * 2 + 2 > slots.count {
             build(keys)
@@ -304,7 +347,7 @@ struct KeyIndex: Sendable {
                 }
             }
         }
-        place(key, position: position)
+        place(key, position: position, slot: emptySlot)
     }
 
     /// `key` was put into the last dead entry of `keys` (at `head - 1`):
@@ -322,11 +365,17 @@ struct KeyIndex: Sendable {
     /// about to be removed. The first member's entry becomes dead (`head`
     /// moves past it, the caller leaves it in place); after any other the
     /// keys move down one (the caller removes its entry).
-    mutating func remove(_ key: String, at position: Int, in keys: [String]) {
+    /// `slot` is where it is, when `find` gave it.
+    mutating func remove(_ key: String, at position: Int, in keys: [String], slot: Int? = nil) {
         let mask = slots.count - 1
         let target = stored(position)
-        var s = KeyIndex.hash(key) & mask
-        while slots[s] != target { s = (s + 1) & mask }
+        var s: Int
+        if let slot {
+            s = slot
+        } else {
+            s = KeyIndex.hash(key) & mask
+            while slots[s] != target { s = (s + 1) & mask }
+        }
         // Backward-shift deletion: later members of the probe run move into
         // the hole when their home slot does not lie after it.
         var hole = s

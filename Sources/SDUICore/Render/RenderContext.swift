@@ -9,7 +9,7 @@ public struct RenderContext {
 
     /// The state of `service` at `path`, or nil when either is missing.
     public func state(_ service: String, at path: JSONPath = .root) -> JSON? {
-        let value = store.services[service]?.value(at: path)
+        let value = store.state(of: service)?.value(at: path)
         log.reads.append(Read(service: service, path: path, value: value))
         return value
     }

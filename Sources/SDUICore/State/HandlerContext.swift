@@ -41,6 +41,12 @@ public struct HandlerContext {
         self.store = store
     }
 
+    /// Before the handler runs: an empty undo list whose capacity a
+    /// previous handler left, so the first change needs no allocation.
+    mutating func reuse(undoStorage: consuming [JSONUndo]) {
+        undo = undoStorage
+    }
+
     /// Sets the value at `path` in the state (nil removes it), in place:
     /// see `JSON.set(_:at:)`. On error the state is unchanged.
     public mutating func set(_ value: JSON?, at path: JSONPath) throws(JSONPathError) {
@@ -91,7 +97,7 @@ public struct HandlerContext {
 
     /// Reads any service, this one included, with this dispatch's changes so far.
     public func state(of service: String, at path: JSONPath = .root) -> JSON? {
-        let value = service == self.service ? current : store.services[service]
+        let value = service == self.service ? current : store.state(of: service)
         return value?.value(at: path)
     }
 }

@@ -6,12 +6,27 @@
 /// the services are restored to what they were before the dispatch, by
 /// undoing each change (no copy of the state is taken up front, so a
 /// change costs what it touches, not what the state holds).
+///
+/// Each service has a slot that it keeps for the store's lifetime, and each
+/// action type a route to its handler and its service's slot: a dispatch
+/// looks up its type once, and reaches the state and its version by
+/// position.
 public final class Store {
-    public private(set) var services: [String: JSON] = [:]
-    /// Each service's version; see `version(of:)`.
-    private var versions: [String: Int64] = [:]
+    /// Every service's state (a dictionary built on each call: to read one
+    /// service, `state(of:)`).
+    public var services: [String: JSON] {
+        var all: [String: JSON] = [:]
+        for slot in slots {
+            if let state = slot.state { all[slot.name] = state }
+        }
+        return all
+    }
+    /// The services' slots, in order of registration; never removed.
+    private var slots: [Slot] = []
+    /// Each service's position in `slots`.
+    private var slotIndex: [String: Int] = [:]
     private var lastVersion: Int64 = 0
-    private var handlers: [String: ActionHandler] = [:]
+    private var routes: [String: Route] = [:]
     private var middleware: [(id: Int, run: Middleware)] = []
     private var nextMiddlewareId = 1
     /// Most actions one dispatch may run, follow-ups included.
@@ -21,15 +36,54 @@ public final class Store {
     /// not until `takeWarnings` (the engine's diagnostics take them).
     public private(set) var warnings: [(action: String, message: String)] = []
 
+    /// One service: its state (nil while a handler holds it, or when a
+    /// rollback took back its creation) and its version (see `version(of:)`).
+    private struct Slot {
+        let name: String
+        var state: JSON?
+        var version: Int64?
+
+        /// Moves the state out (null for none), leaving nil, so a handler
+        /// changes it without a copy; and its version.
+        mutating func take() -> (state: JSON, version: Int64?) {
+            (state.take() ?? .null, version)
+        }
+
+        /// Puts back the state a handler changed, with its new version.
+        mutating func put(_ state: JSON, version: Int64) {
+            self.state = state
+            self.version = version
+        }
+    }
+
+    /// An action type's handler and the slot of the service it runs on.
+    private struct Route {
+        let handler: ActionHandler
+        let service: String
+        let slot: Int
+    }
+
     public init() {}
+
+    /// The state of `service`, or nil when there is no such service.
+    public func state(of service: String) -> JSON? {
+        guard let slot = slotIndex[service] else { return nil }
+        return slots[slot].state
+    }
 
     /// Creates `name` with `state`, or replaces the state of an existing service.
     public func register(service name: String, state: JSON) throws(EngineError) {
         guard !name.isEmpty, !name.contains("/") else {
             throw EngineError(.invalid, "bad service name \"\(name)\": it must be non-empty and contain no '/'")
         }
-        services[name] = state
-        versions[name] = newVersion()
+        let version = newVersion()
+        if let slot = slotIndex[name] {
+            slots[slot].state = state
+            slots[slot].version = version
+        } else {
+            slotIndex[name] = slots.count
+            slots.append(Slot(name: name, state: state, version: version))
+        }
     }
 
     /// A number that names the current state of `service`: every state
@@ -38,7 +92,8 @@ public final class Store {
     /// states, so a binding can keep its own copy of a state between
     /// dispatches and know when it is out of date.
     public func version(of service: String) -> Int64? {
-        versions[service]
+        guard let slot = slotIndex[service] else { return nil }
+        return slots[slot].version
     }
 
     private func newVersion() -> Int64 {
@@ -52,22 +107,22 @@ public final class Store {
             throw EngineError(.invalid, "bad action type \"\(type)\": expected \"service/name\"")
         }
         let service = String(Action(type: type).service)
-        guard services[service] != nil else {
+        guard let slot = slotIndex[service], slots[slot].state != nil else {
             throw EngineError(.notFound, "no service \"\(service)\" for action \"\(type)\"; register the service first")
         }
-        handlers[type] = handler
+        routes[type] = Route(handler: handler, service: service, slot: slot)
     }
 
     /// Removes the handler of `type`; the service and its state stay.
     public func unregister(action type: String) throws(EngineError) {
-        guard handlers.removeValue(forKey: type) != nil else {
+        guard routes.removeValue(forKey: type) != nil else {
             throw EngineError(.notFound, "no handler for action \"\(type)\"")
         }
     }
 
     /// Drops every handler and middleware; the services keep their state.
     public func removeAllHandlers() {
-        handlers = [:]
+        routes = [:]
         middleware = []
     }
 
@@ -87,18 +142,24 @@ public final class Store {
     }
 
     public func hasHandler(for type: String) -> Bool {
-        handlers[type] != nil
+        routes[type] != nil
     }
 
     /// The state of `service` at `path`.
     public func state(_ service: String, at path: JSONPath = .root) throws(EngineError) -> JSON {
-        guard let root = services[service] else {
+        guard let root = state(of: service) else {
             throw EngineError(.notFound, "no service \"\(service)\"")
         }
         guard let value = root.value(at: path) else {
             throw EngineError(.notFound, "nothing at \(path) in service \"\(service)\"")
         }
         return value
+    }
+
+    /// Runs one action and its follow-ups as one transaction; see `dispatch(_:)` for a list.
+    @discardableResult
+    public func dispatch(_ action: Action) throws(EngineError) -> DispatchOutcome {
+        try dispatch(action, then: [])
     }
 
     /// Runs `actions` and their follow-ups as one transaction.
@@ -109,14 +170,20 @@ public final class Store {
     /// every service is as it was before the call and no effect survives.
     @discardableResult
     public func dispatch(_ actions: [Action]) throws(EngineError) -> DispatchOutcome {
-        // The first action's handler, looked up once: nothing runs between
+        guard let first = actions.first else { return DispatchOutcome() }
+        return try dispatch(first, then: actions.dropFirst())
+    }
+
+    /// `dispatch(_:)` of `first` followed by `rest`: the queue is an array
+    /// only once there is more than one action.
+    private func dispatch(_ first: Action, then rest: ArraySlice<Action>) throws(EngineError) -> DispatchOutcome {
+        // The first action's route, looked up once: nothing runs between
         // this check and its use.
-        var firstHandler: ActionHandler?
-        for action in actions {
-            guard let handler = handlers[action.type] else {
-                throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
-            }
-            if firstHandler == nil { firstHandler = handler }
+        guard let firstRoute = routes[first.type] else {
+            throw EngineError(.notFound, "no handler for action \"\(first.type)\"")
+        }
+        for action in rest where routes[action.type] == nil {
+            throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
         }
         // The journal's buffer is kept between dispatches (taken, so a
         // nested dispatch gets its own).
@@ -124,57 +191,78 @@ public final class Store {
         spareJournal = []
         defer {
             // (removeLast keeps the capacity and, unlike removeAll, costs no generic replaceSubrange)
-            while !journal.isEmpty { journal.removeLast() }
+            while !journal.isEmpty { keepSpare(journal.removeLast().undo) }
             spareJournal = journal
         }
-        var queue = actions
+        // The actions after `current`, and how many of them ran.
+        var queue = Array(rest)
         var next = 0
+        var current = first
         var outcome = DispatchOutcome()
         do throws(EngineError) {
-            while next < queue.count {
-                guard next < queueLimit else {
+            while true {
+                guard outcome.actions < queueLimit else {
                     throw EngineError(.limit, "dispatch ran \(queueLimit) actions without emptying its queue (SDUI_LIMIT_QUEUE); a handler may be dispatching itself")
                 }
-                let current = queue[next]
-                next += 1
-                let handler: ActionHandler
-                if next == 1, let firstHandler {
-                    handler = firstHandler
-                } else if let found = handlers[current.type] {
-                    handler = found
+                let route: Route
+                if outcome.actions == 0 {
+                    route = firstRoute
+                } else if let found = routes[current.type] {
+                    route = found
                 } else {
-                    throw EngineError(.notFound, "no handler for follow-up action \"\(current.type)\" (queued by \"\(queue[0].type)\")")
+                    throw EngineError(.notFound, "no handler for follow-up action \"\(current.type)\" (queued by \"\(first.type)\")")
                 }
-                let context = try run(handler, for: current, journal: &journal)
-                if !context.queued.isEmpty {
-                    queue.append(contentsOf: context.queued)
+                outcome.actions += 1
+                let ran = try run(route, for: current, journal: &journal)
+                if !ran.queued.isEmpty {
+                    queue.append(contentsOf: ran.queued)
                 }
-                outcome.changes[context.service, default: StateChange()].merge(context.change)
-                if !context.effects.isEmpty {
-                    outcome.effects += context.effects
+                outcome.changes.merge(ran.change, into: ran.service)
+                if !ran.effects.isEmpty {
+                    outcome.effects += ran.effects
                 }
+                guard next < queue.count else { break }
+                current = queue[next]
+                next += 1
             }
         } catch {
             for entry in journal.reversed() {
                 if entry.version == nil {
-                    services[entry.service] = nil // it did not exist
+                    slots[entry.slot].state = nil // it did not exist
                 } else {
-                    entry.undo.reversed().forEach { services[entry.service]?.undo($0) }
+                    entry.undo.reversed().forEach { slots[entry.slot].state?.undo($0) }
                 }
-                versions[entry.service] = entry.version
+                slots[entry.slot].version = entry.version
             }
             throw error
         }
-        outcome.actions = next
         return outcome
     }
 
     /// The journal's storage between dispatches (empty).
     private var spareJournal: [Journal] = []
+    /// An undo list's storage between handlers (empty), so a handler's
+    /// first change needs no allocation.
+    private var spareUndo: [JSONUndo] = []
+
+    /// The kept undo list storage, taken (a nested dispatch finds none).
+    private func takeSpareUndo() -> [JSONUndo] {
+        var undo: [JSONUndo] = []
+        swap(&undo, &spareUndo)
+        return undo
+    }
+
+    /// Keeps the storage of a finished handler's undo list for the next one
+    /// (unless it grew large).
+    private func keepSpare(_ undo: consuming [JSONUndo]) {
+        guard undo.capacity <= 64 else { return }
+        while !undo.isEmpty { undo.removeLast() } // (see the journal's)
+        spareUndo = undo
+    }
 
     /// One handler's changes as the transaction records them.
     private struct Journal {
-        var service: String
+        var slot: Int
         var undo: [JSONUndo]
         /// The service's version before the handler ran.
         var version: Int64?
@@ -182,20 +270,18 @@ public final class Store {
 
     /// Runs one handler and its middleware on its service's state, in place;
     /// whatever it changed, even when it fails, goes in the journal.
-    private func run(_ handler: ActionHandler, for action: Action, journal: inout [Journal])
+    private func run(_ route: Route, for action: Action, journal: inout [Journal])
         throws(EngineError) -> Ran
     {
-        let service = String(action.service)
-        let version = versions[service]
+        let slot = route.slot
+        let (state, version) = slots[slot].take()
         let result = newVersion()
-        // Move the state out so the handler mutates it without a copy.
-        var context = HandlerContext(action: action, service: service,
-                                     state: services.removeValue(forKey: service) ?? .null,
+        var context = HandlerContext(action: action, service: route.service, state: state,
                                      versions: (version ?? 0, result), store: self)
+        context.reuse(undoStorage: takeSpareUndo())
         defer {
-            services[service] = context.current
-            versions[service] = result
-            journal.append(Journal(service: service, undo: context.undo, version: version))
+            slots[slot].put(context.current, version: result)
+            journal.append(Journal(slot: slot, undo: context.undo, version: version))
             if !context.warnings.isEmpty {
                 warnings += context.warnings.map { (action.type, $0) }
                 if warnings.count > 64 { warnings.removeFirst(warnings.count - 64) }
@@ -203,7 +289,7 @@ public final class Store {
         }
         do {
             for m in middleware { try m.run(.before, action) }
-            try handler(&context)
+            try route.handler(&context)
         } catch {
             throw EngineError(.callback, "action \"\(action.type)\" failed: \(error)")
         }
@@ -214,7 +300,7 @@ public final class Store {
         }
         // What the dispatch needs of the context (returning the context
         // itself would copy it whole: the `defer` above still reads it).
-        return Ran(service: service, queued: context.queued, change: context.change, effects: context.effects)
+        return Ran(service: route.service, queued: context.queued, change: context.change, effects: context.effects)
     }
 
     /// What `run` hands back to the dispatch.
@@ -229,11 +315,5 @@ public final class Store {
     public func takeWarnings() -> [(action: String, message: String)] {
         defer { warnings.removeAll() }
         return warnings
-    }
-
-    /// Runs one action and its follow-ups as one transaction; see `dispatch(_:)` for a list.
-    @discardableResult
-    public func dispatch(_ action: Action) throws(EngineError) -> DispatchOutcome {
-        try dispatch([action])
     }
 }
