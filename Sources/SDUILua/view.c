@@ -4,7 +4,8 @@
 ** The whole tree is packed into the bridge's scratch buffer and handed over
 ** with sdui_call_return_packed, which reads and checks it in one pass. The
 ** nodes are laid out here, their members in the order lua_next gives them
-** (the engine reads a node's members in any order) and "children" as nodes;
+** (the engine reads a node's members in any order) and "children", as nodes,
+** last (so the engine knows the node before its children come);
 ** every other value (an action, a style table) and any node with a
 ** metatable are packed by packed.c as luajson_encode would write them. A
 ** tree the packer does not cover (a cycle, a function, a key that is not a
@@ -67,6 +68,7 @@ static int pack_node(lua_State *L, packed_buffer *b, int idx, int depth)
     if (!packed_put_count(b, 0))
         return 0;
     uint32_t count = 0;
+    int children = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) { /* key at -2, value at -1 */
         size_t len;
@@ -79,15 +81,26 @@ static int pack_node(lua_State *L, packed_buffer *b, int idx, int depth)
         if (ok && lua_type(L, -1) == LUA_TSTRING) {
             const char *s = lua_tolstring(L, -1, &len);
             ok = packed_put_tag(b, SDUI_PACKED_STRING) && packed_put_text(b, s, len);
-        } else if (ok && len == 8 && memcmp(name, "children", 8) == 0 && lua_type(L, -1) == LUA_TTABLE)
-            ok = pack_children(L, b, lua_gettop(L), depth);
-        else if (ok)
+        } else if (ok && len == 8 && memcmp(name, "children", 8) == 0 && lua_type(L, -1) == LUA_TTABLE) {
+            b->len -= 4 + len; /* written last, below */
+            children = 1;
+            count--;
+        } else if (ok)
             ok = packed_append(L, -1, b);
         lua_pop(L, 1);
         if (!ok) {
             lua_pop(L, 1);
             return 0;
         }
+        count++;
+    }
+    if (children) { /* last: the engine then reads the node's own members first, and its children in place */
+        lua_pushliteral(L, "children");
+        lua_rawget(L, idx);
+        int ok = packed_put_text(b, "children", 8) && pack_children(L, b, lua_gettop(L), depth);
+        lua_pop(L, 1);
+        if (!ok)
+            return 0;
         count++;
     }
     memcpy(b->data + count_at, &count, sizeof count);

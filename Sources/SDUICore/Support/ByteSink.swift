@@ -56,6 +56,12 @@ struct ByteSink: ~Copyable {
         text.withUTF8 { append($0.baseAddress!, count: $0.count) }
     }
 
+    /// Overwrites four bytes already written, at `offset`, with `n` (a length known late).
+    mutating func setCount(_ n: UInt32, at offset: Int) {
+        precondition(offset >= 0 && offset + 4 <= count, "setCount outside the bytes written")
+        UnsafeMutableRawPointer(base + offset).storeBytes(of: n, as: UInt32.self)
+    }
+
     @inline(never)
     private mutating func grow(toHold n: Int) {
         var newCapacity = capacity * 2

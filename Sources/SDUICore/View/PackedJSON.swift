@@ -5,27 +5,22 @@
 /// test — an object key that is not ASCII (Unicode-equal keys are the same
 /// key), an object of more than 16 members — it gives up (false), and the
 /// caller takes the decoders' way, which decides.
-struct PackedJSON: ~Copyable {
+struct PackedJSON {
     private let bytes: UnsafeRawBufferPointer
     private let maxDepth: Int
     private var at = 0
-    private var sink: ByteSink
 
-    init(bytes: UnsafeRawBufferPointer, maxDepth: Int, capacity: Int) {
+    init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        sink = ByteSink(capacity: capacity)
     }
 
     /// Whether every byte was read.
     var done: Bool { at == bytes.count }
 
-    /// The text written so far.
-    var output: [UInt8] { sink.withBytes { [UInt8]($0) } }
-
     /// An action object, `{"type": non-empty string, "payload"?: any}` and
-    /// nothing else, written as `{"type":…,"payload":…}`.
-    mutating func action() -> Bool {
+    /// nothing else, written to `sink` as `{"type":…,"payload":…}`.
+    mutating func action(into sink: inout ByteSink) -> Bool {
         guard maxDepth > 0, tag() == .object, let n = count(), n >= 1, n <= 2 else { return false }
         var type: Range<Int>?
         var payload: Range<Int>?
@@ -46,11 +41,11 @@ struct PackedJSON: ~Copyable {
         guard let type else { return false }
         let end = at
         sink.append(#"{"type":""#)
-        escaped(type)
+        escaped(type, into: &sink)
         sink.append(#"","payload":"#)
         if let payload {
             at = payload.lowerBound
-            guard value(depth: 1) else { return false }
+            guard value(depth: 1, into: &sink) else { return false }
         } else {
             sink.append("null")
         }
@@ -60,7 +55,7 @@ struct PackedJSON: ~Copyable {
     }
 
     /// One value at `at`, written; `depth` is the nesting of the container it opens.
-    private mutating func value(depth: Int) -> Bool {
+    private mutating func value(depth: Int, into sink: inout ByteSink) -> Bool {
         guard let t = tag() else { return false }
         switch t {
         case .null: sink.append("null")
@@ -79,14 +74,14 @@ struct PackedJSON: ~Copyable {
         case .string:
             guard let s = text() else { return false }
             sink.append(UInt8(ascii: "\""))
-            escaped(s)
+            escaped(s, into: &sink)
             sink.append(UInt8(ascii: "\""))
         case .array:
             guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
             sink.append(UInt8(ascii: "["))
             for i in 0..<n {
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
-                guard value(depth: depth + 1) else { return false }
+                guard value(depth: depth + 1, into: &sink) else { return false }
             }
             sink.append(UInt8(ascii: "]"))
         case .object:
@@ -99,9 +94,9 @@ struct PackedJSON: ~Copyable {
                 keys.append(key)
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
                 sink.append(UInt8(ascii: "\""))
-                escaped(key)
+                escaped(key, into: &sink)
                 sink.append(#"":"#)
-                guard value(depth: depth + 1) else { return false }
+                guard value(depth: depth + 1, into: &sink) else { return false }
             }
             sink.append(UInt8(ascii: "}"))
         }
@@ -164,7 +159,7 @@ struct PackedJSON: ~Copyable {
         return start..<at
     }
 
-    private mutating func escaped(_ range: Range<Int>) {
+    private func escaped(_ range: Range<Int>, into sink: inout ByteSink) {
         sink.appendEscaped(UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self))
     }
 

@@ -40,51 +40,75 @@ struct PackedViewReader: ~Copyable {
     /// A string value's bytes, where they are in `bytes`.
     private typealias Text = Range<Int>
 
-    /// One node, written to `out`: its members are found first (the kind is
-    /// known only once "type" is read), then written in the flat order.
-    private mutating func node(depth: Int) -> Bool {
-        guard depth < maxDepth, tag() == .object, let n = count(), n <= 16 else { return false }
+    /// A node's own members, found while reading it: where their values are.
+    private struct Members {
         var type: Text?
         var contents = Slots<(Int, Text)>() // (index in `names`, value)
         var style: Range<Int>?
         var action: Range<Int>?
         var nullAction = false
+    }
+
+    /// One node, written to `out`. Its members are found first (the kind is
+    /// known only once "type" is read), then written in the flat order; when
+    /// "children" comes last (as the Lua binding lays nodes out) they are read
+    /// in place, else stepped over and read after the node's own fields.
+    private mutating func node(depth: Int) -> Bool {
+        guard depth < maxDepth, tag() == .object, let n = count(), n <= 16 else { return false }
+        var members = Members()
         var children: (count: Int, start: Int)?
         var seen: UInt32 = 0 // one bit per member read: a name twice goes the long way
-        for _ in 0..<n {
+        for i in 0..<n {
             guard let (member, bit) = memberName(), seen & bit == 0 else { return false }
             seen |= bit
             let valueStart = at
             switch (member, peek()) {
             case (Member.type, .string?):
                 guard let t = text() else { return false }
-                type = t
+                members.type = t
             case (Member.id, .string?):
                 guard text() != nil else { return false } // the engine gives ids
             case (Member.firstContent..., .string?):
-                guard let t = text(), contents.append((member, t)) else { return false }
+                guard let t = text(), members.contents.append((member, t)) else { return false }
             case (Member.style, .string?), (Member.style, .object?):
                 guard skip(depth: depth + 1) else { return false }
-                style = valueStart..<at
+                members.style = valueStart..<at
             case (Member.action, .object?):
                 guard skip(depth: depth + 1) else { return false }
-                action = valueStart..<at
+                members.action = valueStart..<at
             case (Member.action, .null?):
                 at += 1
-                nullAction = true
+                members.nullAction = true
             case (Member.children, .array?):
                 at += 1
                 guard depth + 1 < maxDepth, let count = count(), count <= bytes.count - at else { return false }
+                if i == n - 1 { // the last member: the node is known, its children follow in place
+                    guard writeOwn(members, children: count, depth: depth) else { return false }
+                    for _ in 0..<count where !node(depth: depth + 2) { return false }
+                    return true
+                }
                 children = (count, at)
                 for _ in 0..<count where !skip(depth: depth + 2) { return false }
             default:
                 return false // a key, or a value of another kind: the long way
             }
         }
-        guard let type, let kind = kind(type) else { return false }
         let end = at
+        guard writeOwn(members, children: children?.count, depth: depth) else { return false }
+        if let (count, start) = children {
+            at = start
+            for _ in 0..<count where !node(depth: depth + 2) { return false }
+            at = end
+        }
+        return true
+    }
 
-        // The members, checked against the kind and written in the flat order.
+    /// Checks a node's own members against its kind and writes its header
+    /// and fields in the flat order; false when the long way must decide.
+    /// `children` is nil when the node has no "children" member.
+    private mutating func writeOwn(_ members: Members, children: Int?, depth: Int) -> Bool {
+        guard let type = members.type, let kind = kind(type) else { return false }
+        let contents = members.contents
         let slots = Self.contentSlots[Int(kind.index)]
         var present: UInt8 = 0
         var ordered = Slots<Text>()
@@ -95,34 +119,28 @@ struct PackedViewReader: ~Copyable {
             }
         }
         guard ordered.count == contents.count else { return false } // a member the kind does not take
-        guard present & Self.requiredMasks[Int(kind.index)] == Self.requiredMasks[Int(kind.index)] else { return false }
-        if (action != nil || nullAction) && !kind.takesAction { return false }
-        if children != nil && !kind.isContainer { return false }
+        let required = Self.requiredMasks[Int(kind.index)]
+        guard present & required == required else { return false }
+        if (members.action != nil || members.nullAction) && !kind.takesAction { return false }
+        if children != nil && !kind.isContainer { return false } // even an empty list
         var flags: UInt8 = 0
-        if style != nil { flags |= FlatView.styleFlag }
-        if action != nil { flags |= FlatView.actionFlag }
-        FlatView.appendHeader(kind: kind, flags: flags, props: present, children: children?.count ?? 0, to: &out)
+        if members.style != nil { flags |= FlatView.styleFlag }
+        if members.action != nil { flags |= FlatView.actionFlag }
+        FlatView.appendHeader(kind: kind, flags: flags, props: present, children: children ?? 0, to: &out)
         for i in 0..<ordered.count { appendField(ordered[i]) }
-        if let range = style {
-            guard let json = styleJSON(range, depth: depth + 1) else { return false }
-            FlatView.appendField(json, to: &out)
+        if let range = members.style {
+            guard writeStyle(range, depth: depth + 1) else { return false }
         }
-        if let range = action {
-            guard let json = actionJSON(range, depth: depth + 1) else { return false }
-            FlatView.appendField(json, to: &out)
+        if let range = members.action {
+            guard writeAction(range, depth: depth + 1) else { return false }
         }
-        if let (count, start) = children {
-            at = start
-            for _ in 0..<count where !node(depth: depth + 2) { return false }
-        }
-        at = end
         return true
     }
 
-    /// The style as the flat form keeps it (`Style.json`): a font name
-    /// (the shorthand) written here, a style object by the style decoder.
-    private func styleJSON(_ range: Range<Int>, depth: Int) -> [UInt8]? {
-        // The font alone, as a name or as {font = name} (the DSL's form): 5 bytes
+    /// Writes the style as the flat form keeps it (`Style.json`): a font
+    /// name (the shorthand) written here, a style object by the style decoder.
+    private mutating func writeStyle(_ range: Range<Int>, depth: Int) -> Bool {
+        // The font alone, as a name or as {font = name} (the DSL's table form): 5 bytes
         // of tag and length before the name, or 18 of {"font": before its length.
         var font: Int?
         if bytes[range.lowerBound] == PackedValue.Tag.string.rawValue {
@@ -136,18 +154,43 @@ struct PackedViewReader: ~Copyable {
         }
         if let font {
             let name = UnsafeRawBufferPointer(rebasing: bytes[font..<range.upperBound]).bindMemory(to: UInt8.self)
-            if name.contains(where: { $0 >= 0x80 }) && String(validating: name, as: UTF8.self) == nil { return nil }
-            var sink = ByteSink(capacity: range.count + 12)
-            sink.append(#"{"font":""#)
-            sink.appendEscaped(UnsafeRawBufferPointer(rebasing: bytes[font..<range.upperBound])
-                .bindMemory(to: UInt8.self))
-            sink.append(#""}"#)
-            return sink.withBytes { [UInt8]($0) }
+            if name.contains(where: { $0 >= 0x80 }) && String(validating: name, as: UTF8.self) == nil { return false }
+            let field = beginField()
+            out.append(#"{"font":""#)
+            out.appendEscaped(name)
+            out.append(#""}"#)
+            endField(field)
+            return true
         }
         guard let value = try? PackedValue.read(UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth),
               let style = try? Self.style(value), !style.isEmpty
-        else { return nil }
-        return JSONWriter.bytes(style.json)
+        else { return false }
+        FlatView.appendField(JSONWriter.bytes(style.json), to: &out)
+        return true
+    }
+
+    /// Writes the action as the flat form keeps it (`Action.json`:
+    /// `{"type":…,"payload":…}`, a missing payload null), straight from the
+    /// packed bytes (`PackedJSON`); false for anything the action decoder
+    /// would refuse, or that the writer leaves to it.
+    private mutating func writeAction(_ range: Range<Int>, depth: Int) -> Bool {
+        let field = beginField()
+        var json = PackedJSON(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth)
+        guard json.action(into: &out), json.done else { return false }
+        endField(field)
+        return true
+    }
+
+    /// Starts a field whose length is known once it is written: where its length goes.
+    private mutating func beginField() -> Int {
+        let at = out.count
+        FlatView.appendCount(0, to: &out)
+        return at
+    }
+
+    /// Sets the length of the field begun at `at` to what was written since.
+    private mutating func endField(_ at: Int) {
+        out.setCount(UInt32(out.count - at - 4), at: at)
     }
 
     /// What `ViewNode.setMember` makes of a "style" value.
@@ -158,17 +201,6 @@ struct PackedViewReader: ~Copyable {
             return style
         }
         return try Style(json: value, at: .root)
-    }
-
-    /// The action as the flat form keeps it (`Action.json`:
-    /// `{"type":…,"payload":…}`, a missing payload null), written straight
-    /// from the packed bytes (`PackedJSON`); nil for anything the action
-    /// decoder would refuse, or that the writer leaves to it.
-    private func actionJSON(_ range: Range<Int>, depth: Int) -> [UInt8]? {
-        var json = PackedJSON(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth,
-                              capacity: range.count + 24)
-        guard json.action(), json.done else { return nil }
-        return json.output
     }
 
     /// Copies a string value's bytes as a flat field.
