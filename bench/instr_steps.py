@@ -19,16 +19,16 @@ from the leaf up, the first frame that matches decides:
                   by disassembling lua_gc in liblua5.4.so: Debian's library has no symbols
                   for its internal functions, so they are known by address)
   1 page load     sdui_load_page: the scan and check of the whole page, the index
-  2 data decode   JSONParser: a component's data from its JSON text to the engine's JSON value
-  3 packed+tables callback_pushinput: sdui_call_packed (the value written packed) and
-                  packed_push (the Lua data tables built from it); ctx_push (the ctx table)
+  2 data decode   data_push (factory.c): the component's data text (sdui_call_input_text)
+                  decoded by luajson_decode into Lua tables, or taken from the data cache
+  3 ctx           ctx_push: the ctx table a factory receives
   4 factory Lua   lua_callk from factory_run: the factory's Lua code and the ui.lua DSL
-                  building view tables
-  5 view walk     view_return (view.c): the view tables walked into the node builder,
-                  sdui_call_begin/member/member_packed/end, ViewNode.setMember, Style and
-                  Action decoding
-  6 screen JSON   the screen JSON writer (ScreenWriter.swift): RenderedComponent.jsonBytes,
-                  ViewNode.write(into:), ScreenTracker.json
+                  building view tables (ctx.state's calls into the engine included)
+  5 view packing  pack_node (view.c): the view tables laid out in packed form
+  6 view reading  sdui_call_return_packed: PackedViewReader checking the packed view and
+                  writing the FlatView the engine keeps (PackedJSON for actions)
+  7 screen JSON   the screen JSON writer: RenderedComponent.jsonBytes and FlatView.write
+                  (ScreenWriter.swift, FlatView.swift), ScreenTracker.json
 
 So the GC, allocations and reference counting inside a step are not in the step's figure
 but in the rest; memcpy, string hashing and the Swift runtime's exclusivity checks are in
@@ -52,13 +52,13 @@ import sys
 
 STEPS = [
     ("1 page load/scan (sdui_load_page)", ["sdui_load_page"]),
-    ("2 data: JSON text → JSON value (JSONParser)", ["JSONParser"]),
-    ("3 packed + Lua data tables (sdui_call_packed, packed_push, ctx_push)",
-     ["callback_pushinput", "sdui_call_packed", "packed_push", "ctx_push"]),
+    ("2 data: page bytes → Lua tables (luajson_decode, data cache)", ["luajson_decode", "push_cache"]),
+    ("3 ctx table (ctx_push)", ["ctx_push"]),
     ("4 factory Lua code + ui.lua DSL (lua_callk)", ["lua_callk"]),
-    ("5 view tables → node builder (view.c, sdui_call_*, setMember)", ["view_return"]),
-    ("6 screen JSON writer (ScreenWriter.swift)",
-     ["ScreenTrackerC4json9allocator", "RenderedComponentV9jsonBytes", "ViewNodeV5write4into"]),
+    ("5 view tables → packed (view.c pack_node)", ["pack_node"]),
+    ("6 packed → FlatView, checked (sdui_call_return_packed)", ["sdui_call_return_packed"]),
+    ("7 screen JSON writer (ScreenWriter.swift, FlatView.write)",
+     ["ScreenTrackerC4json9allocator", "RenderedComponentV9jsonBytes", "FlatViewV5write4into"]),
 ]
 MALLOC = {"malloc", "free", "realloc", "calloc", "cfree", "posix_memalign", "aligned_alloc", "memalign",
           "_int_malloc", "_int_free", "_int_realloc", "malloc_consolidate", "__libc_malloc", "__libc_free",
@@ -137,11 +137,23 @@ def gc_entries(objects):
     return entries
 
 
+# Where a step's function also runs inside another step, the outer one has it: the
+# decoding of what ctx.state returns is the factory's (4), not the data's (2).
+OUTER = {"luajson_decode": "lua_callk"}
+
+
+def matches(frame, roots, frames):
+    for r in roots:
+        if r in frame and not (r in OUTER and any(OUTER[r] in f for f in frames)):
+            return True
+    return False
+
+
 def step_of(frames):
-    """The outermost step whose function is on the chain, or None (steps do not nest in W2)."""
+    """The outermost step whose function is on the chain, or None."""
     for frame in reversed(frames):
         for label, roots in STEPS:
-            if any(r in frame for r in roots):
+            if matches(frame, roots, frames):
                 return label
     return None
 
@@ -155,7 +167,7 @@ def category(frames, gc):
         if frame in gc:
             return "Lua GC"
         for label, roots in STEPS:
-            if any(r in frame for r in roots):
+            if matches(frame, roots, frames):
                 return label
     return "other"
 
@@ -186,7 +198,7 @@ def main():
         die("the parts with their rest do not add up to the total")
     rows = [[label, sums[label], within[label]] for label, _ in STEPS]
     steps_sum, steps_within = sum(r[1] for r in rows), sum(r[2] for r in rows)
-    rows.append(["steps 1–6", steps_sum, steps_within])
+    rows.append(["steps 1–%d" % len(STEPS), steps_sum, steps_within])
     rows += [["rest: " + label, sums[label], within[label]] for label in REST]
     rows.append(["rest", total - steps_sum, total - steps_within])
     rows.append(["total (W2, timed calls)", total, total])
