@@ -201,6 +201,28 @@ int sdui_report(sdui_engine *engine, int status, const char *message);
 long long sdui_limit(sdui_engine *engine, int which, long long value);
 
 /* ======================================================================
+** Options
+** ====================================================================== */
+
+/*
+** Read or set an option
+**
+** Options change what the engine accepts; they are read and set as limits
+** are: sdui_option() sets option `which` to `value` when value >= 0 and
+** returns the previous value; a negative value only reads it. Returns -1
+** for a NULL engine, an unknown option, a value the option does not take,
+** or a call from inside one of the engine's callbacks (nothing changes then).
+*/
+#define SDUI_OPTION_DUPLICATE_KEYS 0 /* a key given twice in one object of a page or a server
+                                        patch: 0 refuses the payload (the default; the error
+                                        names both places), 1 keeps the key's last value and
+                                        lists a "duplicate-key" warning for each, with its
+                                        line:column, JSON path and component, in
+                                        sdui_diagnostics_json() (Adaptive Cards' hosts parse
+                                        this way) */
+long long sdui_option(sdui_engine *engine, int which, long long value);
+
+/* ======================================================================
 ** Pages
 ** ====================================================================== */
 

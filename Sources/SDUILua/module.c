@@ -460,6 +460,13 @@ static void apply_options(lua_State *L, lua_engine *e)
         apply_limit(L, e, limits, "queue", SDUI_LIMIT_QUEUE, sdui_limit);
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, 1, "duplicate_keys") != LUA_TNIL) {
+        const char *how = luaL_checkstring(L, -1);
+        if (strcmp(how, "reject") != 0 && strcmp(how, "last") != 0)
+            luaL_error(L, "sdui.engine: option duplicate_keys must be \"reject\" or \"last\", got \"%s\"", how);
+        sdui_option(e->engine, SDUI_OPTION_DUPLICATE_KEYS, how[0] == 'l');
+    }
+    lua_pop(L, 1);
     apply_limit(L, e, 1, "script_memory", SDUI_SCRIPT_LIMIT_MEMORY, sdui_scripts_limit);
     apply_limit(L, e, 1, "script_instructions", SDUI_SCRIPT_LIMIT_INSTRUCTIONS, sdui_scripts_limit);
     if (lua_getfield(L, 1, "services") != LUA_TNIL) {

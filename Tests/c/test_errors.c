@@ -895,6 +895,39 @@ static void test_control_characters(void)
     CHECK_STATUS(load(base_page), SDUI_OK);
 }
 
+
+/* sdui_option: duplicate keys refused by default, the last value kept with
+** a diagnostic when asked; bad calls change nothing. */
+static void test_options(void)
+{
+    static const char page[] = "{\"components\":[{\"id\":\"d\",\"type\":\"Nobody\",\"type\":\"Nobody2\"}]}";
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_EQ_INT(sdui_option(e, SDUI_OPTION_DUPLICATE_KEYS, -1), 0);
+    CHECK_EQ_INT(sdui_option(e, SDUI_OPTION_DUPLICATE_KEYS, 2), -1); /* not a value it takes */
+    CHECK_EQ_INT(sdui_option(e, 1, -1), -1);
+    CHECK_EQ_INT(sdui_option(e, -1, 0), -1);
+    CHECK_EQ_INT(sdui_option(NULL, SDUI_OPTION_DUPLICATE_KEYS, 1), -1);
+    CHECK_EQ_INT(sdui_option(e, SDUI_OPTION_DUPLICATE_KEYS, -1), 0);
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_EPARSE);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "1:42: $.components[0].type: duplicate key \"type\"");
+
+    CHECK_EQ_INT(sdui_option(e, SDUI_OPTION_DUPLICATE_KEYS, 1), 0);
+    CHECK_EQ_INT(sdui_option(e, SDUI_OPTION_DUPLICATE_KEYS, -1), 1);
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *screen = NULL, *diagnostics = NULL;
+    CHECK_STATUS(sdui_render_json(e, &screen, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(screen, "\"type\":\"Nobody2\""); /* the last value */
+    CHECK_STATUS(sdui_diagnostics_json(e, &diagnostics, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(diagnostics, "\"code\":\"duplicate-key\"");
+    CHECK_STR_CONTAINS(diagnostics, "1:42: $.components[0].type: duplicate key \\\"type\\\": the last value is used");
+    sdui_free(screen);
+    sdui_free(diagnostics);
+    CHECK_EQ_INT(sdui_option(e, SDUI_OPTION_DUPLICATE_KEYS, 0), 1);
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_EPARSE);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     setup();
@@ -902,6 +935,7 @@ int main(void)
     test_null_everything();
     test_page_errors();
     test_limits();
+    test_options();
     test_dispatch_errors();
     test_factory_errors();
     test_registration_errors();

@@ -75,6 +75,24 @@ describe("an engine", function()
       assert.equal("1:44: $.components[0].data: arrays and objects nest deeper than the limit of 3 levels", err)
     end)
 
+    it("takes duplicate_keys: refused by default, the last value with a warning when asked", function()
+      local page = '{"components":[{"id":"a","type":"T","data":{"x":1,"x":2}}]}'
+      local strict <close> = sdui.engine{}
+      local ok, err = strict:load_page(page)
+      assert.is_nil(ok)
+      assert.equal('1:51: $.components[0].data.x: duplicate key "x"', err)
+      local e <close> = sdui.engine{ duplicate_keys = "last" }
+      e:component("T", function(data) return { type = "text", text = tostring(data.x) } end)
+      assert.is_true(e:load_page(page))
+      assert.equal("2", e:render().components[1].view.text)
+      local d = e:diagnostics()
+      assert.equal("duplicate-key", d[1].code)
+      assert.equal("a", d[1].component)
+      assert.equal('1:51: $.components[0].data.x: duplicate key "x": the last value is used', d[1].message)
+      assert.has_error(function() sdui.engine{ duplicate_keys = "first" } end,
+        'sdui.engine: option duplicate_keys must be "reject" or "last", got "first"')
+    end)
+
     it("applies queue to the actions of one dispatch", function()
       local e <close> = counter_engine{ limits = { queue = 2 } }
       assert(e:action("counter/chain", function(_, payload, ctx)

@@ -14,6 +14,12 @@
 /// owns the registry, the store and the runtime diagnostics, and decides
 /// the order: a dispatch, then stale readers, then subscribers and effects.
 public final class Engine {
+    /// What a key given twice in one object of a page or server patch
+    /// means: refused (the default), or the last value wins with a
+    /// "duplicate-key" warning naming each one (for content written for
+    /// lenient parsers, such as Adaptive Cards').
+    public var duplicateKeys: JSONParseOptions.DuplicateKeys = .reject
+
     public var limits = EngineLimits() {
         didSet { store.queueLimit = limits.queueLimit }
     }
@@ -66,12 +72,21 @@ public final class Engine {
     /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
         // A valid page takes the scanner's one pass; anything else (errors
-        // included, with their line:column and path) the full one.
+        // included, with their line:column and path, and keys given twice)
+        // the full one.
         if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
             loadPage(page)
             return
         }
-        let json = try parse(bytes)
+        var options = limits.parseOptions
+        options.duplicateKeys = duplicateKeys
+        var duplicates: [Int] = []
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes, options: options, duplicates: &duplicates)
+        } catch {
+            throw EngineError(error)
+        }
         if case .object(let o) = json, o.count == 1, o["patch"] != nil {
             let patch: ServerPatch
             do {
@@ -80,12 +95,38 @@ public final class Engine {
                 throw Engine.located(error, in: bytes)
             }
             try apply(patch)
+            noteDuplicates(duplicates, in: bytes, components: nil)
             return
         }
+        let page: Page
         do {
-            loadPage(try Page(json: json))
+            page = try Page(json: json)
         } catch {
             throw Engine.located(error, in: bytes)
+        }
+        loadPage(page)
+        noteDuplicates(duplicates, in: bytes, components: page.components)
+    }
+
+    /// A "duplicate-key" warning for each key given again (at the byte
+    /// offsets the parser reported), naming its line:column, its path and,
+    /// on a page, the component it is in.
+    private func noteDuplicates(_ offsets: [Int], in bytes: UnsafeRawBufferPointer, components: [Component]?) {
+        for offset in offsets {
+            let (line, column) = JSONLocator.lineColumn(of: offset, in: bytes)
+            let path = JSONLocator.path(ofKeyAt: offset, in: bytes)
+            var component: String?
+            if let components, let segments = path?.segments {
+                // $.components[i]… or, for a bare array page, $[i]…
+                let at = segments.first == .key("components") ? 1 : 0
+                if segments.count > at, case .index(let i) = segments[at], i < components.count {
+                    component = components[i].id
+                }
+            }
+            let key: String
+            if case .key(let name)? = path?.segments.last { key = JSONWriter.quoted(name) } else { key = "a key" }
+            note(Diagnostic(.warning, "duplicate-key", component: component,
+                            "\(line):\(column): \(path.map { "\($0)" } ?? "$"): duplicate key \(key): the last value is used"))
         }
     }
 

@@ -55,6 +55,54 @@ public enum JSONLocator {
         return i
     }
 
+    /// The path of the member whose key starts at byte `target` (a key the
+    /// parser reported, such as one given twice), or nil when no key starts there.
+    public static func path(ofKeyAt target: Int, in bytes: UnsafeRawBufferPointer) -> JSONPath? {
+        var i = 0
+        var segments: [JSONPath.Segment] = []
+        return find(target, bytes, &i, &segments)
+    }
+
+    /// Walks the value at `i` (to its end) looking for a key at `target`;
+    /// `segments` is the value's path, left as it was.
+    private static func find(_ target: Int, _ b: UnsafeRawBufferPointer, _ i: inout Int,
+                             _ segments: inout [JSONPath.Segment]) -> JSONPath?
+    {
+        skipSpace(b, &i)
+        guard i < b.count, b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "[") else {
+            skipValue(b, &i)
+            return nil
+        }
+        let object = b[i] == UInt8(ascii: "{")
+        i += 1
+        var index = 0
+        while true {
+            skipSpace(b, &i)
+            guard i < b.count, b[i] != UInt8(ascii: "}"), b[i] != UInt8(ascii: "]") else {
+                i += 1
+                return nil
+            }
+            if object {
+                let start = i
+                skipString(b, &i)
+                guard case .string(let key)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: b[start..<i]))
+                else { return nil }
+                segments.append(.key(key))
+                if start == target { return JSONPath(segments) }
+                skipSpace(b, &i)
+                i += 1 // the colon
+            } else {
+                segments.append(.index(index))
+                index += 1
+            }
+            let found = find(target, b, &i, &segments)
+            segments.removeLast()
+            if let found { return found }
+            skipSpace(b, &i)
+            if i < b.count, b[i] == UInt8(ascii: ",") { i += 1 }
+        }
+    }
+
     /// 1-based line and column (in Unicode scalars) of a byte offset.
     public static func lineColumn(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
         var line = 1

@@ -1,11 +1,22 @@
 /// A strict RFC 8259 JSON parser producing `JSON` values.
 ///
 /// Integers that fit in `Int64` become `.int`; every other number becomes
-/// `.double`. Object member order is kept and duplicate keys are rejected.
+/// `.double`. Object member order is kept and duplicate keys are rejected
+/// (or, on request, the last value of a key wins: `JSONParseOptions.duplicateKeys`).
 public enum JSONParser {
     /// Parses one JSON document from UTF-8 bytes.
     public static func parse(
         _ bytes: UnsafeRawBufferPointer, options: JSONParseOptions = .init()
+    ) throws(JSONParseError) -> JSON {
+        var duplicates: [Int] = []
+        return try parse(bytes, options: options, duplicates: &duplicates)
+    }
+
+    /// Parses one JSON document from UTF-8 bytes; with
+    /// `options.duplicateKeys == .lastWins`, `duplicates` receives the byte
+    /// offset of every key given again in its object (whose value was kept).
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, options: JSONParseOptions, duplicates: inout [Int]
     ) throws(JSONParseError) -> JSON {
         guard bytes.count <= options.maxBytes else {
             throw JSONParseError(
@@ -24,8 +35,11 @@ public enum JSONParser {
             try withUnsafeTemporaryAllocation(of: String.self, capacity: 16) { (keys) throws(JSONParseError) in
                 var parser = Parser(base: base, count: bytes.count, maxDepth: options.maxDepth,
                                     values: MoveStack(borrowing: values), keys: MoveStack(borrowing: keys))
+                parser.lastWins = options.duplicateKeys == .lastWins
                 do {
-                    return try parser.parseDocument()
+                    let value = try parser.parseDocument()
+                    duplicates = parser.duplicates
+                    return value
                 } catch {
                     throw parser.located()
                 }
@@ -114,6 +128,18 @@ private struct MoveStack<Element>: ~Copyable {
         capacity *= 2
     }
 
+    /// Moves the top element into place `i` (below the top), replacing what was there.
+    mutating func moveTop(to i: Int) {
+        count -= 1
+        (base + i).pointee = (base + count).move()
+    }
+
+    /// Removes the top element.
+    mutating func dropTop() {
+        count -= 1
+        (base + count).deinitialize(count: 1)
+    }
+
     /// Moves the elements from `start` to the top out into an array.
     mutating func popArray(from start: Int) -> [Element] {
         // reserveCapacity + append is specialized and inlined; the
@@ -152,6 +178,10 @@ private struct Parser: ~Copyable {
     let maxDepth: Int
     var pos = 0
     var depth = 0
+    /// Keep the last value of a key given twice (`JSONParseOptions.duplicateKeys`).
+    var lastWins = false
+    /// Where each key given again starts, when `lastWins`.
+    var duplicates: [Int] = []
     var values: MoveStack<JSON>
     var keys: MoveStack<String>
     /// Decoded bytes of a string that contains escapes.
@@ -367,7 +397,8 @@ private struct Parser: ~Copyable {
             keys.push(key)
             do throws(ParseStop) {
                 if duplicate {
-                    throw duplicateKeyError(keys.base[keyIndex], at: keyOffset)
+                    guard lastWins else { throw duplicateKeyError(keys.base[keyIndex], at: keyOffset) }
+                    duplicates.append(keyOffset)
                 }
                 skipWhitespace()
                 guard pos < count, byte(pos) == Byte.colon else {
@@ -375,6 +406,11 @@ private struct Parser: ~Copyable {
                 }
                 pos += 1
                 values.push(try parseValue())
+                if duplicate { // last wins: the value goes where the key was first
+                    let first = (keyStart..<keyIndex).first { keys.base[$0] == keys.base[keyIndex] }!
+                    values.moveTop(to: valueStart + (first - keyStart))
+                    keys.dropTop()
+                }
                 skipWhitespace()
                 guard pos < count else {
                     throw unexpected("expected ',' or '}' after an object member", at: pos)
