@@ -326,7 +326,11 @@ local function sort_by(name, descending)
     local keyed = {}
     for i = 1, count do
       local item = items[i]
-      keyed[i] = { key = path and at_path(item, path) or (path == nil and item or nil), item = item, at = i }
+      local key = item
+      if path then
+        key = at_path(item, path)
+      end
+      keyed[i] = { key = key, item = item, at = i }
     end
     sort(keyed, function(x, y)
       if before(x.key, y.key) then
@@ -1631,7 +1635,10 @@ end)
 def("getProperty", 1, 2, function(a, n, env)
   if n == 1 then
     local d = env.data
-    return is_object(d) and d[str("getProperty", a[1], 1)] or nil
+    if not is_object(d) then
+      return nil
+    end
+    return d[str("getProperty", a[1], 1)]
   end
   if is_nullish(a[1]) then
     return nil
