@@ -161,6 +161,7 @@ function functions.add_numbers(a, b)
   return r
 end
 
+--- a - b with numbers, as add_numbers.
 function functions.sub_numbers(a, b)
   local r = a - b
   if mtype(r) == "integer" and (a >= 0) ~= (b >= 0) and (r >= 0) ~= (a >= 0) then
@@ -169,6 +170,7 @@ function functions.sub_numbers(a, b)
   return r
 end
 
+--- a * b with numbers, as add_numbers.
 function functions.mul_numbers(a, b)
   local r = a * b
   if mtype(r) == "integer" and a ~= 0 and r // a ~= b then
