@@ -13,7 +13,7 @@
 ///   exactly the image URLs of their rendered views.
 /// - Unless `screenStale`, `screen` lists the rendered entries in page order
 ///   and `screenIndex` maps each of its ids to its position.
-/// - `componentJSON[id]`, when present, is the JSON of entry `id`'s current render.
+/// - An entry's kept JSON (`Entry.json`) is that of its current render.
 /// - `layoutEpoch` changes whenever what a layout walk visits changes (a
 ///   page loaded, a component rendered for the first time, dropped or back,
 ///   or forgotten, the viewport set); a component that renders again and
@@ -28,6 +28,19 @@ final class ScreenTracker {
         var images: [String]
         /// Counts this component's renders, so cached layouts know they are current.
         var revision: Int
+        /// What the screen's JSON writer keeps of this render.
+        var json = WrittenJSON.unwritten
+    }
+
+    /// A render's JSON as the screen's JSON writer (`json(allocator:)`)
+    /// keeps it: nothing the first time it is written, only that it was;
+    /// its bytes the second time, copied from then on until the component
+    /// renders again. A host that asks for a screen once (the first one of
+    /// a page) so holds the only copy of its JSON; one that asks again
+    /// gets the unchanged components' JSON copied.
+    enum WrittenJSON {
+        case unwritten, writtenOnce
+        case kept([UInt8])
     }
 
     /// Lays out the screen (shared with the engine, which sets its measurer).
@@ -40,10 +53,8 @@ final class ScreenTracker {
     /// of a viewport) costs what it touches, not the length of the page.
     private(set) var pageIndex: [String: Int] = [:]
     private var entries: [String: Entry] = [:]
-    /// Each rendered component's JSON (`RenderedComponent.json`), written the
-    /// first time the whole screen is asked for as JSON and kept until the
-    /// component renders again or leaves the page.
-    private var componentJSON: [String: [UInt8]] = [:]
+    /// The length of the screen's JSON last written: the guess for the next.
+    private var lastJSONCount = 0
     /// Components with an entry to render again on the next refresh:
     /// changed or stale. A component of the page without an entry is new
     /// and renders too; `unrendered` says whether the page may have one.
@@ -219,7 +230,6 @@ final class ScreenTracker {
         } else {
             layoutEpoch += 1
         }
-        componentJSON[component.id] = nil
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
             keepFullBaseline()
             screenStale = true
@@ -236,7 +246,6 @@ final class ScreenTracker {
         for url in entry.images { images.release(url) }
         entries[id] = nil
         layoutEpoch += 1
-        componentJSON[id] = nil
         dirty.remove(id)
     }
 
@@ -279,39 +288,41 @@ final class ScreenTracker {
     }
 
     /// The current screen as compact JSON, written into memory from
-    /// `allocator` (see `Engine.renderJSON`), each component's JSON written
-    /// once and reused until it renders again.
+    /// `allocator` (see `Engine.renderJSON`), each component's JSON kept
+    /// as `WrittenJSON` says; nil when the allocator has no memory.
     func json(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
         let screen = self.screen
-        let head = ByteSink.bytes(capacity: 64) { screen.writeHead(into: &$0) }
-        var pieces: [[UInt8]] = []
-        pieces.reserveCapacity(screen.components.count)
-        var total = head.count + max(0, screen.components.count - 1) + 2
-        for i in screen.components.indices {
-            let id = screen.components[i].id
-            let piece: [UInt8]
-            if let kept = componentJSON[id] {
-                piece = kept
-            } else {
-                piece = screen.components[i].jsonBytes()
-                componentJSON[id] = piece
+        // The last screen's length is the best guess; before any, 1 KB a component.
+        let guess = lastJSONCount > 0 ? lastJSONCount + 1 : 1024 * (screen.components.count + 1)
+        guard var out = AllocatedBytes(allocator: allocator, capacity: guess) else { return nil }
+        var sink = ByteSink(capacity: 4096) // one component at a time
+        screen.writeHead(into: &sink)
+        var written = sink.withBytes { out.append($0) }
+        for i in screen.components.indices where written {
+            if i != 0 { written = out.append(UInt8(ascii: ",")) }
+            let entry = entries.index(forKey: screen.components[i].id)
+            if let entry, case .kept(let bytes) = entries.values[entry].json {
+                written = written && bytes.withUnsafeBufferPointer { out.append($0) }
+                continue
             }
-            total += piece.count
-            pieces.append(piece)
+            sink.removeAll()
+            screen.components[i].write(into: &sink)
+            written = written && sink.withBytes { out.append($0) }
+            if let entry {
+                if case .unwritten = entries.values[entry].json {
+                    entries.values[entry].json = .writtenOnce
+                } else {
+                    entries.values[entry].json = .kept(sink.withBytes { [UInt8]($0) })
+                }
+            }
         }
-        guard let out = allocator.allocate(total + 1) else { return nil }
-        var at = out
-        func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
-            at += bytes.count
+        guard written && out.append(UInt8(ascii: "]")) && out.append(UInt8(ascii: "}")) else {
+            out.release()
+            return nil
         }
-        put(head)
-        for i in pieces.indices {
-            if i != 0 { at.initialize(to: UInt8(ascii: ",")); at += 1 }
-            put(pieces[i])
-        }
-        put([UInt8(ascii: "]"), UInt8(ascii: "}"), 0])
-        return UnsafeMutableBufferPointer(start: out, count: total)
+        guard let text = out.take() else { return nil }
+        lastJSONCount = text.count
+        return text
     }
 
     // MARK: Layout
