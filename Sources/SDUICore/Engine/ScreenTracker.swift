@@ -21,9 +21,10 @@
 /// - `baseline` is the screen the host last received (`ScreenBaseline`):
 ///   the whole baseline is kept before any change to the component list.
 final class ScreenTracker {
-    /// One component's last render and what it depended on.
+    /// One component's last render and what it depended on. The component
+    /// it rendered is the page's of the same id (a page load that changes
+    /// it marks the entry dirty), so the entry does not keep it.
     struct Entry {
-        var component: Component
         var render: ComponentRender
         var images: [String]
         /// Counts this component's renders, so cached layouts know they are current.
@@ -82,6 +83,7 @@ final class ScreenTracker {
     /// Makes `page` current. Components whose id, type, data and fallback
     /// are unchanged keep their render; the others render on next use.
     func load(_ page: Page) {
+        let previous = self.page, previousIndex = pageIndex
         self.page = page
         pageIndex = [:]
         pageIndex.reserveCapacity(page.components.count)
@@ -100,11 +102,15 @@ final class ScreenTracker {
             // What stays dirty is on the page: forget dropped the rest.
             unrendered = false
             for component in page.components {
-                guard let entry = entries[component.id] else {
+                guard entries.index(forKey: component.id) != nil else {
                     unrendered = true
                     continue
                 }
-                if entry.component != component { dirty.insert(component.id) }
+                // The entry is of the previous page's component of this id.
+                if let previous, let at = previousIndex[component.id], previous.components[at] == component {
+                    continue
+                }
+                dirty.insert(component.id)
             }
         }
         keepFullBaseline()
@@ -223,7 +229,7 @@ final class ScreenTracker {
         for url in old?.images ?? [] { images.release(url) }
         for url in urls { images.retain(url) }
         let revision = (old?.revision ?? 0) + 1
-        entries[component.id] = Entry(component: component, render: result, images: urls, revision: revision)
+        entries[component.id] = Entry(render: result, images: urls, revision: revision)
         if old?.render.rendered != nil, let rendered = result.rendered {
             // Still on the screen: layout walks visit the same components.
             layouts.rendered(component.id, revision: revision, view: rendered.view)
