@@ -196,18 +196,25 @@ final class ScreenTracker {
     func updateScreen(_ page: Page, onlyEntries: Bool) {
         guard screenStale else { return }
         screen = Screen(pageId: page.id, version: page.version)
-        screen.components.reserveCapacity(page.components.count)
-        screenIndex = [:]
         var indices = Array(page.components.indices)
         if onlyEntries {
             let pageIndex = self.pageIndex
             indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
         }
+        screen.components.reserveCapacity(indices.count)
         for index in indices {
             let id = page.components[index].id
             guard let rendered = entries[id]?.render.rendered else { continue }
-            screenIndex[id] = screen.components.count
             screen.components.append(rendered)
+        }
+        if screen.components.count == page.components.count {
+            // Every component of the page, in its order: the page's index
+            // is the screen's (shared, not copied).
+            screenIndex = pageIndex
+        } else {
+            screenIndex = [:]
+            screenIndex.reserveCapacity(screen.components.count)
+            for (i, rendered) in screen.components.enumerated() { screenIndex[rendered.id] = i }
         }
         screenStale = false
     }
