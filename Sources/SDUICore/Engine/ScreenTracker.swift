@@ -23,14 +23,23 @@
 final class ScreenTracker {
     /// One component's last render and what it depended on. The component
     /// it rendered is the page's of the same id (a page load that changes
-    /// it marks the entry dirty), so the entry does not keep it.
-    struct Entry {
-        var render: ComponentRender
-        var images: [String]
+    /// it marks the entry dirty), so the entry does not keep it. A class:
+    /// the entries' table holds a reference a component, not 200 bytes in
+    /// each of its slots (a quarter to a half of them empty), and reading
+    /// an entry copies nothing.
+    final class Entry {
+        let render: ComponentRender
+        let images: [String]
         /// Counts this component's renders, so cached layouts know they are current.
-        var revision: Int
+        let revision: Int
         /// What the screen's JSON writer keeps of this render.
         var json = WrittenJSON.unwritten
+
+        init(render: ComponentRender, images: [String], revision: Int) {
+            self.render = render
+            self.images = images
+            self.revision = revision
+        }
     }
 
     /// A render's JSON as the screen's JSON writer (`json(allocator:)`)
@@ -313,8 +322,8 @@ final class ScreenTracker {
         var written = sink.withBytes { out.append($0) }
         for i in screen.components.indices where written {
             if i != 0 { written = out.append(UInt8(ascii: ",")) }
-            let entry = entries.index(forKey: screen.components[i].id)
-            if let entry, case .kept(let bytes) = entries.values[entry].json {
+            let entry = entries[screen.components[i].id]
+            if let entry, case .kept(let bytes) = entry.json {
                 written = written && bytes.withUnsafeBufferPointer { out.append($0) }
                 continue
             }
@@ -322,10 +331,10 @@ final class ScreenTracker {
             screen.components[i].write(into: &sink)
             written = written && sink.withBytes { out.append($0) }
             if let entry {
-                if case .unwritten = entries.values[entry].json {
-                    entries.values[entry].json = .writtenOnce
+                if case .unwritten = entry.json {
+                    entry.json = .writtenOnce
                 } else {
-                    entries.values[entry].json = .kept(sink.withBytes { [UInt8]($0) })
+                    entry.json = .kept(sink.withBytes { [UInt8]($0) })
                 }
             }
         }
@@ -365,11 +374,11 @@ final class ScreenTracker {
             let gap = index - next
             next = index + 1
             let id = page.components[index].id
-            guard let i = entries.index(forKey: id) else {
+            guard let entry = entries[id] else {
                 layouts.record(nil, gap: gap, y: y)
                 continue
             }
-            let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
+            let laidOut = layoutEntry(id, at: index, entry, width: width)
             layouts.record(laidOut, gap: gap, y: y)
             y += laidOut?.height ?? 0
         }
@@ -379,17 +388,14 @@ final class ScreenTracker {
 
     /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
     func height(of id: String, width: Double) -> Double? {
-        guard let i = entries.index(forKey: id) else { return nil }
-        return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
+        guard let entry = entries[id] else { return nil }
+        return layoutEntry(id, entry, width: width)?.height ?? 0
     }
 
     /// The layout of component `id` (at `position` in the page, when known)
     /// at `width` from the layout cache (laid out if needed); nil when it is
-    /// dropped. `entry` is the tracker's entry, passed in place
-    /// (`&entries.values[i]`, which changes nothing): reading it through the
-    /// dictionary's getter would copy the whole entry, a dozen reference
-    /// counts for each component on every layout.
-    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: inout Entry, width: Double)
+    /// dropped.
+    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: Entry, width: Double)
         -> LayoutCache.Entry?
     {
         guard case .some = entry.render.rendered else { return nil }
