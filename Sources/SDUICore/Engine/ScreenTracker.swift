@@ -63,8 +63,9 @@ final class ScreenTracker {
     /// of a viewport) costs what it touches, not the length of the page.
     private(set) var pageIndex: [String: Int] = [:]
     private var entries: [String: Entry] = [:]
-    /// The length of the screen's JSON last written: the guess for the next.
-    private var lastJSONCount = 0
+    /// The length of the screen's JSON last written and its number of
+    /// components: the guess for the next.
+    private var lastJSON = (count: 0, components: 0)
     /// Components with an entry to render again on the next refresh:
     /// changed or stale. A component of the page without an entry is new
     /// and renders too; `unrendered` says whether the page may have one.
@@ -314,8 +315,10 @@ final class ScreenTracker {
     /// as `WrittenJSON` says; nil when the allocator has no memory.
     func json(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
         let screen = self.screen
-        // The last screen's length is the best guess; before any, 1 KB a component.
-        let guess = lastJSONCount > 0 ? lastJSONCount + 1 : 1024 * (screen.components.count + 1)
+        // The last screen's length a component is the best guess (exact
+        // when nothing changed); before any, 1 KB a component.
+        let n = screen.components.count
+        let guess = lastJSON.components > 0 ? lastJSON.count * n / lastJSON.components + 1 : 1024 * (n + 1)
         guard var out = AllocatedBytes(allocator: allocator, capacity: guess) else { return nil }
         var sink = ByteSink(capacity: 4096) // one component at a time
         screen.writeHead(into: &sink)
@@ -343,7 +346,7 @@ final class ScreenTracker {
             return nil
         }
         guard let text = out.take() else { return nil }
-        lastJSONCount = text.count
+        lastJSON = (text.count, n)
         return text
     }
 
