@@ -11,8 +11,9 @@
 ///   false (then every page component has an entry, or waits in a lazy list).
 /// - `readers` indexes exactly the reads of the entries, and `images` counts
 ///   exactly the image URLs of their rendered views.
-/// - Unless `screenStale`, `screen` lists the rendered entries in page order
-///   and `screenIndex` maps each of its ids to its position.
+/// - Unless `screenStale`, `screen` lists the rendered entries in page order,
+///   `screenEntries` those entries, and `screenIndex` maps each of its ids
+///   to its position.
 /// - An entry's kept JSON (`Entry.json`) is that of its current render.
 /// - `layoutEpoch` changes whenever what a layout walk visits changes (a
 ///   page loaded, a component rendered for the first time, dropped or back,
@@ -28,12 +29,13 @@ final class ScreenTracker {
     /// each of its slots (a quarter to a half of them empty), and reading
     /// an entry copies nothing.
     final class Entry {
+        /// What the screen's JSON writer keeps of this render. First: on
+        /// the cache line the reference count is on.
+        var json = WrittenJSON.unwritten
         let render: ComponentRender
         let images: [String]
         /// Counts this component's renders, so cached layouts know they are current.
         let revision: Int
-        /// What the screen's JSON writer keeps of this render.
-        var json = WrittenJSON.unwritten
 
         init(render: ComponentRender, images: [String], revision: Int) {
             self.render = render
@@ -77,6 +79,9 @@ final class ScreenTracker {
     /// The current screen, valid after `refresh`, and where each id sits in it.
     private(set) var screen = Screen()
     private var screenIndex: [String: Int] = [:]
+    /// The entry of each component of `screen`, in its order: the JSON
+    /// writer walks them without looking each one up.
+    private var screenEntries: [Entry] = []
     private var screenStale = true
     private var baseline = ScreenBaseline()
     private var images = ImageCounts()
@@ -212,10 +217,12 @@ final class ScreenTracker {
             indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
         }
         screen.components.reserveCapacity(indices.count)
+        screenEntries = []
+        screenEntries.reserveCapacity(indices.count)
         for index in indices {
-            let id = page.components[index].id
-            guard let rendered = entries[id]?.render.rendered else { continue }
+            guard let entry = entries[page.components[index].id], let rendered = entry.render.rendered else { continue }
             screen.components.append(rendered)
+            screenEntries.append(entry)
         }
         if screen.components.count == page.components.count {
             // Every component of the page, in its order: the page's index
@@ -233,6 +240,7 @@ final class ScreenTracker {
     func clearScreen() {
         screen = Screen()
         screenIndex = [:]
+        screenEntries = []
     }
 
     private func rerender(_ component: Component, with renderer: Renderer) {
@@ -246,7 +254,8 @@ final class ScreenTracker {
         for url in old?.images ?? [] { images.release(url) }
         for url in urls { images.retain(url) }
         let revision = (old?.revision ?? 0) + 1
-        entries[component.id] = Entry(render: result, images: urls, revision: revision)
+        let entry = Entry(render: result, images: urls, revision: revision)
+        entries[component.id] = entry
         if old?.render.rendered != nil, let rendered = result.rendered {
             // Still on the screen: layout walks visit the same components.
             layouts.rendered(component.id, revision: revision, view: rendered.view)
@@ -261,6 +270,7 @@ final class ScreenTracker {
                 baseline.keep(screen.components[i], of: component.id)
             }
             screen.components[i] = rendered
+            screenEntries[i] = entry
         }
     }
 
@@ -325,20 +335,18 @@ final class ScreenTracker {
         var written = sink.withBytes { out.append($0) }
         for i in screen.components.indices where written {
             if i != 0 { written = out.append(UInt8(ascii: ",")) }
-            let entry = entries[screen.components[i].id]
-            if let entry, case .kept(let bytes) = entry.json {
+            let entry = screenEntries[i]
+            if case .kept(let bytes) = entry.json {
                 written = written && bytes.withUnsafeBufferPointer { out.append($0) }
                 continue
             }
             sink.removeAll()
             screen.components[i].write(into: &sink)
             written = written && sink.withBytes { out.append($0) }
-            if let entry {
-                if case .unwritten = entry.json {
-                    entry.json = .writtenOnce
-                } else {
-                    entry.json = .kept(sink.withBytes { [UInt8]($0) })
-                }
+            if case .unwritten = entry.json {
+                entry.json = .writtenOnce
+            } else {
+                entry.json = .kept(sink.withBytes { [UInt8]($0) })
             }
         }
         guard written && out.append(UInt8(ascii: "]")) && out.append(UInt8(ascii: "}")) else {
