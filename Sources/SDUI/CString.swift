@@ -42,10 +42,11 @@ func mallocCopy(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> UnsafeMu
     return buffer
 }
 
-/// `malloc` and `free`: texts the core writes straight into memory a C
-/// caller then owns (and frees with `sdui_free`).
+/// `malloc`, `free` and `realloc`: texts the core writes straight into
+/// memory a C caller then owns (and frees with `sdui_free`).
 let mallocAllocator = ByteAllocator(allocate: { malloc($0)?.assumingMemoryBound(to: UInt8.self) },
-                                    deallocate: { free($0) })
+                                    deallocate: { free($0) },
+                                    reallocate: { realloc($0, $2)?.assumingMemoryBound(to: UInt8.self) })
 
 /// Hands `bytes` to a C caller through (out, out_len).
 func deliver(_ bytes: [UInt8], _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,

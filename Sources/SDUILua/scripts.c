@@ -88,6 +88,12 @@ static int open_state(scripts *s)
         return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot set up the script sandbox: out of memory");
     }
     lua_sethook(L, bridge_hook, LUA_MASKCOUNT, BRIDGE_HOOK_STEP);
+    /* Generational: what factories and handlers make dies young, call after
+    ** call. Measured against the incremental collector: loading and
+    ** rendering a 1,000 component page takes 3% fewer instructions, and the
+    ** 10,000 one peaks 0.5 MB lower (fewer holes among the engine's
+    ** allocations). Scripts cannot change it (sandbox.c). */
+    lua_gc(L, LUA_GCGEN, 0, 0);
     long long budget = s->bridge.budget;
     bridge_init(&s->bridge, s->bridge.engine, L);
     s->bridge.budget = budget;

@@ -59,6 +59,35 @@ struct NodeWritingTests {
         #expect(engine.renderJSON(allocator: ByteAllocator(allocate: { _ in nil }, deallocate: { _ in })) == nil)
     }
 
+    /// Each component's JSON is written from its nodes, then kept from its
+    /// second writing on (`ScreenTracker.WrittenJSON`): every call hands
+    /// over the same bytes in memory of their exact size, also when the
+    /// text outgrows the engine's guess (the last screen's length).
+    @Test func screenJSONIsTheSameWrittenOrKept() throws {
+        let engine = Engine()
+        try engine.register(component: "T") { data, _ in
+            ViewNode(.text, id: "", props: ["text": JSONWriter.string(data["n"] ?? .null)])
+        }
+        let long = String(repeating: "long \\\" text ", count: 400)
+        for page in [#"{"id":"p","components":[{"id":"a","type":"T","data":{"n":1}},{"id":"b","type":"T"}]}"#,
+                     #"{"id":"p","components":[{"id":"a","type":"T","data":{"n":1}},{"id":"b","type":"T","data":{"n":2}},"#
+                         + #"{"id":"c","type":"T","data":{"n":"\#(long)"}}]}"#]
+        {
+            try loadPage(engine, page)
+            for _ in 0..<3 {
+                nonisolated(unsafe) var given = 0
+                let counting = ByteAllocator(allocate: { count in given = count; return .allocate(capacity: count) },
+                                             deallocate: { $0.deallocate() })
+                let bytes = try #require(engine.renderJSON(allocator: counting))
+                let expected = JSONWriter.bytes(engine.currentScreen().json)
+                #expect(Array(bytes) == expected)
+                #expect(bytes.baseAddress?[expected.count] == 0)
+                #expect(given == expected.count + 1)
+                bytes.baseAddress?.deallocate()
+            }
+        }
+    }
+
     @Test func patchBytesAreTheJSONWriters() throws {
         let node = try ViewNode(json: json(#"{"type":"button","id":"c/1","label":"Buy \"now\"","action":{"type":"a/b","payload":[1,2.5,null]}}"#))
         let component = RenderedComponent(id: "c", type: "T\n", view: node)

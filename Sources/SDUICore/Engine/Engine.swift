@@ -372,8 +372,10 @@ public final class Engine {
     /// written straight into memory from `allocator` (the JSON and a NUL
     /// after it; the caller owns it), so a host receives it without a copy;
     /// nil when the allocator has no memory. Moves the patch baseline like
-    /// `render`. Each component's JSON is written once and reused until that
-    /// component renders again, so asking twice costs a copy of the bytes.
+    /// `render`. Each component's JSON is kept from the second time it is
+    /// written until that component renders again (`ScreenTracker.WrittenJSON`):
+    /// the first screen of a page exists only in the caller's memory, and
+    /// asking again and again costs a copy of the unchanged bytes.
     public func renderJSON(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
         refresh()
         tracker.resetBaseline()

@@ -11,9 +11,10 @@
 ///   false (then every page component has an entry, or waits in a lazy list).
 /// - `readers` indexes exactly the reads of the entries, and `images` counts
 ///   exactly the image URLs of their rendered views.
-/// - Unless `screenStale`, `screen` lists the rendered entries in page order
-///   and `screenIndex` maps each of its ids to its position.
-/// - `componentJSON[id]`, when present, is the JSON of entry `id`'s current render.
+/// - Unless `screenStale`, `screen` lists the rendered entries in page order,
+///   `screenEntries` those entries, and `screenIndex` maps each of its ids
+///   to its position.
+/// - An entry's kept JSON (`Entry.json`) is that of its current render.
 /// - `layoutEpoch` changes whenever what a layout walk visits changes (a
 ///   page loaded, a component rendered for the first time, dropped or back,
 ///   or forgotten, the viewport set); a component that renders again and
@@ -21,13 +22,37 @@
 /// - `baseline` is the screen the host last received (`ScreenBaseline`):
 ///   the whole baseline is kept before any change to the component list.
 final class ScreenTracker {
-    /// One component's last render and what it depended on.
-    struct Entry {
-        var component: Component
-        var render: ComponentRender
-        var images: [String]
+    /// One component's last render and what it depended on. The component
+    /// it rendered is the page's of the same id (a page load that changes
+    /// it marks the entry dirty), so the entry does not keep it. A class:
+    /// the entries' table holds a reference a component, not 200 bytes in
+    /// each of its slots (a quarter to a half of them empty), and reading
+    /// an entry copies nothing.
+    final class Entry {
+        /// What the screen's JSON writer keeps of this render. First: on
+        /// the cache line the reference count is on.
+        var json = WrittenJSON.unwritten
+        let render: ComponentRender
+        let images: [String]
         /// Counts this component's renders, so cached layouts know they are current.
-        var revision: Int
+        let revision: Int
+
+        init(render: ComponentRender, images: [String], revision: Int) {
+            self.render = render
+            self.images = images
+            self.revision = revision
+        }
+    }
+
+    /// A render's JSON as the screen's JSON writer (`json(allocator:)`)
+    /// keeps it: nothing the first time it is written, only that it was;
+    /// its bytes the second time, copied from then on until the component
+    /// renders again. A host that asks for a screen once (the first one of
+    /// a page) so holds the only copy of its JSON; one that asks again
+    /// gets the unchanged components' JSON copied.
+    enum WrittenJSON {
+        case unwritten, writtenOnce
+        case kept([UInt8])
     }
 
     /// Lays out the screen (shared with the engine, which sets its measurer).
@@ -40,10 +65,9 @@ final class ScreenTracker {
     /// of a viewport) costs what it touches, not the length of the page.
     private(set) var pageIndex: [String: Int] = [:]
     private var entries: [String: Entry] = [:]
-    /// Each rendered component's JSON (`RenderedComponent.json`), written the
-    /// first time the whole screen is asked for as JSON and kept until the
-    /// component renders again or leaves the page.
-    private var componentJSON: [String: [UInt8]] = [:]
+    /// The length of the screen's JSON last written and its number of
+    /// components: the guess for the next.
+    private var lastJSON = (count: 0, components: 0)
     /// Components with an entry to render again on the next refresh:
     /// changed or stale. A component of the page without an entry is new
     /// and renders too; `unrendered` says whether the page may have one.
@@ -55,6 +79,9 @@ final class ScreenTracker {
     /// The current screen, valid after `refresh`, and where each id sits in it.
     private(set) var screen = Screen()
     private var screenIndex: [String: Int] = [:]
+    /// The entry of each component of `screen`, in its order: the JSON
+    /// writer walks them without looking each one up.
+    private var screenEntries: [Entry] = []
     private var screenStale = true
     private var baseline = ScreenBaseline()
     private var images = ImageCounts()
@@ -71,6 +98,7 @@ final class ScreenTracker {
     /// Makes `page` current. Components whose id, type, data and fallback
     /// are unchanged keep their render; the others render on next use.
     func load(_ page: Page) {
+        let previous = self.page, previousIndex = pageIndex
         self.page = page
         pageIndex = [:]
         pageIndex.reserveCapacity(page.components.count)
@@ -89,11 +117,15 @@ final class ScreenTracker {
             // What stays dirty is on the page: forget dropped the rest.
             unrendered = false
             for component in page.components {
-                guard let entry = entries[component.id] else {
+                guard entries.index(forKey: component.id) != nil else {
                     unrendered = true
                     continue
                 }
-                if entry.component != component { dirty.insert(component.id) }
+                // The entry is of the previous page's component of this id.
+                if let previous, let at = previousIndex[component.id], previous.components[at] == component {
+                    continue
+                }
+                dirty.insert(component.id)
             }
         }
         keepFullBaseline()
@@ -179,18 +211,27 @@ final class ScreenTracker {
     func updateScreen(_ page: Page, onlyEntries: Bool) {
         guard screenStale else { return }
         screen = Screen(pageId: page.id, version: page.version)
-        screen.components.reserveCapacity(page.components.count)
-        screenIndex = [:]
         var indices = Array(page.components.indices)
         if onlyEntries {
             let pageIndex = self.pageIndex
             indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
         }
+        screen.components.reserveCapacity(indices.count)
+        screenEntries = []
+        screenEntries.reserveCapacity(indices.count)
         for index in indices {
-            let id = page.components[index].id
-            guard let rendered = entries[id]?.render.rendered else { continue }
-            screenIndex[id] = screen.components.count
+            guard let entry = entries[page.components[index].id], let rendered = entry.render.rendered else { continue }
             screen.components.append(rendered)
+            screenEntries.append(entry)
+        }
+        if screen.components.count == page.components.count {
+            // Every component of the page, in its order: the page's index
+            // is the screen's (shared, not copied).
+            screenIndex = pageIndex
+        } else {
+            screenIndex = [:]
+            screenIndex.reserveCapacity(screen.components.count)
+            for (i, rendered) in screen.components.enumerated() { screenIndex[rendered.id] = i }
         }
         screenStale = false
     }
@@ -199,6 +240,7 @@ final class ScreenTracker {
     func clearScreen() {
         screen = Screen()
         screenIndex = [:]
+        screenEntries = []
     }
 
     private func rerender(_ component: Component, with renderer: Renderer) {
@@ -212,14 +254,14 @@ final class ScreenTracker {
         for url in old?.images ?? [] { images.release(url) }
         for url in urls { images.retain(url) }
         let revision = (old?.revision ?? 0) + 1
-        entries[component.id] = Entry(component: component, render: result, images: urls, revision: revision)
+        let entry = Entry(render: result, images: urls, revision: revision)
+        entries[component.id] = entry
         if old?.render.rendered != nil, let rendered = result.rendered {
             // Still on the screen: layout walks visit the same components.
             layouts.rendered(component.id, revision: revision, rendered)
         } else {
             layoutEpoch += 1
         }
-        componentJSON[component.id] = nil
         if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
             keepFullBaseline()
             screenStale = true
@@ -228,6 +270,7 @@ final class ScreenTracker {
                 baseline.keep(screen.components[i], of: component.id)
             }
             screen.components[i] = rendered
+            screenEntries[i] = entry
         }
     }
 
@@ -236,7 +279,6 @@ final class ScreenTracker {
         for url in entry.images { images.release(url) }
         entries[id] = nil
         layoutEpoch += 1
-        componentJSON[id] = nil
         dirty.remove(id)
     }
 
@@ -279,39 +321,41 @@ final class ScreenTracker {
     }
 
     /// The current screen as compact JSON, written into memory from
-    /// `allocator` (see `Engine.renderJSON`), each component's JSON written
-    /// once and reused until it renders again.
+    /// `allocator` (see `Engine.renderJSON`), each component's JSON kept
+    /// as `WrittenJSON` says; nil when the allocator has no memory.
     func json(allocator: ByteAllocator) -> UnsafeMutableBufferPointer<UInt8>? {
         let screen = self.screen
-        let head = ByteSink.bytes(capacity: 64) { screen.writeHead(into: &$0) }
-        var pieces: [[UInt8]] = []
-        pieces.reserveCapacity(screen.components.count)
-        var total = head.count + max(0, screen.components.count - 1) + 2
-        for i in screen.components.indices {
-            let id = screen.components[i].id
-            let piece: [UInt8]
-            if let kept = componentJSON[id] {
-                piece = kept
-            } else {
-                piece = screen.components[i].jsonBytes()
-                componentJSON[id] = piece
+        // The last screen's length a component is the best guess (exact
+        // when nothing changed); before any, 1 KB a component.
+        let n = screen.components.count
+        let guess = lastJSON.components > 0 ? lastJSON.count * n / lastJSON.components + 1 : 1024 * (n + 1)
+        guard var out = AllocatedBytes(allocator: allocator, capacity: guess) else { return nil }
+        var sink = ByteSink(capacity: 4096) // one component at a time
+        screen.writeHead(into: &sink)
+        var written = sink.withBytes { out.append($0) }
+        for i in screen.components.indices where written {
+            if i != 0 { written = out.append(UInt8(ascii: ",")) }
+            let entry = screenEntries[i]
+            if case .kept(let bytes) = entry.json {
+                written = written && bytes.withUnsafeBufferPointer { out.append($0) }
+                continue
             }
-            total += piece.count
-            pieces.append(piece)
+            sink.removeAll()
+            screen.components[i].write(into: &sink)
+            written = written && sink.withBytes { out.append($0) }
+            if case .unwritten = entry.json {
+                entry.json = .writtenOnce
+            } else {
+                entry.json = .kept(sink.withBytes { [UInt8]($0) })
+            }
         }
-        guard let out = allocator.allocate(total + 1) else { return nil }
-        var at = out
-        func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { at.initialize(from: $0.baseAddress!, count: $0.count) }
-            at += bytes.count
+        guard written && out.append(UInt8(ascii: "]")) && out.append(UInt8(ascii: "}")) else {
+            out.release()
+            return nil
         }
-        put(head)
-        for i in pieces.indices {
-            if i != 0 { at.initialize(to: UInt8(ascii: ",")); at += 1 }
-            put(pieces[i])
-        }
-        put([UInt8(ascii: "]"), UInt8(ascii: "}"), 0])
-        return UnsafeMutableBufferPointer(start: out, count: total)
+        guard let text = out.take() else { return nil }
+        lastJSON = (text.count, n)
+        return text
     }
 
     // MARK: Layout
@@ -341,11 +385,11 @@ final class ScreenTracker {
             let gap = index - next
             next = index + 1
             let id = page.components[index].id
-            guard let i = entries.index(forKey: id) else {
+            guard let entry = entries[id] else {
                 layouts.record(nil, gap: gap, y: y)
                 continue
             }
-            let laidOut = layoutEntry(id, at: index, &entries.values[i], width: width)
+            let laidOut = layoutEntry(id, at: index, entry, width: width)
             layouts.record(laidOut, gap: gap, y: y)
             y += laidOut?.height ?? 0
         }
@@ -355,17 +399,14 @@ final class ScreenTracker {
 
     /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
     func height(of id: String, width: Double) -> Double? {
-        guard let i = entries.index(forKey: id) else { return nil }
-        return layoutEntry(id, &entries.values[i], width: width)?.height ?? 0
+        guard let entry = entries[id] else { return nil }
+        return layoutEntry(id, entry, width: width)?.height ?? 0
     }
 
     /// The layout of component `id` (at `position` in the page, when known)
     /// at `width` from the layout cache (laid out if needed); nil when it is
-    /// dropped. `entry` is the tracker's entry, passed in place
-    /// (`&entries.values[i]`, which changes nothing): reading it through the
-    /// dictionary's getter would copy the whole entry, a dozen reference
-    /// counts for each component on every layout.
-    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: inout Entry, width: Double)
+    /// dropped.
+    private func layoutEntry(_ id: String, at position: Int? = nil, _ entry: Entry, width: Double)
         -> LayoutCache.Entry?
     {
         guard case .some = entry.render.rendered else { return nil }

@@ -22,6 +22,11 @@ struct ByteSink: ~Copyable {
         base.deallocate()
     }
 
+    /// Forgets the bytes written, keeping the memory for the next ones.
+    mutating func removeAll() {
+        count = 0
+    }
+
     func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(UnsafeBufferPointer(start: base, count: count))
     }
