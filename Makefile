@@ -45,7 +45,7 @@ CLI_HDR    := $(wildcard tools/*.h)
 BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
-.PHONY: all lib lua deps demo cli terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
+.PHONY: all lib lua deps demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
         test-preview check-symbols check-includes memcheck install uninstall clean bench bench-instr contract
 
 all: lib lua
@@ -95,6 +95,18 @@ $(CLI): $(CLI_SRC) $(CLI_HDR) $(COMMON_SRC) $(COMMON_HDR) $(HEADERS) | lib lua
 	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $@ $(CLI_SRC) $(COMMON_SRC) $(HOST_LINK) -lm
 
 cli: lib lua $(CLI)
+
+# make card CARD=path/to/card.json [OUT=file.html]: an Adaptive Card (or a
+# templated card {"template", "data"}) as a standalone HTML preview, drawn by
+# the Adaptive Cards pack (lua/packs/adaptivecards) through `sdui render`.
+CARD_OUT = $(if $(OUT),$(OUT),$(BUILD)/card.html)
+card: cli
+	@test -n "$(CARD)" || { echo "usage: make card CARD=path/to/card.json [OUT=file.html]" >&2; exit 2; }
+	@{ printf '{"components":[{"id":"card","type":"AdaptiveCard","data":'; \
+	   sed '1s/^\xEF\xBB\xBF//' "$(CARD)"; printf '}]}\n'; } > $(BUILD)/card-page.json
+	$(CLI) render $(BUILD)/card-page.json --scripts lua/packs/adaptivecards --duplicate-keys last \
+	  --points --width 60 --format html --out $(CARD_OUT)
+	@echo "make card: wrote $(CARD_OUT)"
 
 # The CLI's helpers (HTML writer, cell metrics) and the shared JSON reader on
 # their own; the cell metrics are the engine's, so it links libsdui.

@@ -4,6 +4,7 @@
 **
 **   sdui render PAGE [--scripts DIR] [--format html|text|json|layout]
 **                    [--width N] [--out FILE] [--points] [--pretty] [--quiet]
+**                    [--duplicate-keys last|reject]
 **
 ** Exit status: 0 success, 1 failure (files, scripts, page, render), 2 usage.
 ** Written against include/sdui.h and include/sdui_scripts.h only.
@@ -48,6 +49,10 @@ static const char USAGE[] =
     "                         headline, caption...) get their own sizes; by\n"
     "                         default the layout is in whole terminal cells\n"
     "      --pretty         json/layout: indent the JSON\n"
+    "      --duplicate-keys last|reject\n"
+    "                       a key given twice in one object of the page: keep\n"
+    "                         its last value, with a warning (as Adaptive\n"
+    "                         Cards' hosts do), or refuse the page (default)\n"
     "  -q, --quiet          do not print the render's diagnostics on stderr\n"
     "  -h, --help           show this help\n"
     "      --version        show the versions of the tool and the library\n"
@@ -65,6 +70,7 @@ typedef struct {
     int points;
     int pretty;
     int quiet;
+    int last_key_wins;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -144,12 +150,17 @@ static int parse_args(int argc, char **argv, options *o)
                 o->pretty = 1;
             else
                 o->quiet = 1;
-        } else if (IS("--scripts", "-s") || IS("--format", "-f") || IS("--width", "-w") || IS("--out", "-o")) {
+        } else if (IS("--scripts", "-s") || IS("--format", "-f") || IS("--width", "-w") || IS("--out", "-o") ||
+                   IS("--duplicate-keys", NULL)) {
             const char *value = option_value(argc, argv, &i, inline_value);
             if (value == NULL)
                 return usage_error("option '%s' needs a value", name);
             if (IS("--scripts", "-s")) {
                 o->scripts = value;
+            } else if (IS("--duplicate-keys", NULL)) {
+                if (strcmp(value, "last") != 0 && strcmp(value, "reject") != 0)
+                    return usage_error("bad --duplicate-keys '%s' (expected last or reject)", value);
+                o->last_key_wins = value[0] == 'l';
             } else if (IS("--out", "-o")) {
                 o->out = value;
             } else if (IS("--format", "-f")) {
@@ -346,6 +357,9 @@ int main(int argc, char **argv)
     int st;
     if (engine == NULL) {
         fprintf(stderr, "sdui: out of memory\n");
+        rc = 1;
+    } else if (sdui_option(engine, SDUI_OPTION_DUPLICATE_KEYS, o.last_key_wins) < 0) {
+        fprintf(stderr, "sdui: cannot set --duplicate-keys\n");
         rc = 1;
     } else if (o.scripts != NULL && (st = sdui_scripts_load(engine, o.scripts)) != SDUI_OK) {
         rc = engine_failure(engine, "scripts", o.scripts, st);

@@ -164,6 +164,16 @@ static int ctx_finish(lua_State *L)
     return 0;
 }
 
+/* ctx.warn(message): a warning in the diagnostics, naming the component or action; the callback goes on. */
+static int ctx_warn(lua_State *L)
+{
+    sdui_call *call = current_call(L);
+    const char *message = luaL_checkstring(L, 1);
+    if (sdui_call_warn(call, message) != SDUI_OK)
+        return luaL_error(L, "ctx.warn: %s", sdui_call_errmsg(call));
+    return 0;
+}
+
 /*
 ** The ctx functions are made when a callback first reads them (most
 ** callbacks use none, or one): ctx's metatable for its kind has an __index
@@ -178,19 +188,21 @@ typedef struct ctx_function {
     lua_CFunction fn;
 } ctx_function;
 
-static const ctx_function factory_functions[] = {{"state", ctx_state}, {NULL, NULL}};
+static const ctx_function factory_functions[] = {{"state", ctx_state}, {"warn", ctx_warn}, {NULL, NULL}};
 static const ctx_function handler_functions[] = {
     {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"emit", ctx_emit},
-    {"after", ctx_after}, {"request", ctx_request}, {NULL, NULL}};
-static const ctx_function subscriber_functions[] = {{"state", ctx_state}, {"dispatch", ctx_dispatch}, {NULL, NULL}};
+    {"after", ctx_after}, {"request", ctx_request}, {"warn", ctx_warn}, {NULL, NULL}};
+static const ctx_function subscriber_functions[] = {
+    {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"warn", ctx_warn}, {NULL, NULL}};
 static const ctx_function performer_functions[] = {
-    {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"finish", ctx_finish}, {NULL, NULL}};
+    {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"finish", ctx_finish}, {"warn", ctx_warn}, {NULL, NULL}};
+static const ctx_function middleware_functions[] = {{"state", ctx_state}, {"warn", ctx_warn}, {NULL, NULL}};
 
 static const ctx_function *const functions_of[] = {
     [CTX_FACTORY] = factory_functions,
     [CTX_HANDLER] = handler_functions,
     [CTX_SUBSCRIBER] = subscriber_functions,
-    [CTX_MIDDLEWARE] = factory_functions, /* state only */
+    [CTX_MIDDLEWARE] = middleware_functions,
     [CTX_PERFORMER] = performer_functions,
 };
 

@@ -2,9 +2,9 @@
 -- (lua/packs/adaptivecards/expression.lua and functions.lua), on their own.
 -- Expected values are written as JSON; most cases are the examples of the
 -- Adaptive Expressions documentation.
-local expression = require "packs.adaptivecards.expression"
-local json = require "packs.adaptivecards.json"
-local values = require "packs.adaptivecards.values"
+local expression = require "packs.adaptivecards.lib.expression"
+local json = require "packs.adaptivecards.lib.json"
+local values = require "packs.adaptivecards.lib.values"
 
 local DATA = assert(json.decode([[{
   "name": "Matt", "price": "35", "n": 7, "half": 2.5, "flag": false, "nothing": null,

@@ -4,9 +4,9 @@
 -- modelled on the examples of the Adaptive Cards Templating documentation.
 local support = require "support"
 local sdui = require "sdui"
-local template = require "packs.adaptivecards.template"
-local json = require "packs.adaptivecards.json"
-local values = require "packs.adaptivecards.values"
+local template = require "packs.adaptivecards.lib.template"
+local json = require "packs.adaptivecards.lib.json"
+local values = require "packs.adaptivecards.lib.values"
 
 -- A JSON value as the sdui binding decodes it: sdui.null, arrays marked by sdui.array.
 local function as_binding(v)
@@ -357,11 +357,11 @@ describe("adaptivecards.template", function()
 
     before_each(function()
       dir = support.tmpdir()
-      support.mkdir(dir .. "/adaptivecards")
-      support.copy_tree(support.root .. "/lua/packs/adaptivecards", dir .. "/adaptivecards")
+      support.mkdir(dir .. "/lib")
+      support.copy_tree(support.root .. "/lua/packs/adaptivecards/lib", dir .. "/lib")
       support.write(dir .. "/cards.lua", [[
-        local template = require "adaptivecards.template"
-        local json = require "adaptivecards.json"
+        local template = require "lib.template"
+        local json = require "lib.json"
         return { components = {
           Templated = function(data)
             local card, err = template.expand(data.template, data.data, data.host, { now = "2018-04-15T13:00:00Z" })

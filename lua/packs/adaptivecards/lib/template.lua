@@ -2,7 +2,7 @@
 adaptivecards.template -- expands an Adaptive Card template with data, as
 the Adaptive Cards Templating language describes it.
 
-    local template = require "adaptivecards.template"
+    local template = require "lib.template"   -- in the pack (lua/packs/adaptivecards)
     local card, err = template.expand(TEMPLATE, DATA)   -- err: "$.body[2].text: unknown function 'foo'"
 
 The template and the data are JSON values as the sdui binding decodes them
@@ -44,8 +44,8 @@ deeper than template.max_depth levels (template, data or expressions) is an
 error too, never a stack overflow.
 
 Plain Lua with no globals: runs in the script host's sandbox. Requires its
-sibling modules by its own name's prefix ("adaptivecards.template" finds
-"adaptivecards.expression").
+sibling modules by its own name's prefix ("lib.template" finds
+"lib.expression").
 ]]
 
 local prefix = (...) and (...):match("^(.-)[^.]*$") or ""

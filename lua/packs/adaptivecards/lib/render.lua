@@ -1,0 +1,557 @@
+--[[
+adaptivecards.render -- an Adaptive Card (a decoded JSON value) as an sdui
+view, with the view kinds and style fields the engine has today.
+
+    local render = require "lib.render"
+    local view = render.card(card, { id = ctx.id, shown = shown, warn = ctx.warn })
+
+`env` carries the component's id (actions name it), `shown` (element id ->
+true or false: what ShowCard and ToggleVisibility changed, from the pack's
+service) and `warn` (a function taking a message: elements left out).
+
+What each element becomes:
+  TextBlock, RichTextBlock   text (size -> font, weight, colour, isSubtle,
+                             wrap and maxLines -> lineLimit; the markdown
+                             subset and DATE/TIME written out: lib.text)
+  Image, ImageSet, Media     image (size and pixel sizes; a person image is
+                             round); an image set is a row; media shows its
+                             poster and a play button opening its source
+  Container, Column(Set)     vstack / hstack (auto, stretch, weighted and
+                             pixel widths; container styles as backgrounds)
+  FactSet, Table             rows of texts / cells
+  ActionSet, card actions    buttons (a selectAction makes its element a
+                             button holding it)
+  Input.*                    a label, and an input named by the input's id
+  Carousel                   its pages, one under the other
+Unknown elements, and elements whose `requires` this renderer does not
+meet, take their `fallback` ("drop", or an element), else are left out with
+a warning. `isVisible: false` hides an element until an action shows it;
+`spacing` and `separator` become spacers and lines.
+
+Actions dispatch:
+  Action.Submit, Action.Execute  adaptivecards/submit {card, action, id,
+                                 data, verb}
+  Action.OpenUrl                 adaptivecards/open_url {card, url}
+  Action.ShowCard                adaptivecards/toggle {card, targets =
+                                 [{id}]} (the shown card follows its action set)
+  Action.ToggleVisibility        adaptivecards/toggle {card, targets =
+                                 [{id, isVisible}]}
+
+Plain Lua with no globals: runs in the script host's sandbox.
+]]
+
+local ui = require "sdui.ui"
+local prefix = (...) and (...):match("^(.-)[^.]*$") or ""
+local text = require(prefix .. "text")
+
+local render = {}
+
+local type, ipairs, pairs, tostring, tonumber = type, ipairs, pairs, tostring, tonumber
+local format, match, floor = string.format, string.match, math.floor
+
+--- The Adaptive Cards version this renderer implements.
+render.version = { 1, 6 }
+
+local FONT = { small = "caption", default = "body", medium = "headline", large = "title3", extralarge = "title" }
+local WEIGHT = { lighter = "light", default = nil, bolder = "bold" }
+local COLOR = {
+  default = "#1f2937", dark = "#111827", light = "#f9fafb", accent = "#0063b1",
+  good = "#107c10", warning = "#9d5d00", attention = "#c50f1f",
+}
+local BACKGROUND = {
+  emphasis = "#f3f4f6", good = "#dff6dd", attention = "#fde7e9", warning = "#fff4ce", accent = "#deecf9",
+}
+local SPACING = { none = 0, small = 4, default = 8, medium = 16, large = 24, extralarge = 32, padding = 16 }
+local IMAGE_SIZE = { small = 40, medium = 80, large = 160 }
+
+local function lower(v)
+  return type(v) == "string" and v:lower() or nil
+end
+
+-- "50px" -> 50; anything else (a number is a weight where sizes take one) -> nil.
+local function pixels(v)
+  if type(v) == "string" then
+    local n = tonumber(match(v, "^%s*(%d+%.?%d*)%s*px%s*$"))
+    return n
+  end
+  return nil
+end
+
+local function array(t)
+  return type(t) == "table" and t or {}
+end
+
+local function plain_string(v)
+  if type(v) == "string" then
+    return v
+  elseif type(v) == "number" or type(v) == "boolean" then
+    return tostring(v)
+  end
+  return nil
+end
+
+-- Renders the elements of `list` into `out` (a list of views), with their
+-- spacing and separators, in a column (`row` false) or a row.
+local elements
+
+-- ---------------------------------------------------------------------
+-- Actions
+
+local ACTIONS = { ["Action.Submit"] = true, ["Action.Execute"] = true, ["Action.OpenUrl"] = true,
+  ["Action.ShowCard"] = true, ["Action.ToggleVisibility"] = true }
+
+local meets -- below, with the elements
+
+local function action_view(action, env, after, depth)
+  if type(action) ~= "table" or (depth or 1) > 32 then
+    return nil
+  end
+  local kind = action.type
+  if not ACTIONS[kind] or not meets(action.requires) then -- its fallback: "drop", an action, or nothing
+    if type(action.fallback) == "table" then
+      return action_view(action.fallback, env, after, (depth or 1) + 1)
+    elseif action.fallback ~= "drop" then
+      env.warn(format("action %s left out (%s)", tostring(kind),
+        ACTIONS[kind] and "its requirements are not met" or "unknown type"))
+    end
+    return nil
+  end
+  local label = plain_string(action.title) or ""
+  if label == "" then
+    label = plain_string(action.tooltip) or (kind == "Action.OpenUrl" and plain_string(action.url)) or "•"
+  end
+  local payload
+  local act
+  if kind == "Action.Submit" or kind == "Action.Execute" then
+    payload = { card = env.id, action = kind, id = action.id, data = action.data, verb = action.verb }
+    act = ui.action("adaptivecards/submit", payload)
+  elseif kind == "Action.OpenUrl" then
+    act = ui.action("adaptivecards/open_url", { card = env.id, url = plain_string(action.url) or "" })
+  elseif kind == "Action.ShowCard" then
+    local key = action.id or ("showcard:" .. env.next_card())
+    act = ui.action("adaptivecards/toggle", { card = env.id, targets = ui.array{ { id = key } } })
+    if env.shown[key] and type(action.card) == "table" and after then
+      after[#after + 1] = render.card(action.card, env, true)
+    end
+  elseif kind == "Action.ToggleVisibility" then
+    local targets = ui.array()
+    for _, t in ipairs(array(action.targetElements)) do
+      if type(t) == "string" then
+        targets[#targets + 1] = { id = t }
+      elseif type(t) == "table" and type(t.elementId) == "string" then
+        targets[#targets + 1] = { id = t.elementId, isVisible = t.isVisible }
+      end
+    end
+    act = ui.action("adaptivecards/toggle", { card = env.id, targets = targets })
+  end
+  local props = { label, action = act }
+  if action.isEnabled == false then
+    props.opacity = 0.5
+  end
+  return ui.button(props)
+end
+
+-- A row of the buttons of `actions`, followed by any card a ShowCard shows.
+local function action_set(actions, env)
+  local buttons, shown = {}, {}
+  for _, a in ipairs(array(actions)) do
+    local b = action_view(a, env, shown)
+    if b then
+      buttons[#buttons + 1] = b
+    end
+  end
+  if #buttons == 0 then
+    return nil
+  end
+  local row = ui.hstack{ spacing = 8, children = buttons }
+  if #shown == 0 then
+    return row
+  end
+  local column = { row }
+  for _, card in ipairs(shown) do
+    column[#column + 1] = card
+  end
+  return ui.vstack{ spacing = 8, children = column }
+end
+
+-- `view` made a tap target for `select` (a selectAction): a button holding it.
+local function selectable(view, select, env)
+  if type(select) ~= "table" or view == nil then
+    return view
+  end
+  local b = action_view(select, env, nil)
+  if not b then
+    return view
+  end
+  return ui.button{ action = b.action, view }
+end
+
+-- ---------------------------------------------------------------------
+-- Elements
+
+local function text_view(s, el)
+  local props = {}
+  local font = FONT[lower(el.size) or "default"]
+  if font and font ~= "body" then
+    props.font = font
+  end
+  local weight = WEIGHT[lower(el.weight) or "default"]
+  if weight then
+    props.fontWeight = weight
+  end
+  local color = COLOR[lower(el.color) or ""]
+  if color and lower(el.color) ~= "default" then
+    props.color = color
+  end
+  if el.isSubtle == true then
+    props.opacity = 0.7
+  end
+  if el.wrap ~= true then
+    props.lineLimit = 1
+  elseif type(el.maxLines) == "number" and el.maxLines >= 1 then
+    props.lineLimit = floor(el.maxLines)
+  end
+  return ui.text(s, props)
+end
+
+local builders = {}
+
+builders.TextBlock = function(el)
+  return text_view(text.plain(plain_string(el.text) or ""), el)
+end
+
+builders.RichTextBlock = function(el)
+  local pieces, first = {}, nil
+  for _, run in ipairs(array(el.inlines)) do
+    if type(run) == "string" then
+      pieces[#pieces + 1] = run
+    elseif type(run) == "table" and (run.type == "TextRun" or run.type == nil) then
+      pieces[#pieces + 1] = text.functions(plain_string(run.text) or "")
+      first = first or run
+    end
+  end
+  local style = first or {}
+  return text_view(table.concat(pieces), { size = style.size, weight = style.weight, color = style.color,
+    isSubtle = style.isSubtle, wrap = true })
+end
+
+local function image_view(el, default_size)
+  local url = plain_string(el.url)
+  if not url or url == "" then
+    return nil
+  end
+  local props = { alt = plain_string(el.altText) }
+  local w, h = pixels(el.width), pixels(el.height)
+  local size = IMAGE_SIZE[lower(el.size) or default_size or ""]
+  if w or h then
+    props.width, props.height = w, h
+  elseif size then
+    props.width = size
+  elseif lower(el.size) == "stretch" then
+    props.width = "fill"
+  end
+  if lower(el.style) == "person" and props.width and props.width ~= "fill" then
+    props.cornerRadius = props.width / 2
+    props.height = props.height or props.width
+  end
+  return ui.image(url, props)
+end
+
+builders.Image = function(el)
+  return image_view(el)
+end
+
+builders.ImageSet = function(el)
+  local row = {}
+  for _, img in ipairs(array(el.images)) do
+    if type(img) == "table" then
+      row[#row + 1] = image_view(img, lower(el.imageSize) or "medium")
+    end
+  end
+  return ui.hstack{ spacing = 8, children = row }
+end
+
+builders.Media = function(el, env)
+  local column = {}
+  local poster = plain_string(el.poster)
+  if poster then
+    column[#column + 1] = ui.image(poster, { alt = plain_string(el.altText), width = "fill" })
+  end
+  local source = array(el.sources)[1]
+  local url = type(source) == "table" and plain_string(source.url)
+  if url then
+    column[#column + 1] = ui.button{ "▶ Play", action = ui.action("adaptivecards/open_url", { card = env.id, url = url }) }
+  end
+  return ui.vstack{ spacing = 4, children = column }
+end
+
+local function container_props(el)
+  local props = {}
+  local bg = BACKGROUND[lower(el.style) or ""]
+  if bg then
+    props.background = bg
+    props.padding = 8
+  end
+  local min = pixels(el.minHeight)
+  if min then
+    props.minHeight = min
+  end
+  local v = lower(el.verticalContentAlignment)
+  if v == "center" then
+    props.distribution = "center"
+  elseif v == "bottom" then
+    props.distribution = "end"
+  end
+  return props
+end
+
+builders.Container = function(el, env)
+  local props = container_props(el)
+  props.children = elements(el.items, env, false)
+  return ui.vstack(props)
+end
+
+builders.Column = builders.Container
+
+builders.ColumnSet = function(el, env)
+  local props = container_props(el)
+  local columns = elements(el.columns, env, true, function(view, col)
+    local w = col.width
+    local px = pixels(w)
+    if px then
+      view.style = view.style or {}
+      view.style.width = px
+    elseif lower(w) ~= "auto" then
+      local weight = tonumber(w) or 1 -- "stretch", a number, or nothing
+      view.style = view.style or {}
+      view.style.weight = weight > 0 and weight or 1
+    end
+  end, "Column")
+  props.children = columns
+  props.spacing = 8
+  return ui.hstack(props)
+end
+
+builders.FactSet = function(el)
+  local rows = {}
+  for _, fact in ipairs(array(el.facts)) do
+    if type(fact) == "table" then
+      rows[#rows + 1] = ui.hstack{ spacing = 12,
+        ui.text(text.plain(plain_string(fact.title) or ""), { fontWeight = "bold" }),
+        ui.text(text.plain(plain_string(fact.value) or "")),
+      }
+    end
+  end
+  return ui.vstack{ spacing = 4, children = rows }
+end
+
+builders.Table = function(el, env)
+  local weights = {}
+  for i, c in ipairs(array(el.columns)) do
+    weights[i] = type(c) == "table" and (tonumber(c.width) or pixels(c.width)) or 1
+  end
+  local rows = {}
+  for r, row in ipairs(array(el.rows)) do
+    local cells = {}
+    for i, cell in ipairs(type(row) == "table" and array(row.cells) or {}) do
+      if type(cell) == "table" then
+        local items = elements(cell.items, env, false)
+        if r == 1 and el.firstRowAsHeader ~= false then
+          for _, item in ipairs(items) do
+            if item.type == "text" then
+              item.style = item.style or {}
+              if type(item.style) == "string" then
+                item.style = { font = item.style }
+              end
+              item.style.fontWeight = "bold"
+            end
+          end
+        end
+        cells[#cells + 1] = ui.vstack{ weight = weights[i] or 1, children = items }
+      end
+    end
+    rows[#rows + 1] = ui.hstack{ spacing = 8, children = cells }
+  end
+  return ui.vstack{ spacing = 4, children = rows }
+end
+
+builders.ActionSet = function(el, env)
+  return action_set(el.actions, env)
+end
+
+builders.Carousel = function(el, env)
+  local pages = {}
+  for _, page in ipairs(array(el.pages)) do
+    if type(page) == "table" then
+      pages[#pages + 1] = ui.vstack{ children = elements(page.items, env, false) }
+    end
+  end
+  return ui.vstack{ spacing = 8, children = pages }
+end
+
+-- An input: its label (1.3), then the input itself, named by its id.
+local function input_view(el, value, placeholder, extra)
+  local column = {}
+  local label = plain_string(el.label)
+  if label then
+    column[#column + 1] = ui.text(text.plain(label), { fontWeight = "bold" })
+  end
+  local name = plain_string(el.id)
+  if not name or name == "" then
+    name = "input"
+  end
+  column[#column + 1] = ui.input{ name = name, value = value, placeholder = placeholder }
+  for _, v in ipairs(extra or {}) do
+    column[#column + 1] = v
+  end
+  return #column == 1 and column[1] or ui.vstack{ spacing = 4, children = column }
+end
+
+local function plain_input(el)
+  return input_view(el, plain_string(el.value), plain_string(el.placeholder))
+end
+
+builders["Input.Text"] = function(el, env)
+  local input = plain_input(el)
+  local inline = el.inlineAction ~= nil and action_view(el.inlineAction, env, nil) -- a button beside it
+  if inline then
+    if input.type == "input" then
+      input = ui.hstack{ spacing = 8, ui.vstack{ weight = 1, input }, inline }
+    else
+      input = ui.hstack{ spacing = 8, ui.vstack{ weight = 1, children = input.children }, inline }
+    end
+  end
+  return input
+end
+builders["Input.Number"] = plain_input
+builders["Input.Date"] = plain_input
+builders["Input.Time"] = plain_input
+
+builders["Input.Toggle"] = function(el)
+  local on = plain_string(el.valueOn) or "true"
+  local value = plain_string(el.value) or plain_string(el.valueOff) or "false"
+  return input_view(el, value == on and on or value, nil, { ui.text(text.plain(plain_string(el.title) or "")) })
+end
+
+builders["Input.ChoiceSet"] = function(el)
+  local choices = {}
+  for _, c in ipairs(array(el.choices)) do
+    if type(c) == "table" then
+      choices[#choices + 1] = ui.text("◦ " .. (plain_string(c.title) or plain_string(c.value) or ""))
+    end
+  end
+  return input_view(el, plain_string(el.value), plain_string(el.placeholder), choices)
+end
+
+-- ---------------------------------------------------------------------
+-- The walk
+
+-- Whether this renderer meets an element's `requires` ({feature = "1.2"}):
+-- "adaptiveCards" up to render.version; no other feature is known.
+function meets(requires)
+  if type(requires) ~= "table" then
+    return true
+  end
+  for feature, version in pairs(requires) do
+    if feature ~= "adaptiveCards" then
+      return false
+    end
+    local major, minor = match(tostring(version), "^(%d+)%.?(%d*)")
+    major, minor = tonumber(major) or 0, tonumber(minor) or 0
+    if major > render.version[1] or (major == render.version[1] and minor > render.version[2]) then
+      return false
+    end
+  end
+  return true
+end
+
+-- The view of one element (of type `default_type` when it names none: a
+-- column), following its fallback; nil when left out.
+local function element(el, env, depth, default_type)
+  if type(el) ~= "table" or depth > 32 then
+    return nil
+  end
+  local build = builders[el.type or default_type]
+  if build == nil or not meets(el.requires) then
+    local fallback = el.fallback
+    if type(fallback) == "table" then
+      return element(fallback, env, depth + 1)
+    end
+    if fallback ~= "drop" then
+      env.warn(format("element %s left out (%s)", tostring(el.type),
+        build == nil and "unknown type" or "its requirements are not met"))
+    end
+    return nil
+  end
+  local view = build(el, env)
+  return selectable(view, el.selectAction, env)
+end
+
+-- Whether an element is shown: isVisible, unless an action changed it.
+local function visible(el, env)
+  if type(el) ~= "table" then
+    return false
+  end
+  local id = el.id
+  if type(id) == "string" and env.shown[id] ~= nil then
+    return env.shown[id] == true
+  end
+  return el.isVisible ~= false
+end
+
+-- The views of the elements of `list`, with their spacing and separators.
+-- `row`: laid out in a row (columns). `each(view, el)` adjusts each view;
+-- `default_type` is the type of an element that names none.
+function elements(list, env, row, each, default_type)
+  local out = {}
+  for _, el in ipairs(array(list)) do
+    if visible(el, env) then
+      local view = element(el, env, 1, default_type)
+      if view then
+        if #out > 0 then
+          local gap = SPACING[lower(el.spacing) or "default"] or 8
+          if el.separator == true then
+            out[#out + 1] = row and ui.vstack{ width = 1, background = "#e5e7eb" }
+              or ui.vstack{ height = 1, background = "#e5e7eb" }
+          end
+          if gap ~= 8 then
+            out[#out + 1] = row and ui.spacer{ width = gap } or ui.spacer{ height = gap }
+          end
+        end
+        if each then
+          each(view, el)
+        end
+        out[#out + 1] = view
+      end
+    end
+  end
+  return out
+end
+
+--- The view of a whole card (nested: the card an Action.ShowCard shows).
+function render.card(card, env, nested)
+  if not env.next_card then
+    local n = 0
+    env.next_card = function()
+      n = n + 1
+      return n
+    end
+  end
+  local column = elements(card.body, env, false)
+  local actions = action_set(card.actions, env)
+  if actions then
+    column[#column + 1] = actions
+  end
+  local props = { spacing = 8, padding = nested and 8 or 12, children = column }
+  local bg = BACKGROUND[lower(card.style) or ""]
+  if nested then
+    props.background = bg or "#f9fafb"
+  end
+  local min = pixels(card.minHeight)
+  if min then
+    props.minHeight = min
+  end
+  return selectable(ui.vstack(props), card.selectAction, env)
+end
+
+return render

@@ -1,0 +1,290 @@
+-- The Adaptive Cards pack (lua/packs/adaptivecards): loaded as scripts, it
+-- renders the cards of ../shared/corpus/adaptivecards with no error or
+-- fallback node and every text a reader sees, and its actions show, hide,
+-- submit and open as Adaptive Cards defines.
+local support = require "support"
+local sdui = require "sdui"
+local json = require "packs.adaptivecards.lib.json"
+
+local PACK = support.root .. "/lua/packs/adaptivecards"
+local CORPUS = support.root .. "/../shared/corpus/adaptivecards"
+
+local function read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return (s:gsub("^\239\187\191", "")) -- a UTF-8 byte order mark
+end
+
+local function corpus_files()
+  local files = {}
+  local p = io.popen("find '" .. CORPUS .. "' -name '*.json' 2>/dev/null | sort")
+  for line in p:lines() do
+    files[#files + 1] = line
+  end
+  p:close()
+  return files
+end
+
+local function pack_engine(options)
+  local e = sdui.engine(options or { duplicate_keys = "last" })
+  assert(e:load_scripts(PACK))
+  return e
+end
+
+local function load_card(e, card_json, id)
+  return e:load_page('{"components":[{"id":"' .. (id or "card") .. '","type":"AdaptiveCard","data":' .. card_json .. "}]}")
+end
+
+-- Every node of a rendered view, depth first.
+local function nodes(view, out)
+  out = out or {}
+  out[#out + 1] = view
+  for _, child in ipairs(view.children or {}) do
+    nodes(child, out)
+  end
+  return out
+end
+
+-- The words a screen shows (text, labels, values, placeholders), as a set.
+local function shown_words(view)
+  local words = {}
+  for _, n in ipairs(nodes(view)) do
+    for _, field in ipairs{ "text", "label", "value", "placeholder" } do
+      if type(n[field]) == "string" then
+        for w in n[field]:gmatch("[%w]+") do
+          words[w] = true
+        end
+      end
+    end
+  end
+  return words
+end
+
+-- The words a reader of `card` sees before acting: the texts of its visible
+-- elements (not those of a card an Action.ShowCard opens, nor of hidden or
+-- unknown elements), facts, action titles, labels, placeholders and
+-- choices; markdown markers and {{DATE()}} / {{TIME()}} calls left out.
+local KNOWN = {
+  TextBlock = true, RichTextBlock = true, TextRun = true, Image = true, ImageSet = true, Media = true,
+  Container = true, Column = true, ColumnSet = true, FactSet = true, Table = true, TableRow = true, TableCell = true,
+  ActionSet = true, Carousel = true, CarouselPage = true,
+  ["Input.Text"] = true, ["Input.Number"] = true, ["Input.Date"] = true, ["Input.Time"] = true,
+  ["Input.Toggle"] = true, ["Input.ChoiceSet"] = true,
+}
+local function expected_words(value, words, under_action)
+  words = words or {}
+  if type(value) ~= "table" then
+    return words
+  end
+  if value.isVisible == false or (value.type and value.type:match("^Action%.") == nil and value.type ~= "AdaptiveCard"
+      and not KNOWN[value.type] and value.type ~= nil) then
+    return words
+  end
+  local function add(s)
+    if type(s) == "string" then
+      s = s:gsub("{{.-}}", " "):gsub("%]%b()", "]") -- a link shows its text, not its target
+      for w in s:gmatch("[%w]+") do
+        words[w] = true
+      end
+    end
+  end
+  if value.type == "TextBlock" or value.type == "TextRun" then
+    add(value.text)
+  elseif value.type == "Input.Toggle" then
+    add(value.title)
+  elseif value.type and value.type:match("^Action%.") and value.title then
+    add(value.title)
+  end
+  if value.label then
+    add(value.label)
+  end
+  if value.placeholder then
+    add(value.placeholder)
+  end
+  for _, fact in ipairs(value.facts or {}) do
+    add(fact.title)
+    add(fact.value)
+  end
+  for _, choice in ipairs(value.choices or {}) do
+    add(choice.title)
+  end
+  for k, v in pairs(value) do
+    if k ~= "card" and k ~= "fallback" and k ~= "data" and k ~= "selectAction" and type(v) == "table" then
+      expected_words(v, words)
+    end
+  end
+  return words
+end
+
+describe("the Adaptive Cards pack", function()
+  describe("on the shared corpus", function()
+    local files = corpus_files()
+
+    it("finds the corpus", function()
+      assert.is_true(#files >= 100, "no cards under " .. CORPUS)
+    end)
+
+    it("renders every card with no error or fallback node and every text present", function()
+      local e <close> = pack_engine()
+      local rendered = 0
+      for _, file in ipairs(files) do
+        local text = read(file)
+        assert(load_card(e, text))
+        local screen = e:render()
+        local view = screen.components[1].view
+        for _, n in ipairs(nodes(view)) do
+          assert.is_true(n.type ~= "error" and n.type ~= "fallback", file .. ": " .. tostring(n.message))
+        end
+        local shown = shown_words(view)
+        for w in pairs(expected_words(assert(json.decode(text)))) do
+          assert.is_true(shown[w] == true, file .. ": the word \"" .. w .. "\" is not on the screen")
+        end
+        rendered = rendered + 1
+      end
+      assert.equal(#files, rendered)
+    end)
+  end)
+
+  describe("actions", function()
+    local CARD = [[{"type": "AdaptiveCard", "version": "1.5", "body": [
+        {"type": "TextBlock", "text": "Always"},
+        {"type": "TextBlock", "id": "secret", "text": "Hidden at first", "isVisible": false}],
+      "actions": [
+        {"type": "Action.ShowCard", "id": "more", "title": "More", "card": {"type": "AdaptiveCard", "body": [{"type": "TextBlock", "text": "Shown card"}]}},
+        {"type": "Action.ToggleVisibility", "title": "Reveal", "targetElements": ["secret"]},
+        {"type": "Action.Submit", "id": "send", "title": "Send", "data": {"x": 13}},
+        {"type": "Action.OpenUrl", "title": "Site", "url": "https://adaptivecards.io"}]}]]
+
+    local function button(view, label)
+      for _, n in ipairs(nodes(view)) do
+        if n.type == "button" and n.label == label then
+          return n
+        end
+      end
+      error("no button " .. label)
+    end
+
+    local function has_text(view, s)
+      for _, n in ipairs(nodes(view)) do
+        if n.text == s then
+          return true
+        end
+      end
+      return false
+    end
+
+    it("shows a ShowCard's card and hides it again, through patches", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, CARD))
+      local view = e:render().components[1].view
+      assert.is_false(has_text(view, "Shown card"))
+      assert(e:dispatch(button(view, "More").action))
+      local changed = e:patches().patches
+      assert.equal(1, #changed)
+      assert.equal("update", changed[1].op)
+      view = e:render().components[1].view
+      assert.is_true(has_text(view, "Shown card"))
+      assert(e:dispatch(button(view, "More").action))
+      assert.is_false(has_text(e:render().components[1].view, "Shown card"))
+    end)
+
+    it("toggles the visibility of its target elements", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, CARD))
+      local view = e:render().components[1].view
+      assert.is_false(has_text(view, "Hidden at first"))
+      assert(e:dispatch(button(view, "Reveal").action))
+      assert.is_true(has_text(e:render().components[1].view, "Hidden at first"))
+    end)
+
+    it("submits the action's data, the card and the action's id", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, CARD, "order"))
+      local view = e:render().components[1].view
+      local action = button(view, "Send").action
+      assert.same({ type = "adaptivecards/submit",
+        payload = { card = "order", action = "Action.Submit", id = "send", data = { x = 13 } } }, action)
+      assert(e:dispatch(action))
+      assert.same({ card = "order", action = "Action.Submit", id = "send", data = { x = 13 } },
+        e:state("adaptivecards").submitted)
+    end)
+
+    it("asks the host to open a URL with an open_url effect", function()
+      local e <close> = pack_engine()
+      local opened
+      e:effect("open_url", function(effect, ctx)
+        opened = effect.url
+        ctx.finish(true)
+      end)
+      assert(load_card(e, CARD))
+      assert(e:dispatch(button(e:render().components[1].view, "Site").action))
+      assert.equal("https://adaptivecards.io", opened)
+    end)
+  end)
+
+  describe("elements", function()
+    local function render(body)
+      local e <close> = pack_engine()
+      assert(load_card(e, '{"type": "AdaptiveCard", "body": ' .. body .. "}"))
+      local view = e:render().components[1].view
+      return view, e:diagnostics()
+    end
+
+    it("takes an unknown element's fallback, drops it on \"drop\", and warns otherwise", function()
+      local view, diagnostics = render([=[[
+        {"type": "Graph", "fallback": {"type": "TextBlock", "text": "instead"}},
+        {"type": "Graph", "fallback": "drop"},
+        {"type": "Graph"}]]=])
+      assert.same({ "instead" }, (function()
+        local t = {}
+        for _, n in ipairs(nodes(view)) do
+          if n.type == "text" then
+            t[#t + 1] = n.text
+          end
+        end
+        return t
+      end)())
+      assert.equal(1, #diagnostics)
+      assert.equal("element Graph left out (unknown type)", diagnostics[1].message)
+    end)
+
+    it("takes the fallback of an element whose requirements it does not meet", function()
+      local view = render([=[[{"type": "TextBlock", "text": "new", "requires": {"adaptiveCards": "9.0"},
+        "fallback": {"type": "TextBlock", "text": "old"}}]]=])
+      assert.equal("old", nodes(view)[2].text)
+    end)
+
+    it("sizes columns: auto, stretch, weighted and pixel widths", function()
+      local view = render([=[[{"type": "ColumnSet", "columns": [
+        {"width": "auto", "items": [{"type": "TextBlock", "text": "a"}]},
+        {"width": "stretch", "items": [{"type": "TextBlock", "text": "b"}]},
+        {"width": 2, "items": [{"type": "TextBlock", "text": "c"}]},
+        {"width": "60px", "items": [{"type": "TextBlock", "text": "d"}]}]}]]=])
+      local row = view.children[1]
+      assert.equal("hstack", row.type)
+      assert.is_nil(row.children[1].style and row.children[1].style.weight)
+      assert.equal(1, row.children[2].style.weight)
+      assert.equal(2, row.children[3].style.weight)
+      assert.equal(60, row.children[4].style.width)
+    end)
+
+    it("writes the markdown subset and DATE/TIME as text", function()
+      local view = render([=[[{"type": "TextBlock", "size": "large", "weight": "bolder", "wrap": true,
+        "text": "**Due** {{DATE(2017-02-14T06:08:39Z, SHORT)}} at {{TIME(2017-02-14T06:08:39Z)}}, [see](https://x.y)"}]]=])
+      local t = view.children[1]
+      assert.equal("Due Tue, Feb 14, 2017 at 06:08, see", t.text)
+      assert.same({ font = "title3", fontWeight = "bold" }, t.style)
+    end)
+  end)
+
+  it("expands a templated card with its data", function()
+    local e <close> = pack_engine()
+    assert(load_card(e, [[{"template": {"type": "AdaptiveCard", "body": [
+        {"type": "TextBlock", "$data": "${people}", "text": "${name} (${$index})"}]},
+      "data": {"people": [{"name": "Ada"}, {"name": "Lin"}]}}]]))
+    local view = e:render().components[1].view
+    assert.equal("Ada (0)", view.children[1].text)
+    assert.equal("Lin (1)", view.children[2].text)
+  end)
+end)
