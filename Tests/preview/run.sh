@@ -112,6 +112,15 @@ check "points html is a page" grep -q 'data-type="MovieCardComponent"' "$work/po
 check "points html scales titles" grep -q 'class="f f-title" style="font-size:1.25em"' "$work/points.html"
 expect 0 "layout in points is 8 units a cell" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --points --width 100 -q
 check "points layout width" grep -q '^{"width":800,' "$work/stdout"
+# --duplicate-keys: a key given twice is refused unless the last value may win
+printf '%s' '[{"id":"d","type":"T","type":"U"}]' >"$work/dup.json"
+expect 1 "a duplicate key is refused" 'duplicate key "type"' -- render "$work/dup.json" -f json
+expect 0 "--duplicate-keys last takes it" 'duplicate-key' -- render "$work/dup.json" -f json --duplicate-keys last
+check "the last value won" grep -q '"componentType":"U"' "$work/stdout"
+expect 2 "--duplicate-keys takes last or reject" "expected last or reject" -- render "$work/dup.json" --duplicate-keys first
+# the Adaptive Cards pack through the tool, and make card's page
+expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
+check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"
 expect 0 "layout in cells" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --width 60 -q
 check "cells layout width" grep -q '^{"width":60,' "$work/stdout"
 

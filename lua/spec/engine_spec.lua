@@ -75,6 +75,26 @@ describe("an engine", function()
       assert.equal("1:44: $.components[0].data: arrays and objects nest deeper than the limit of 3 levels", err)
     end)
 
+    it("lets a factory and a handler warn through ctx.warn", function()
+      local e <close> = sdui.engine{ services = { s = { n = 0 } } }
+      e:component("T", function(_, ctx)
+        ctx.warn("the poster is missing")
+        return { type = "text", text = "t" }
+      end)
+      e:action("s/go", function(state, _, ctx)
+        ctx.warn("slow")
+        state.n = 1
+      end)
+      assert.is_true(e:load_page('[{"id":"a","type":"T"}]'))
+      e:render()
+      assert.truthy(e:dispatch{ type = "s/go" })
+      local codes = {}
+      for _, d in ipairs(e:diagnostics()) do
+        codes[#codes + 1] = d.code .. ": " .. d.message
+      end
+      assert.same({ "factory-warning: the poster is missing", 'handler-warning: action "s/go": slow' }, codes)
+    end)
+
     it("takes duplicate_keys: refused by default, the last value with a warning when asked", function()
       local page = '{"components":[{"id":"a","type":"T","data":{"x":1,"x":2}}]}'
       local strict <close> = sdui.engine{}
