@@ -1,8 +1,9 @@
 /*
 ** demo.c -- a small C host for sdui whose components and actions are Lua
 ** scripts: the entertainment home page of examples/home.json rendered in a
-** terminal, two buttons pressed, the state and the screen shown again, then
-** the movie card hot-swapped for a new version while the state stays.
+** terminal, two buttons pressed (and the second again, now disabled: not
+** pressed), the state and the screen shown again, then the movie card
+** hot-swapped for a new version while the state stays.
 **
 ** Usage: demo PAGE.json SCRIPTS_DIR V2_DIR
 **
@@ -15,7 +16,8 @@
 ** The host side of the script host (include/sdui_scripts.h): sdui_scripts_load() gives
 ** the engine its services, factories and handlers from the scripts; the host
 ** only loads the page, renders, presses buttons by dispatching the action
-** the rendered view carries, and reloads the scripts.
+** the rendered view carries (unless the button is disabled), and reloads
+** the scripts.
 */
 #define _POSIX_C_SOURCE 200809L
 
@@ -166,6 +168,8 @@ struct button {
     char component[64];
     char label[64];
     char *action; /* malloc'd JSON */
+    int disabled; /* a disabled button: the host never presses it */
+    char tooltip[128];
 };
 
 /* The button with `key` in the `nth` (0-based) component of type `type`. */
@@ -186,6 +190,10 @@ static int find_button(const char *screen, size_t screen_len, const char *type, 
         const char *id = json_get_string(component, "id"), *label = json_get_string(button, "label");
         snprintf(out->component, sizeof out->component, "%s", id != NULL ? id : "");
         snprintf(out->label, sizeof out->label, "%s", label != NULL ? label : "");
+        const json *disabled = json_get(button, "disabled"), *tooltip = json_get(button, "tooltip");
+        out->disabled = disabled != NULL && disabled->type == JSON_TRUE;
+        snprintf(out->tooltip, sizeof out->tooltip, "%s",
+                 tooltip != NULL && tooltip->type == JSON_STRING ? tooltip->string : "");
         out->action = malloc(action->rawlen + 1);
         if (out->action != NULL) {
             memcpy(out->action, action->raw, action->rawlen);
@@ -274,7 +282,7 @@ static int press(sdui_engine *engine, const char *type, int nth, const char *key
 {
     char *screen = NULL;
     size_t screen_len = 0;
-    struct button bt = {{0}, {0}, NULL};
+    struct button bt = {{0}, {0}, NULL, 0, {0}};
     int st = sdui_render_json(engine, &screen, &screen_len);
     if (st != SDUI_OK)
         return st;
@@ -284,6 +292,14 @@ static int press(sdui_engine *engine, const char *type, int nth, const char *key
     }
     sdui_free(screen);
     const char *q = strlen(bt.label) <= 4 ? "" : "\""; /* a lone symbol such as ★ goes unquoted */
+    if (bt.disabled) { /* drawn as disabled: a host does not let it be pressed */
+        printf("== Press %s%s%s on %s ==\n  -> disabled", q, bt.label, q, bt.component);
+        if (bt.tooltip[0])
+            printf(" (%s)", bt.tooltip);
+        printf(": nothing dispatched\n\n");
+        free(bt.action);
+        return SDUI_OK;
+    }
     printf("== Press %s%s%s on %s ==\n  -> %s\n", q, bt.label, q, bt.component, bt.action);
     st = sdui_dispatch(engine, bt.action, strlen(bt.action));
     if (st == SDUI_OK)
@@ -387,6 +403,7 @@ int main(int argc, char **argv)
     TRY(press(engine, "MovieCardComponent", 0, "favorite"));
     TRY(show_patches(engine, "Patches after the star: one component, one node"));
     TRY(press(engine, "MovieCardComponent", 1, "order"));
+    TRY(press(engine, "MovieCardComponent", 1, "order")); /* now in the order: disabled */
 
     printf("== State ==\n");
     TRY(show_state(engine, "favorites"));

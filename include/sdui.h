@@ -280,8 +280,12 @@ typedef struct sdui_call sdui_call;
 ** A view tree is a JSON node:
 **   {"type": "text", "text": "Hello", "style": {"font": "title"}}
 ** with "type" one of text, image, button, vstack, hstack, zstack, spacer,
-** list, input; containers carry "children": [...], buttons an "action":
-** {"type": ..., "payload": ...}. See README.md for every property.
+** list, input; containers carry "children": [...], buttons and inputs an
+** "action": {"type": ..., "payload": ...}, and so may containers and images
+** (a tap target with no button chrome: the host lets it be activated like a
+** button). A button may carry a "tooltip" (a string) and "disabled": true
+** (a boolean: drawn as disabled, never activated by the host). See
+** README.md, "View nodes", for every property.
 ** (Bindings can also build the tree node by node: sdui_binding.h.)
 */
 typedef int (*sdui_factory_fn)(sdui_call *call, void *userdata);

@@ -139,7 +139,9 @@ int sdui_call_input_text(sdui_call *call, const char **out, size_t *out_len, uns
 ** node, or as the root. sdui_call_member() sets a member of the open node
 ** from a string of `len` bytes (UTF-8): content ("text", "label", "url"...),
 ** "id", "key", or "style" as the font shorthand. sdui_call_member_json()
-** sets any member from JSON: "action", a "style" object, even "children".
+** sets any member from JSON: "action", a "style" object, a button's
+** "disabled" (true or false: the one member that is not a string), even
+** "children".
 ** sdui_call_end() closes the open node; closing the root makes the tree the
 ** call's result, as sdui_call_return() would. `type` and `name` are
 ** NUL-terminated and copied.

@@ -6,6 +6,11 @@
 ** a card holding its layout tree; every node is an absolutely positioned box
 ** at its frame, relative to its parent's frame, drawn by its kind with the
 ** content the render JSON gives it. Only inline CSS; no scripts.
+**
+** Controls: a button's tooltip is its title; a disabled button has the
+** disabled attribute (aria-disabled on a button drawn as a group). A
+** container or image with an action is a tap target: role="button",
+** tabindex="0" and the action in data-action, as buttons carry it.
 */
 #include "html.h"
 
@@ -236,6 +241,10 @@ static const char STYLE[] =
     ".n-button-symbol{color:#c27c0e}\n"
     ".n-button-symbol>.f{font-size:1.1em;font-weight:700}\n"
     ".n-button-icon{border-color:transparent;background:none;box-shadow:none}\n"
+    ".n-button:disabled,.n-button[aria-disabled=true]{cursor:not-allowed;color:#98a2b3;border-color:#d0d5dd;"
+    "background:#f2f4f7;box-shadow:none}\n"
+    ".n-tap{cursor:pointer;border-radius:4px}\n"
+    ".n-tap:hover,.n-tap:focus{outline:2px solid #9db6f0;outline-offset:1px}\n"
     ".n-image{overflow:hidden;display:flex;align-items:center;justify-content:center;text-align:center;"
     "border:1px solid #c4cad6;border-radius:4px;color:#5b6475;"
     "background:repeating-linear-gradient(135deg,#e3e7ee 0 8px,#edf0f5 8px 16px)}\n"
@@ -442,6 +451,22 @@ static void put_children(writer *w, const json *lnode, const json *rnode, double
     }
 }
 
+/* The node's action, when it is an object, or NULL. */
+static const json *node_action(const json *rnode)
+{
+    const json *action = json_get(rnode, "action");
+    return action != NULL && action->type == JSON_OBJECT ? action : NULL;
+}
+
+/* A tap target's attributes (a container or image with an action): what a button made of a div carries. */
+static void put_tap(buf *b, const json *action)
+{
+    if (action == NULL)
+        return;
+    buf_puts(b, " role=\"button\" tabindex=\"0\"");
+    put_attr(b, "data-action", action->raw, action->rawlen);
+}
+
 /* Common attributes: class, id/data-id, position. */
 static void put_open(writer *w, const char *tag, const char *kind, const char *extra_class, const char *id,
                      int root)
@@ -494,6 +519,9 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     if (strcmp(kind, "button") == 0) {
         const json *label = json_get(rnode, "label");
         const json *action = json_get(rnode, "action");
+        const json *tooltip = json_get(rnode, "tooltip");
+        const json *disabled = json_get(rnode, "disabled");
+        int off = disabled != NULL && disabled->type == JSON_TRUE;
         int labelled = label != NULL && label->type == JSON_STRING;
         const json *children = json_get(lnode, "children");
         int grouped = !labelled && children != NULL && children->type == JSON_ARRAY && children->count > 0;
@@ -516,9 +544,11 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
                                      : NULL;
         put_open(w, tag, kind, extra, id, root);
         if (!grouped)
-            buf_puts(b, " type=\"button\"");
+            buf_puts(b, off ? " type=\"button\" disabled" : " type=\"button\"");
         else
-            buf_puts(b, " role=\"button\"");
+            buf_puts(b, off ? " role=\"button\" aria-disabled=\"true\"" : " role=\"button\"");
+        if (tooltip != NULL && tooltip->type == JSON_STRING)
+            put_attr(b, "title", tooltip->string, tooltip->len);
         if (action != NULL)
             put_attr(b, "data-action", action->raw, action->rawlen);
         put_box_style(w, rnode, rx, ry, width, height, 1);
@@ -538,7 +568,9 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         const char *alt = json_get_string(rnode, "alt");
         const char *placeholder = json_get_string(rnode, "placeholder");
         const char *shown = alt ? alt : placeholder ? placeholder : "image";
-        put_open(w, "div", kind, NULL, id, root);
+        const json *action = node_action(rnode);
+        put_open(w, "div", kind, action != NULL ? "n-tap" : NULL, id, root);
+        put_tap(b, action);
         put_attr_str(b, "data-url", url);
         put_box_style(w, rnode, rx, ry, width, height, 1);
         buf_puts(b, ">");
@@ -572,7 +604,9 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     }
 
     /* stacks, lists, spacers and kinds this preview does not know: a box with its children */
-    put_open(w, "div", kind, NULL, id, root);
+    const json *action = node_action(rnode);
+    put_open(w, "div", kind, action != NULL ? "n-tap" : NULL, id, root);
+    put_tap(b, action);
     put_box_style(w, rnode, rx, ry, width, height, 0);
     buf_puts(b, ">");
     const json *children = json_get(lnode, "children");

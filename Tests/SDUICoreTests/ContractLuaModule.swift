@@ -19,8 +19,9 @@ extension ViewContract {
         -- Generated: do not edit. Regenerate with `\(regenerateCommand)`; `swift test` fails when it is out of date.
         -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
         return {
-          -- Node kinds: content members (all strings), whether the kind takes
-          -- children and an action, whether only the engine renders it.
+          -- Node kinds: content members (strings, and the boolean "disabled"),
+          -- whether the kind takes children and an action, whether only the
+          -- engine renders it.
           kinds = {
 
         """

@@ -22,6 +22,12 @@ struct FlatViewTests {
         #"{"type":"vstack","style":{"spacing":2},"children":[{"type":"text","text":"a"},{"type":"hstack","children":[{"type":"image","url":"u"},{"type":"spacer"}]}]}"#,
         #"{"type":"list","children":[{"type":"text","text":"a","key":"a"},{"type":"vstack","key":"b","children":[{"type":"text","text":"b"}]}]}"#,
         #"{"type":"zstack","id":"ignored","children":[{"type":"button","label":"x","children":[{"type":"text","text":"in"}]}]}"#,
+        // controls: a disabled button with a tooltip, tap targets of every kind that takes one
+        #"{"type":"button","label":"Go","tooltip":"Sold \"out\" ☆","disabled":true,"style":"title","action":{"type":"a/b"}}"#,
+        #"{"type":"button","disabled":false,"tooltip":"","children":[{"type":"text","text":"in"}]}"#,
+        #"{"type":"button","disabled":true,"label":"k","key":"k"}"#,
+        #"{"type":"vstack","action":{"type":"nav/open","payload":{"route":"/x"}},"children":[{"type":"image","url":"u","action":{"type":"a/b"}},{"type":"hstack","action":{"type":"a/c"},"children":[]}]}"#,
+        #"{"type":"list","action":null,"children":[{"type":"zstack","action":{"type":"a/b","payload":[1]},"children":[{"type":"text","text":"t"}]}]}"#,
     ]
 
     /// Views the contract refuses: the reader gives up and the long way says why.
@@ -41,6 +47,15 @@ struct FlatViewTests {
         #"{"type":"text","text":"a","style":{"font":1}}"#,
         #"{"type":"text","text":"a","style":{"unknown":1}}"#,
         #"{"type":"list","children":[{"type":"text","text":"a","key":"k"},{"type":"text","text":"b","key":"k"}]}"#,
+        #"{"type":"button","disabled":"yes"}"#,
+        #"{"type":"button","disabled":1}"#,
+        #"{"type":"button","disabled":null}"#,
+        #"{"type":"button","tooltip":true}"#,
+        #"{"type":"text","text":"a","disabled":true}"#,
+        #"{"type":"vstack","disabled":false}"#,
+        #"{"type":"input","name":"q","disabled":true}"#,
+        #"{"type":"spacer","action":{"type":"a/b"}}"#,
+        #"{"type":"text","text":"a","tooltip":"b"}"#,
     ]
 
     static func packed(_ text: String) -> [UInt8] { PackedValueTests.pack(json(text)) }
@@ -125,6 +140,39 @@ struct FlatViewTests {
         let c = try Self.longWay(#"{"type":"button","label":"★","action":{"type":"t/x","payload":{"id":1}}}"#)
         #expect(a == c)
         #expect(a != b, "1 and 1.0 read differently to a host")
+    }
+
+    @Test func disabledIsAFlagWithNoField() throws {
+        let plain = try Self.longWay(#"{"type":"button","label":"Go"}"#)
+        let disabled = try Self.longWay(#"{"type":"button","label":"Go","disabled":true}"#)
+        #expect(disabled.bytes.count == plain.bytes.count)
+        #expect(disabled.bytes[1] == FlatView.disabledFlag && plain.bytes[1] == 0)
+        #expect(try Self.longWay(#"{"type":"button","label":"Go","disabled":false}"#) == plain, "false is absent")
+        #expect(disabled.node(componentId: "c").disabled)
+        #expect(disabled.nodeCount == 1)
+        var sink = ByteSink(capacity: 64)
+        disabled.write(into: &sink, componentId: "c")
+        #expect(sink.withBytes { String(decoding: $0, as: UTF8.self) } == #"{"type":"button","id":"c","label":"Go","disabled":true}"#)
+    }
+
+    /// Disabling or enabling a button, or changing its tooltip, is a change
+    /// of its own members: one `set`, from the flat diff and the tree diff alike.
+    @Test func disablingAButtonIsAMemberChange() throws {
+        let row = #"{"type":"hstack","children":[{"type":"text","text":"a"},BUTTON]}"#
+        func render(_ button: String) throws -> RenderedComponent {
+            RenderedComponent(id: "c", type: "T", flat: try Self.longWay(row.replacing("BUTTON", with: button)))
+        }
+        let enabled = try render(#"{"type":"button","label":"Go","tooltip":"Buy","action":{"type":"a/b"}}"#)
+        let disabled = try render(#"{"type":"button","label":"Go","tooltip":"Buy","disabled":true,"action":{"type":"a/b"}}"#)
+        let retipped = try render(#"{"type":"button","label":"Go","tooltip":"Sold out","disabled":true,"action":{"type":"a/b"}}"#)
+        for (before, after) in [(enabled, disabled), (disabled, enabled), (disabled, retipped)] {
+            let flat = try #require(FlatDiff.changes(from: before.flat, to: after.flat, componentId: "c"))
+            var tree: [NodeChange] = []
+            Diff.nodeChanges(from: before.view, to: after.view, into: &tree)
+            #expect(flat == tree)
+            #expect(flat == [.set(id: "c/1", node: after.view.children[1])])
+            #expect(Diff.update(from: before, to: after) == .update(id: "c", type: "T", changes: flat))
+        }
     }
 
     /// Pairs of renders: where the flat diff answers, it answers as the tree diff does.

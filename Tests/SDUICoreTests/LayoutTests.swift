@@ -465,6 +465,26 @@ struct LayoutComponentTests {
         ])
     }
 
+    /// The controls (a disabled button, a tooltip, tap targets) change no size:
+    /// the tree with every button disabled and tipped, every container and
+    /// image tappable, lays out as the plain one.
+    @Test func controlsChangeNoFrame() {
+        func controlled(_ n: ViewNode) -> ViewNode {
+            var n = n
+            if n.kind.takesDisabled {
+                n.disabled = true
+                n.props["tooltip"] = "A tooltip far longer than any frame it could be measured into"
+            }
+            if n.kind.takesAction && n.action == nil { n.action = Action(type: "nav/open") }
+            n.children = n.children.map(controlled)
+            return n
+        }
+        for width in [60.0, 30, 8] {
+            #expect(frames(controlled(Self.movieCard()), width: width) == frames(Self.movieCard(), width: width))
+        }
+        #expect(frames(controlled(Self.movieCard()), width: 60).count == 9)
+    }
+
     @Test func customMeasurerUnitsAreAbstract() {
         // 7 units a character, 16 a line, wrapping by characters.
         let measurer: TextMeasurer = { text, _, maxWidth in

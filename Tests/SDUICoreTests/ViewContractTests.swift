@@ -73,6 +73,7 @@ struct ViewContractTests {
     static func samples(_ type: ViewContract.ValueType) -> (good: [String], bad: [String]) {
         switch type {
         case .string: return (["\"x\""], ["1", "null", "{}"])
+        case .boolean: return (["true", "false"], ["1", "\"true\"", "null", "{}"])
         case .nonNegative: return (["0", "2.5"], ["-1", "\"2\"", "\"fill\"", "{}"])
         case .dimension: return (["0", "3", "\"fill\""], ["-1", "\"auto\"", "{}"])
         case .padding: return (["2", "{\"top\":1}", "{\"top\":1,\"leading\":2,\"bottom\":3,\"trailing\":4}"],
@@ -118,14 +119,15 @@ struct ViewContractTests {
         let action = #"{"type": "a/b"}"#
         let child = #"{"type": "spacer"}"#
         for kind in ViewContract.kinds {
-            let required = kind.members.filter(\.required).map { "\"\($0.name)\": \"x\"" }
-            let all = kind.members.map { "\"\($0.name)\": \"x\"" }
+            func member(_ m: ViewContract.Member) -> String { "\"\(m.name)\": \(m.type == .boolean ? "true" : "\"x\"")" }
+            let required = kind.members.filter(\.required).map(member)
+            let all = kind.members.map(member)
             func node(_ members: [String]) -> String {
                 "{" + (["\"type\": \"\(kind.name)\"", "\"key\": \"k\"", "\"style\": \"title\""] + members)
                     .joined(separator: ", ") + "}"
             }
             let full = try ViewNode(json: json(node(all)))
-            #expect(full.props.count == kind.members.count)
+            #expect(full.props.count + (full.disabled ? 1 : 0) == kind.members.count)
             #expect(full.json == (try ViewNode(json: full.json)).json)
             _ = try ViewNode(json: json(node(required)))
             for member in kind.members where member.required {
@@ -148,6 +150,28 @@ struct ViewContractTests {
                 try ViewNode(json: json(node(required + ["\"action\": \(action)"])))
             }
             #expect(((try? withAction.get()) != nil) == kind.action, "\(kind.name) action")
+        }
+    }
+
+    @Test func everyContentMemberDecodesAsItsTypeSays() throws {
+        for kind in ViewContract.kinds {
+            let required = kind.members.filter(\.required).map { "\"\($0.name)\": \"x\"" }
+            for member in kind.members where !member.required {
+                let (good, bad) = Self.samples(member.type)
+                func node(_ value: String) -> JSON {
+                    json("{" + (["\"type\": \"\(kind.name)\""] + required + ["\"\(member.name)\": \(value)"])
+                        .joined(separator: ", ") + "}")
+                }
+                for value in good {
+                    let decoded = try ViewNode(json: node(value))
+                    #expect(try ViewNode(json: decoded.json) == decoded, "\(kind.name).\(member.name) = \(value)")
+                }
+                for value in bad {
+                    #expect(throws: ContractError.self, "\(kind.name).\(member.name) accepts \(value)") {
+                        try ViewNode(json: node(value))
+                    }
+                }
+            }
         }
     }
 
@@ -182,7 +206,9 @@ struct ViewContractTests {
                 if kind.engineOnly {
                     #expect(cells[1].hasPrefix("rendered by the engine"), "README: \(name) is the engine's")
                 } else {
-                    var wanted = kind.members.map { "`\($0.name)`" + ($0.required ? " (required)" : "") }
+                    var wanted = kind.members.map {
+                        "`\($0.name)`" + ($0.required ? " (required)" : "") + ($0.type == .boolean ? " (boolean)" : "")
+                    }
                     if wanted.isEmpty { wanted = ["–"] }
                     #expect(cells[1] == wanted.joined(separator: ", "), "README: the content members of \(name)")
                 }

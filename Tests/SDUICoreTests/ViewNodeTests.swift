@@ -6,9 +6,9 @@ struct ViewNodeTests {
     static let full = #"""
     {"type":"vstack","id":"c","style":{"padding":{"top":1,"leading":2,"bottom":3,"trailing":4},"spacing":8,"alignment":"leading","distribution":"spaceBetween","width":"fill","height":120,"minWidth":10,"maxWidth":300,"minHeight":5,"maxHeight":500,"weight":1,"cornerRadius":6,"opacity":0.5,"background":"#ffffff"},"children":[
       {"type":"text","id":"c/0","text":"Title","style":{"font":"title","fontWeight":"bold","color":"accent","lineLimit":2}},
-      {"type":"image","id":"c/1","url":"https://x/p.jpg","placeholder":"poster","alt":"Poster"},
-      {"type":"button","id":"c#fav","key":"fav","label":"★","action":{"type":"favorites/toggle","payload":{"movieId":7}},"children":[{"type":"text","id":"c#fav/0","text":"★"}]},
-      {"type":"hstack","id":"c/3","children":[{"type":"spacer","id":"c/3/0"}]},
+      {"type":"image","id":"c/1","url":"https://x/p.jpg","placeholder":"poster","alt":"Poster","action":{"type":"movies/open","payload":7}},
+      {"type":"button","id":"c#fav","key":"fav","label":"★","tooltip":"Favourite","disabled":true,"action":{"type":"favorites/toggle","payload":{"movieId":7}},"children":[{"type":"text","id":"c#fav/0","text":"★"}]},
+      {"type":"hstack","id":"c/3","action":{"type":"movies/open","payload":null},"children":[{"type":"spacer","id":"c/3/0"}]},
       {"type":"zstack","id":"c/4"},
       {"type":"list","id":"c/5","children":[{"type":"text","id":"c/5/0","text":"a"}]},
       {"type":"input","id":"c/6","name":"q","value":"x","placeholder":"Search","action":{"type":"search/run","payload":null}},
@@ -51,6 +51,13 @@ struct ViewNodeTests {
         (#"{"type":"button","action":{"type":""}}"#, "$.action.type: must not be empty"),
         (#"{"type":"button","action":{"type":"a/b","extra":1}}"#, "$.action.extra: unknown member \"extra\" in an action (allowed: payload, type)"),
         (#"[1]"#, "$: a view node must be an object, got array"),
+        (#"{"type":"button","disabled":"yes"}"#, "$.disabled: expected a boolean, got string"),
+        (#"{"type":"vstack","children":[{"type":"button","label":"a","disabled":null}]}"#, "$.children[0].disabled: expected a boolean, got null"),
+        (#"{"type":"button","tooltip":1}"#, "$.tooltip: expected a string, got number"),
+        (#"{"type":"hstack","children":[{"type":"text","text":"a","disabled":true}]}"#, "$.children[0].disabled: unknown member \"disabled\" for a text node (allowed: text, id, key, style)"),
+        (#"{"type":"vstack","disabled":false}"#, "$.disabled: unknown member \"disabled\" for a vstack node (allowed: id, key, style, children, action)"),
+        (#"{"type":"button","colour":"red"}"#, "$.colour: unknown member \"colour\" for a button node (allowed: label, tooltip, disabled, id, key, style, children, action)"),
+        (#"{"type":"spacer","action":{"type":"a/b"}}"#, "$.action: a spacer node cannot carry an action"),
     ])
     func invalidNodesAreRejectedWithTheirPath(text: String, message: String) {
         #expect(throws: ContractError.self) { try ViewNode(json: json(text)) }

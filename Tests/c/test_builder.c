@@ -21,9 +21,9 @@ static const char page[] = "{\"id\":\"p\",\"components\":[{\"id\":\"c\",\"type\"
 static const char card_json[] =
     "{\"type\":\"vstack\",\"style\":{\"spacing\":1,\"padding\":2},\"children\":["
     "{\"type\":\"text\",\"text\":\"Tab\\there \\u00e9\\\"q\\\"\",\"style\":\"title\"},"
-    "{\"type\":\"hstack\",\"children\":["
+    "{\"type\":\"hstack\",\"action\":{\"type\":\"nav/open\"},\"children\":["
     "{\"type\":\"image\",\"url\":\"a.png\",\"alt\":\"poster\"},"
-    "{\"type\":\"button\",\"key\":\"fav\",\"label\":\"\\u2605\","
+    "{\"type\":\"button\",\"key\":\"fav\",\"label\":\"\\u2605\",\"tooltip\":\"Favourite\",\"disabled\":true,"
     "\"action\":{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":7,\"r\":1.5}}}]},"
     "{\"type\":\"spacer\"}]}";
 
@@ -54,12 +54,15 @@ static int card_by_builder(sdui_call *call, void *userdata)
     CHECK_STATUS(member(call, "style", "title"), SDUI_OK);
     CHECK_STATUS(sdui_call_end(call), SDUI_OK);
     CHECK_STATUS(sdui_call_begin(call, "hstack"), SDUI_OK);
+    CHECK_STATUS(member_json(call, "action", "{\"type\":\"nav/open\"}"), SDUI_OK);
     CHECK_STATUS(sdui_call_begin(call, "image"), SDUI_OK);
     CHECK_STATUS(member(call, "alt", "poster"), SDUI_OK);
     CHECK_STATUS(member(call, "url", "a.png"), SDUI_OK);
     CHECK_STATUS(sdui_call_end(call), SDUI_OK);
     CHECK_STATUS(sdui_call_begin(call, "button"), SDUI_OK);
     CHECK_STATUS(member(call, "key", "fav"), SDUI_OK);
+    CHECK_STATUS(member_json(call, "disabled", "true"), SDUI_OK);
+    CHECK_STATUS(member(call, "tooltip", "Favourite"), SDUI_OK);
     CHECK_STATUS(member(call, "label", "\xe2\x98\x85"), SDUI_OK);
     CHECK_STATUS(member_json(call, "action", "{\"type\":\"favorites/toggle\",\"payload\":{\"movieId\":7,\"r\":1.5}}"),
                  SDUI_OK);
@@ -119,7 +122,11 @@ static int member_packed(sdui_call *call, const char *name, const packed *p)
 static int card_by_packed(sdui_call *call, void *userdata)
 {
     (void)userdata;
-    packed style = {0}, action = {0};
+    packed style = {0}, action = {0}, open = {0}, yes = {0};
+    pk_tag(&yes, SDUI_PACKED_TRUE);
+    pk_container(&open, SDUI_PACKED_OBJECT, 1);
+    pk_text(&open, "type");
+    pk_str(&open, "nav/open");
     pk_container(&style, SDUI_PACKED_OBJECT, 2);
     pk_text(&style, "spacing");
     pk_int(&style, 1);
@@ -141,6 +148,7 @@ static int card_by_packed(sdui_call *call, void *userdata)
     CHECK_STATUS(member(call, "style", "title"), SDUI_OK);
     CHECK_STATUS(sdui_call_end(call), SDUI_OK);
     CHECK_STATUS(sdui_call_begin(call, "hstack"), SDUI_OK);
+    CHECK_STATUS(member_packed(call, "action", &open), SDUI_OK);
     CHECK_STATUS(sdui_call_begin(call, "image"), SDUI_OK);
     CHECK_STATUS(member(call, "alt", "poster"), SDUI_OK);
     CHECK_STATUS(member(call, "url", "a.png"), SDUI_OK);
@@ -148,6 +156,8 @@ static int card_by_packed(sdui_call *call, void *userdata)
     CHECK_STATUS(sdui_call_begin(call, "button"), SDUI_OK);
     CHECK_STATUS(member(call, "key", "fav"), SDUI_OK);
     CHECK_STATUS(member(call, "label", "\xe2\x98\x85"), SDUI_OK);
+    CHECK_STATUS(member_packed(call, "disabled", &yes), SDUI_OK);
+    CHECK_STATUS(member(call, "tooltip", "Favourite"), SDUI_OK);
     CHECK_STATUS(member_packed(call, "action", &action), SDUI_OK);
     CHECK_STATUS(sdui_call_end(call), SDUI_OK);
     CHECK_STATUS(sdui_call_end(call), SDUI_OK); /* hstack */
@@ -189,6 +199,8 @@ static void test_same_as_json(void)
     sdui_engine_free(c);
     CHECK_STR_CONTAINS(by_builder, "\"id\":\"c#fav\"");
     CHECK_STR_CONTAINS(by_builder, "\"payload\":{\"movieId\":7,\"r\":1.5}");
+    CHECK_STR_CONTAINS(by_builder, "\"label\":\"\xe2\x98\x85\",\"tooltip\":\"Favourite\",\"disabled\":true,\"action\"");
+    CHECK_STR_CONTAINS(by_builder, "{\"type\":\"hstack\",\"id\":\"c/1\",\"action\":{\"type\":\"nav/open\",\"payload\":null}");
     sdui_free(by_json);
     sdui_free(by_builder);
     sdui_engine_free(a);
@@ -250,6 +262,27 @@ static int bad_action(sdui_call *call)
     return member_json(call, "action", "{\"payload\":1}");
 }
 
+static int disabled_as_string(sdui_call *call)
+{
+    sdui_call_begin(call, "vstack");
+    sdui_call_begin(call, "button");
+    return member(call, "disabled", "true");
+}
+
+static int disabled_on_text(sdui_call *call)
+{
+    sdui_call_begin(call, "text");
+    return member_json(call, "disabled", "false");
+}
+
+static int action_on_spacer(sdui_call *call)
+{
+    sdui_call_begin(call, "hstack");
+    member_json(call, "action", "{\"type\":\"a/b\"}"); /* a tap target: fine */
+    sdui_call_begin(call, "spacer");
+    return member_json(call, "action", "{\"type\":\"a/b\"}");
+}
+
 static int bad_json(sdui_call *call)
 {
     sdui_call_begin(call, "button");
@@ -306,6 +339,9 @@ static const failure failures[] = {
     {"children of a leaf", children_of_leaf, SDUI_ECONTRACT, "$.children: a text node has no children"},
     {"action on a text", action_on_text, SDUI_ECONTRACT, "$.action: a text node cannot carry an action"},
     {"bad action", bad_action, SDUI_ECONTRACT, "$.children[0].action.type"},
+    {"disabled as a string", disabled_as_string, SDUI_ECONTRACT, "$.children[0].disabled: expected a boolean, got string"},
+    {"disabled on a text", disabled_on_text, SDUI_ECONTRACT, "$.disabled: unknown member \"disabled\" for a text node"},
+    {"action on a spacer", action_on_spacer, SDUI_ECONTRACT, "$.children[0].action: a spacer node cannot carry an action"},
     {"bad JSON", bad_json, SDUI_EPARSE, "1:9"},
     {"bad packed", bad_packed, SDUI_EPARSE, "packed value, byte 9: truncated key"},
     {"bad packed tag", bad_packed_tag, SDUI_EPARSE, "packed value, byte 0: unknown tag 42"},

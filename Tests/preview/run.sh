@@ -8,8 +8,8 @@
 #      and the DOM (build/preview/home.dom.html); Chromium exits 0, the page
 #      logs nothing to the console, the PNG is a real picture, the DOM holds
 #      the movie titles and every component id; an edge-case page (every node
-#      kind, markup in text, a failing factory, an unknown type) is escaped
-#      and drawn;
+#      kind, markup in text, a failing factory, an unknown type, the controls:
+#      disabled buttons, tooltips, tap targets) is escaped and drawn;
 #   4. the CLI under valgrind: no errors, no definite leaks.
 #
 # Prints "preview: N passed, M failed"; exits 1 on any failure.
@@ -123,6 +123,10 @@ expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/pac
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"
 expect 0 "layout in cells" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --width 60 -q
 check "cells layout width" grep -q '^{"width":60,' "$work/stdout"
+expect 0 "render the edge-case page as text" "" -- render Tests/preview/edge/page.json -s Tests/preview/edge/scripts -f text -q
+check "text marks disabled buttons" grep -qF '[Sold out] (disabled)  [grouped] (disabled)  [Help]' "$work/stdout"
+check "text marks tap targets" grep -qF "▸ Today's deal" "$work/stdout"
+check "text marks a tappable image" grep -qF '▸ [image: tap me]' "$work/stdout"
 
 # --- 3. headless Chromium -----------------------------------------------------
 CHROMIUM=""
@@ -218,6 +222,18 @@ PY
   check "edge: a javascript: image URL is not loaded" bash -c "! grep -qF 'src=\"javascript' '$dom'"
   check "edge: zstack, list and spacer are drawn" bash -c \
     "grep -qF 'n-zstack' '$dom' && grep -qF 'n-list' '$dom' && grep -qF 'n-spacer' '$dom'"
+  check "edge: a disabled button with its tooltip as title" grep -qE \
+    '<button class="n n-button" id="controls/1/0" data-id="controls/1/0" type="button" disabled(="")? title="Back &lt;soon&gt; &amp; &quot;then&quot;" data-action=' "$dom"
+  check "edge: a disabled button drawn as a group" grep -qF \
+    'id="controls/1/1" data-id="controls/1/1" role="button" aria-disabled="true"' "$dom"
+  check "edge: an enabled button keeps no disabled attribute" grep -qF \
+    'id="controls/1/2" data-id="controls/1/2" type="button" title="Opens the help" style=' "$dom"
+  check "edge: a tappable vstack" grep -qF \
+    '<div class="n n-vstack n-tap" id="controls/0" data-id="controls/0" role="button" tabindex="0" data-action="{&quot;type&quot;:&quot;nav/open&quot;,&quot;payload&quot;:{&quot;route&quot;:&quot;/deal&quot;}}"' "$dom"
+  check "edge: a tappable image" grep -qF \
+    'class="n n-image n-tap" id="controls/1/3" data-id="controls/1/3" role="button" tabindex="0" data-action="{&quot;type&quot;:&quot;nav/open&quot;' "$dom"
+  check "edge: containers without an action are not tap targets" bash -c \
+    "grep -F 'id=\"controls/1\"' '$dom' | grep -qv 'role='"
 
   # the console check itself catches a page error
   printf '<!DOCTYPE html><title>x</title><script>undefinedFunction()</script>' >"$work/bad.html"

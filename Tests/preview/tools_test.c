@@ -276,6 +276,35 @@ static void test_page(void)
     buf_free(&out);
 }
 
+/* The controls: a disabled button with a tooltip, an enabled one, a tap target. */
+static void test_controls(void)
+{
+    html_options o = {1, 1, 0, 40};
+    const char *render =
+        "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"hstack\",\"id\":\"c\","
+        "\"action\":{\"type\":\"nav/open\",\"payload\":\"/x\"},\"children\":["
+        "{\"type\":\"button\",\"id\":\"c/0\",\"label\":\"Buy\",\"tooltip\":\"Sold <out>\",\"disabled\":true},"
+        "{\"type\":\"button\",\"id\":\"c/1\",\"label\":\"Back\",\"disabled\":false},"
+        "{\"type\":\"image\",\"id\":\"c/2\",\"url\":\"u.png\",\"action\":{\"type\":\"a/b\"}}]}}]}";
+    const char *layout =
+        "{\"width\":40,\"height\":1,\"components\":[{\"id\":\"c\",\"y\":0,\"root\":{\"id\":\"c\",\"type\":\"hstack\","
+        "\"frame\":{\"x\":0,\"y\":0,\"width\":30,\"height\":1},\"children\":["
+        "{\"id\":\"c/0\",\"type\":\"button\",\"frame\":{\"x\":0,\"y\":0,\"width\":5,\"height\":1}},"
+        "{\"id\":\"c/1\",\"type\":\"button\",\"frame\":{\"x\":6,\"y\":0,\"width\":6,\"height\":1}},"
+        "{\"id\":\"c/2\",\"type\":\"image\",\"frame\":{\"x\":13,\"y\":0,\"width\":7,\"height\":1}}]}}]}";
+    char err[256];
+    buf out = {0};
+    CHECK(html_page(render, strlen(render), layout, strlen(layout), NULL, 0, &o, &out, err, sizeof err) == 0);
+    const char *html = out.data != NULL ? out.data : "";
+    CHECK(strstr(html, "<div class=\"n n-hstack n-tap\" data-id=\"c\" role=\"button\" tabindex=\"0\" "
+                       "data-action=\"{&quot;type&quot;:&quot;nav/open&quot;,&quot;payload&quot;:&quot;/x&quot;}\"") != NULL);
+    CHECK(strstr(html, "id=\"c/0\" data-id=\"c/0\" type=\"button\" disabled title=\"Sold &lt;out&gt;\" style=") != NULL);
+    CHECK(strstr(html, "id=\"c/1\" data-id=\"c/1\" type=\"button\" style=") != NULL);
+    CHECK(strstr(html, "<div class=\"n n-image n-tap\" id=\"c/2\" data-id=\"c/2\" role=\"button\" tabindex=\"0\" "
+                       "data-action=\"{&quot;type&quot;:&quot;a/b&quot;}\" data-url=\"u.png\"") != NULL);
+    buf_free(&out);
+}
+
 int main(void)
 {
     test_json_good();
@@ -284,6 +313,7 @@ int main(void)
     test_escape();
     test_cells();
     test_page();
+    test_controls();
     printf("tools: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

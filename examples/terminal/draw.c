@@ -1,10 +1,12 @@
 /*
 ** draw.c -- see draw.h. A node is drawn inside its frame and never past
 ** it: text re-wrapped at the frame's width (the same wrap the engine
-** measured with), buttons as [label], images as a box (or [alt] when
-** there is no room for one), inputs as [value___], fallback and error
-** nodes in colour with a mark. Containers draw their background, then
-** their children, which inherit it.
+** measured with), buttons as [label] (dimmed when disabled), images as a
+** box (or [alt] when there is no room for one), inputs as [value___],
+** fallback and error nodes in colour with a mark. Containers draw their
+** background, then their children, which inherit it. A tap target (a
+** container or image with an action) has no chrome: focused, it is drawn
+** in reverse video, its children with it.
 */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -190,13 +192,20 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
         for (int i = 0; i < h; i++)
             fill(c, y + i, x, w, p, " ");
     }
+    if (k != NULL && k->action != NULL && is(id, v->focus) && !is(type, "button") && !is(type, "input")) {
+        p.attr |= A_REVERSE; /* a focused tap target */
+        for (int i = 0; i < h; i++)
+            fill(c, y + i, x, w, p, " ");
+    }
     if (k != NULL && y < c->r1 && y + h > c->r0 && w > 0) {
         if (is(type, "text")) {
             put_wrapped(c, y, x, w, h, k->text, p, 0);
         } else if (is(type, "button")) {
             pen q = p;
+            if (k->disabled)
+                q.attr |= A_DIM;
             if (is(id, v->focus))
-                q.attr |= A_REVERSE | A_BOLD;
+                q.attr |= k->disabled ? A_REVERSE : A_REVERSE | A_BOLD;
             put_bracketed(c, y, x, w, h, k->text, q);
         } else if (is(type, "image")) {
             pen q = p;

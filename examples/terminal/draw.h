@@ -8,7 +8,8 @@
 #include "json.h"
 
 /* What the screen shows: the layout, the page row at the top of the
-** screen, how many rows and columns the page gets, the focused button. */
+** screen, how many rows and columns the page gets, the focused button or
+** tap target. */
 typedef struct {
     const json *layout;
     int scroll;

@@ -1,7 +1,9 @@
 /*
 ** terminal -- an interactive full-screen host for sdui: the page drawn
-** from the engine's layout, buttons focused with Tab and pressed with
-** Enter, scrolling, live reload of the Lua scripts, a lazy list.
+** from the engine's layout, buttons and tap targets focused with Tab and
+** pressed with Enter (a disabled button is drawn dimmed and never pressed;
+** the focused one's tooltip is on the status line), scrolling, live reload
+** of the Lua scripts, a lazy list.
 **
 ** Usage: terminal PAGE.json SCRIPTS_DIR
 **
@@ -58,10 +60,13 @@
 #define REQUEST_MS 1000 /* how long the fake network takes */
 #define POLL_MS 200     /* the longest wait for a key */
 
+/* What Tab moves the focus to and Enter presses: a button, or a tap target
+** (a container or image with an action, which has no button chrome). */
 typedef struct {
     char *id;
     int y, x, h; /* on the page */
-} button;
+    int order;   /* in tree order: a tap target comes before what it holds */
+} target;
 
 typedef struct {
     long long id, due;
@@ -75,8 +80,8 @@ static struct {
     int scroll;
     int at_end;           /* End was the last scroll: stay at the bottom as estimates settle */
     char *focus;
-    button *buttons;
-    int nbuttons;
+    target *targets;      /* in page order */
+    int ntargets;
     unsigned char *dirty; /* a flag a screen row */
     int full;             /* redraw everything */
     int viewport_stale;
@@ -219,26 +224,39 @@ static int perform_request(sdui_call *call, void *userdata)
 ** Layout, focus order, patches.
 */
 
-static int compare_buttons(const void *a, const void *b)
+static int compare_targets(const void *a, const void *b)
 {
-    const button *x = a, *y = b;
+    const target *x = a, *y = b;
     if (x->y != y->y)
         return x->y < y->y ? -1 : 1;
-    return x->x < y->x ? -1 : x->x > y->x;
+    if (x->x != y->x)
+        return x->x < y->x ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static void collect_buttons(const json *node, int top, int *cap)
+/* A node Tab stops at: a button, or any other node with an action but an
+** input (a tap target: a container or an image). Disabled buttons too, so
+** their tooltip can be read; Enter does nothing on them. */
+static int is_target(const char *type, const char *id)
+{
+    if (strcmp(type, "button") == 0)
+        return 1;
+    const content *c = model_get(id);
+    return c != NULL && c->action != NULL && strcmp(type, "input") != 0;
+}
+
+static void collect_targets(const json *node, int top, int *cap)
 {
     const char *type = json_get_string(node, "type");
     const char *id = json_get_string(node, "id");
     const json *frame = json_get(node, "frame");
-    if (type != NULL && id != NULL && frame != NULL && strcmp(type, "button") == 0) {
-        if (app.nbuttons == *cap) {
+    if (type != NULL && id != NULL && frame != NULL && is_target(type, id)) {
+        if (app.ntargets == *cap) {
             int ncap = *cap ? *cap * 2 : 32;
-            button *b = realloc(app.buttons, (size_t)ncap * sizeof *b);
+            target *b = realloc(app.targets, (size_t)ncap * sizeof *b);
             if (b == NULL)
                 return;
-            app.buttons = b;
+            app.targets = b;
             *cap = ncap;
         }
         size_t n = strlen(id) + 1;
@@ -246,8 +264,9 @@ static void collect_buttons(const json *node, int top, int *cap)
         if (copy == NULL)
             return;
         memcpy(copy, id, n);
-        button *b = &app.buttons[app.nbuttons++];
+        target *b = &app.targets[app.ntargets++];
         b->id = copy;
+        b->order = app.ntargets - 1;
         b->y = top + frame_cells(frame, "y", 0);
         b->x = frame_cells(frame, "x", 0);
         b->h = frame_cells(frame, "height", 1);
@@ -256,35 +275,35 @@ static void collect_buttons(const json *node, int top, int *cap)
     }
     const json *children = json_get(node, "children");
     for (size_t i = 0; i < json_count(children); i++)
-        collect_buttons(json_at(children, i), top, cap);
+        collect_targets(json_at(children, i), top, cap);
 }
 
-static void free_buttons(void)
+static void free_targets(void)
 {
-    for (int i = 0; i < app.nbuttons; i++)
-        free(app.buttons[i].id);
-    free(app.buttons);
-    app.buttons = NULL;
-    app.nbuttons = 0;
+    for (int i = 0; i < app.ntargets; i++)
+        free(app.targets[i].id);
+    free(app.targets);
+    app.targets = NULL;
+    app.ntargets = 0;
 }
 
-/* Buttons in page order: top to bottom, then left to right. */
-static void rebuild_buttons(void)
+/* Buttons and tap targets in page order: top to bottom, then left to right. */
+static void rebuild_targets(void)
 {
     int cap = 0;
-    free_buttons();
+    free_targets();
     const json *components = json_get(app.layout, "components");
     for (size_t i = 0; i < json_count(components); i++) {
         const json *component = json_at(components, i);
-        collect_buttons(json_get(component, "root"), frame_cells(component, "y", 0), &cap);
+        collect_targets(json_get(component, "root"), frame_cells(component, "y", 0), &cap);
     }
-    qsort(app.buttons, (size_t)app.nbuttons, sizeof *app.buttons, compare_buttons);
+    qsort(app.targets, (size_t)app.ntargets, sizeof *app.targets, compare_targets);
 }
 
-static int find_button(const char *id)
+static int find_target(const char *id)
 {
-    for (int i = 0; id != NULL && i < app.nbuttons; i++)
-        if (strcmp(app.buttons[i].id, id) == 0)
+    for (int i = 0; id != NULL && i < app.ntargets; i++)
+        if (strcmp(app.targets[i].id, id) == 0)
             return i;
     return -1;
 }
@@ -372,8 +391,8 @@ static void relayout(const touched *t)
         }
     }
     json_free(old);
-    rebuild_buttons();
-    if (app.focus != NULL && find_button(app.focus) < 0) {
+    rebuild_targets();
+    if (app.focus != NULL && find_target(app.focus) < 0) {
         free(app.focus);
         app.focus = NULL;
     }
@@ -539,9 +558,16 @@ static void draw_status_rows(void)
         snprintf(a + n, sizeof a - n, "%slatest: %s", sep, app.diagnostic);
     int last = page_height() > 0 ? page_height() : 1;
     int bottom = app.scroll + app.rows < last ? app.scroll + app.rows : last;
-    for (int i = 0; i < 2; i++) { /* the short hint when the long one leaves no room */
-        snprintf(b, sizeof b, "%s%sfocus: %s%srows %d-%d of %d", i ? SHORT_HINT : HINT, sep,
-                 app.focus ? app.focus : "-", sep, app.scroll + 1, bottom, last);
+    /* The focused node: "(disabled)", and its tooltip, on one line. */
+    const content *f = model_get(app.focus);
+    char tip[256] = "";
+    if (f != NULL && f->tooltip != NULL)
+        set_text(tip, sizeof tip, " \xe2\x80\x94 %s", f->tooltip); /* " — tooltip" */
+    /* the short hint when the long one leaves no room, then none */
+    for (int i = 0; i < 3; i++) {
+        snprintf(b, sizeof b, "%s%sfocus: %s%s%s%srows %d-%d of %d", i == 0 ? HINT : i == 1 ? SHORT_HINT : "",
+                 i < 2 ? sep : "", app.focus ? app.focus : "-", f != NULL && f->disabled ? " (disabled)" : "", tip,
+                 sep, app.scroll + 1, bottom, last);
         if (sdui_text_cells(b, strlen(b)) <= app.cols)
             break;
     }
@@ -590,17 +616,17 @@ static void redraw(void)
 ** Keys.
 */
 
-static int visible(const button *b)
+static int visible(const target *b)
 {
     return b->y + b->h > app.scroll && b->y < app.scroll + app.rows;
 }
 
 static void set_focus(int index)
 {
-    const button *b = &app.buttons[index];
-    int old = find_button(app.focus);
+    const target *b = &app.targets[index];
+    int old = find_target(app.focus);
     if (old >= 0)
-        damage_page_rows(app.buttons[old].y, app.buttons[old].y + app.buttons[old].h);
+        damage_page_rows(app.targets[old].y, app.targets[old].y + app.targets[old].h);
     free(app.focus);
     size_t n = strlen(b->id) + 1;
     app.focus = malloc(n);
@@ -615,21 +641,21 @@ static void set_focus(int index)
         set_scroll(b->y + b->h - app.rows);
 }
 
-/* Tab (+1) and Shift-Tab (-1): the next button in page order; when the
+/* Tab (+1) and Shift-Tab (-1): the next target in page order; when the
 ** focused one is off screen, the first (last) one on screen. */
 static void move_focus(int dir)
 {
-    int n = app.nbuttons;
+    int n = app.ntargets;
     if (n == 0)
         return;
-    int i = find_button(app.focus);
-    if (i >= 0 && visible(&app.buttons[i])) {
+    int i = find_target(app.focus);
+    if (i >= 0 && visible(&app.targets[i])) {
         i = (i + dir + n) % n;
     } else {
         i = -1;
         for (int k = 0; k < n; k++) {
             int j = dir > 0 ? k : n - 1 - k;
-            if (visible(&app.buttons[j])) {
+            if (visible(&app.targets[j])) {
                 i = j;
                 break;
             }
@@ -638,7 +664,7 @@ static void move_focus(int dir)
             i = dir > 0 ? 0 : n - 1;
             for (int k = 0; k < n; k++) {
                 int j = dir > 0 ? k : n - 1 - k;
-                if (dir > 0 ? app.buttons[j].y >= app.scroll : app.buttons[j].y < app.scroll) {
+                if (dir > 0 ? app.targets[j].y >= app.scroll : app.targets[j].y < app.scroll) {
                     i = j;
                     break;
                 }
@@ -653,6 +679,11 @@ static void press(void)
     const content *c = model_get(app.focus);
     if (c == NULL) {
         set_text(app.event, sizeof app.event, "Tab to a button first");
+        return;
+    }
+    if (c->disabled) {
+        set_text(app.event, sizeof app.event, "%s is disabled%s%s", app.focus, c->tooltip ? ": " : "",
+                 c->tooltip ? c->tooltip : "");
         return;
     }
     if (c->action == NULL) {
@@ -950,7 +981,7 @@ done:
     sdui_engine_free(app.engine);
     json_free(app.layout);
     model_clear();
-    free_buttons();
+    free_targets();
     free(app.focus);
     free(app.dirty);
     free(app.requests);

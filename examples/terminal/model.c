@@ -52,6 +52,7 @@ static void free_fields(content *c)
     free(c->type);
     free(c->text);
     free(c->action);
+    free(c->tooltip);
     free(c->font);
     free(c->weight);
     free(c->color);
@@ -116,12 +117,17 @@ static int put_node(const json *node, const char *component, int deep)
     c->text = node_text(node, &text_len, &c->dim_text);
     const json *action = json_get(node, "action");
     c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->rawlen) : NULL;
+    const json *tooltip = json_get(node, "tooltip");
+    int has_tooltip = tooltip != NULL && tooltip->type == JSON_STRING;
+    c->tooltip = has_tooltip ? dup_bytes(tooltip->string, tooltip->len) : NULL;
+    const json *disabled = json_get(node, "disabled");
+    c->disabled = disabled != NULL && disabled->type == JSON_TRUE;
     const json *style = json_get(node, "style");
     c->font = dup_string(json_get_string(style, "font"));
     c->weight = dup_string(json_get_string(style, "fontWeight"));
     c->color = dup_string(json_get_string(style, "color"));
     c->background = dup_string(json_get_string(style, "background"));
-    if (c->component == NULL || c->type == NULL || c->text == NULL) {
+    if (c->component == NULL || c->type == NULL || c->text == NULL || (has_tooltip && c->tooltip == NULL)) {
         /* out of memory: no half-filled entry stays for the drawing to trip on */
         content **link = &buckets[h];
         while (*link != c)

@@ -1,7 +1,7 @@
 /*
 ** model.h -- what the terminal host knows of the screen besides frames:
-** the content of every view node (text, label, alt, action, style), by
-** node id. The layout gives each node its id, type and frame; this map
+** the content of every view node (text, label, alt, action, tooltip,
+** disabled, style), by node id. The layout gives each node its id, type and frame; this map
 ** gives what to draw in it. It is filled from sdui_render_json() and kept
 ** current with the patches of sdui_patches_json().
 */
@@ -18,6 +18,8 @@ struct content {
     char *text;       /* what to draw: text, label, alt, value, message... ("" when none) */
     int dim_text;     /* the text is a stand-in (an input's placeholder, an image's url) */
     char *action;     /* the action's JSON, or NULL */
+    char *tooltip;    /* a button's tooltip, or NULL */
+    int disabled;     /* a disabled button: drawn dimmed, never pressed */
     char *font, *weight, *color, *background; /* style members, or NULL */
     content *next;
 };

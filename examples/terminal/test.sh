@@ -2,7 +2,10 @@
 # Drives the terminal host in a detached tmux session (100x40) and checks
 # what a person would see: the first card, the focus on its star in reverse
 # video after Tab, the filled star after Enter (redrawn alone: only the
-# card's rows), another title after PgDn, a live edit of the movie card
+# card's rows), another title after PgDn, the controls (Enter on "Add to
+# order" disables it: dimmed, its tooltip on the status line, Enter refused;
+# Tab reaches the banner, a tap target drawn in reverse video, and Enter
+# dispatches its action), a live edit of the movie card
 # script showing within RELOAD_TIMEOUT seconds with the favourite kept, then
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
@@ -133,6 +136,38 @@ tm send-keys -t "$session" PageDown
 check "PgDn brings another title" wait_for "$STEP_TIMEOUT" has "New this week"
 tm send-keys -t "$session" Home
 check "Home goes back to the top" wait_for "$STEP_TIMEOUT" has "Welcome back, Sam"
+
+# The controls. "Add to order" once pressed is disabled: dimmed, its tooltip
+# on the status line, and Enter on it dispatches nothing.
+tm send-keys -t "$session" Tab
+check "Tab goes on to the card's Add to order" wait_for "$STEP_TIMEOUT" has "focus: movie-603#order  │"
+tm send-keys -t "$session" Enter
+check "Enter disables Add to order, its tooltip on the status line" \
+  wait_for "$STEP_TIMEOUT" has "focus: movie-603#order (disabled) — Already in your order"
+tm send-keys -t "$session" Enter
+check "Enter on a disabled button says so and dispatches nothing" \
+  wait_for "$STEP_TIMEOUT" has "movie-603#order is disabled: Already in your order"
+dimmed_order() { screen_attrs | grep -q $'\e\\[[0-9;]*2[0-9;]*m\\[Add to order\\]'; }
+tm send-keys -t "$session" Tab
+check "the next Tab leaves it, drawn dimmed" wait_for "$STEP_TIMEOUT" dimmed_order
+# (no change of attributes between another card's star and its button)
+undimmed_order() { screen_attrs | grep -qF '[☆]  [Add to order]'; }
+check "the other cards' Add to order are not dimmed" undimmed_order
+# Tab stops at the banner, a tap target with no button chrome (the next
+# card's star was focused above: five more Tabs).
+for _ in 1 2 3 4 5 6; do tm send-keys -t "$session" Tab; done
+check "Tab stops at the banner, a tap target" wait_for "$STEP_TIMEOUT" has "focus: banner-festival  │"
+# (tmux writes only the changes of attributes: the title, bold, is followed
+# by the rest of the banner's row in reverse video, not by a reset)
+reversed_banner() { screen_attrs | grep -q $'The Autumn Film Festival\e\\[[0-9;]*7m'; }
+check "the focused banner is drawn in reverse video" wait_for "$STEP_TIMEOUT" reversed_banner
+tm send-keys -t "$session" Enter
+check "Enter on the banner dispatches its action" \
+  wait_for "$STEP_TIMEOUT" has 'pressed banner-festival: {"type":"navigation/open","payload":{"route":"/promo/fes'
+tm send-keys -t "$session" End
+check "the order holds the film once" wait_for "$STEP_TIMEOUT" has "Your order: 1 item, \$10.99"
+tm send-keys -t "$session" Home
+check "Home goes back to the top again" wait_for "$STEP_TIMEOUT" has "Welcome back, Sam"
 
 # A live edit of the copy: every title gets a prefix.
 sed 's/local title = fmt.str(data.title)/local title = "NEW " .. fmt.str(data.title)/' \

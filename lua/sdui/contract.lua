@@ -2,25 +2,26 @@
 -- Generated: do not edit. Regenerate with `make contract`; `swift test` fails when it is out of date.
 -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
 return {
-  -- Node kinds: content members (all strings), whether the kind takes
-  -- children and an action, whether only the engine renders it.
+  -- Node kinds: content members (strings, and the boolean "disabled"),
+  -- whether the kind takes children and an action, whether only the
+  -- engine renders it.
   kinds = {
     { name = "text", members = { { name = "text", type = "string", required = true } },
       children = false, action = false, engine_only = false },
     { name = "image", members = { { name = "url", type = "string", required = true }, { name = "placeholder", type = "string", required = false }, { name = "alt", type = "string", required = false } },
-      children = false, action = false, engine_only = false },
-    { name = "button", members = { { name = "label", type = "string", required = false } },
+      children = false, action = true, engine_only = false },
+    { name = "button", members = { { name = "label", type = "string", required = false }, { name = "tooltip", type = "string", required = false }, { name = "disabled", type = "boolean", required = false } },
       children = true, action = true, engine_only = false },
     { name = "vstack", members = {},
-      children = true, action = false, engine_only = false },
+      children = true, action = true, engine_only = false },
     { name = "hstack", members = {},
-      children = true, action = false, engine_only = false },
+      children = true, action = true, engine_only = false },
     { name = "zstack", members = {},
-      children = true, action = false, engine_only = false },
+      children = true, action = true, engine_only = false },
     { name = "spacer", members = {},
       children = false, action = false, engine_only = false },
     { name = "list", members = {},
-      children = true, action = false, engine_only = false },
+      children = true, action = true, engine_only = false },
     { name = "input", members = { { name = "name", type = "string", required = true }, { name = "value", type = "string", required = false }, { name = "placeholder", type = "string", required = false } },
       children = false, action = true, engine_only = false },
     { name = "fallback", members = { { name = "componentType", type = "string", required = true }, { name = "text", type = "string", required = false } },

@@ -6,7 +6,8 @@ sdui.ui -- the view DSL: Lua constructors for the view nodes of sdui.
       ui.text(data.title, "title"),
       ui.text(data.overview, { lineLimit = 3 }),
       data.poster and ui.image(data.poster, { alt = data.title }),
-      ui.button{ "Add to order", key = "order", action = data.orderAction },
+      ui.button{ "Add to order", key = "order", action = data.orderAction,
+                 disabled = data.inOrder, tooltip = data.inOrder and "Already in your order" },
     }
 
 Every constructor returns a plain table in the JSON shape the core reads
@@ -23,6 +24,13 @@ Besides nodes: ui.action(type, payload) builds an action, and ui.after(ms,
 action) and ui.request{url = ..., on_success = ..., ...} build effects for a
 handler's ctx.emit (see "Effects" below).
 
+Controls: a button may be disabled (disabled = true: drawn as disabled, the
+host does not let it be activated) and carry a tooltip (a string); every
+container (vstack, hstack, zstack, list) and image takes an action too,
+which makes it a tap target with no button chrome:
+    ui.vstack{ action = ui.action("navigation/open", { route = "/promo" }), ... }
+    ui.image(url, { alt = "Poster", action = open })
+
 Properties, accepted by every constructor:
   key    a non-empty string: the node id becomes "component#key"
   style  a string (font shorthand) or a table of style fields
@@ -33,9 +41,10 @@ Properties, accepted by every constructor:
   table; the same field in both is an error.
 
 Rules:
-  * Text is never converted: text, labels, urls, names, keys and the string
-    style fields must be Lua strings (format numbers yourself, e.g. with
-    string.format("%.1f", rating)). Numeric fields must be numbers.
+  * Text is never converted: text, labels, tooltips, urls, names, keys and
+    the string style fields must be Lua strings (format numbers yourself,
+    e.g. with string.format("%.1f", rating)). Numeric fields must be
+    numbers, and `disabled` a boolean.
   * A property whose value is nil or false is left out, and so is a nil or
     false item among the children: `cond and ui.text(...)` works anywhere.
   * Everything is checked when the node is built; a mistake raises an error
@@ -474,8 +483,8 @@ end
 -- The walk over table `t` (no metatable) into node `n`, resumed after key
 -- `from` (nil: from the start): the string-keyed properties -- key, style,
 -- style fields (into n.style) and the kind's `content` members (name ->
--- "string", "action", "children", or "twice" for a button's label given as
--- item 1 as well) -- and, when `first` is given, the items from `first` on,
+-- "string", "boolean", "action", "children", or "twice" for a button's
+-- label given as item 1 as well) -- and, when `first` is given, the items from `first` on,
 -- those up to `i` already seen to be nodes. Returns n completed, or nil and
 -- the message of the first mistake.
 local function fill(n, t, content, first, i, from)
@@ -532,6 +541,11 @@ local function fill(n, t, content, first, i, from)
           if ct == "string" then
             if type(v) ~= "string" then
               return nil, format("ui.%s: %s must be a string, got %s", n.type, k, describe(v))
+            end
+            n[k] = v
+          elseif ct == "boolean" then
+            if type(v) ~= "boolean" then -- false was left out above
+              return nil, format("ui.%s: %s must be a boolean, got %s", n.type, k, describe(v))
             end
             n[k] = v
           elseif ct == "action" then
@@ -674,18 +688,18 @@ local function bad_spec(where, spec)
   return format("%s: expected a table {...}, got %s", where, describe(spec))
 end
 
-local CHILDREN_NAMES = { "children" }
-
 -- ui.KIND{...} for a container without content members (vstack, hstack,
--- zstack, list). The common specs are walked here: nothing but nodes as
--- items 1..n (the spec becomes the children as is), or nothing but a
--- children list. At any other key, fill takes the walk over from there.
-local function container(kind, content)
+-- zstack, list; each may carry an action: a tap target). The common specs
+-- are walked here: nothing but nodes as items 1..n (the spec becomes the
+-- children as is), or nothing but a children list. At any other key, fill
+-- takes the walk over from there. `names`: the members read by name from a
+-- spec with a metatable.
+local function container(kind, content, names)
   local where = "ui." .. kind
   return function(spec)
     if type(spec) == "table" then
       if getmetatable(spec) ~= nil then
-        spec = plain_copy(spec, CHILDREN_NAMES)
+        spec = plain_copy(spec, names)
       end
       local i, rest, kinds = 0, nil, KINDS
       for k, v in next, spec do
@@ -825,6 +839,12 @@ local function spec_only(kind, content, required, names)
   end
 end
 
+-- Kinds built as ui.KIND(value, props) although they take an action and
+-- no children: an image is a picture first, its action (a tap target) one
+-- property among others. Any other such kind is a control built from one
+-- spec table, as ui.input{...} is.
+local LEAF_FORM = { image = true }
+
 -- One builder per kind a factory may build, chosen by what the contract
 -- says the kind takes. A kind the DSL cannot build stops the module here.
 for _, kind in ipairs(contract.kinds) do
@@ -833,10 +853,10 @@ for _, kind in ipairs(contract.kinds) do
     KINDS[name] = true
     local content, required, names = {}, {}, {}
     for _, m in ipairs(kind.members) do
-      if m.type ~= "string" then
+      if (m.type ~= "string" and m.type ~= "boolean") or (m.type == "boolean" and m.required) then
         error("sdui.ui: no check for members of type " .. tostring(m.type) .. " (" .. name .. "." .. m.name .. ")")
       end
-      content[m.name] = "string"
+      content[m.name] = m.type
       names[#names + 1] = m.name
       if m.required then
         required[#required + 1] = m.name
@@ -850,12 +870,12 @@ for _, kind in ipairs(contract.kinds) do
       content.children = "children"
       names[#names + 1] = "children"
     end
-    if kind.children and #kind.members == 0 and not kind.action then
-      ui[name] = container(name, content)
+    if kind.children and #kind.members == 0 then
+      ui[name] = container(name, content, names)
     elseif kind.children and #kind.members > 0 and #required == 0 then
       names[#names + 1] = 1
       ui[name] = labelled(name, kind.members[1].name, content, names)
-    elseif not kind.children and kind.action then
+    elseif not kind.children and kind.action and not LEAF_FORM[name] then
       NO_ITEMS[name] = true
       ui[name] = spec_only(name, content, required, names)
     elseif not kind.children and #required <= 1 and (#required == 0 or kind.members[1].required) then

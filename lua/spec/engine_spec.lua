@@ -365,6 +365,59 @@ describe("an engine", function()
       assert.matches("function", messages.f, 1, true)
     end)
 
+    it("takes the controls: a disabled button with a tooltip, tap targets; refuses a non-boolean disabled", function()
+      local e <close> = sdui.engine()
+      local ui = require "sdui.ui"
+      local go = ui.action("nav/open", { route = "/x" })
+      assert(e:service("shop", { soldOut = true }))
+      assert(e:action("shop/restock", function(state)
+        state.soldOut = false
+        return state
+      end))
+      assert(e:component("Card", function(_, ctx)
+        local off = ctx.state("shop", "soldOut")
+        local view = ui.vstack{ action = go,
+          ui.image("p.png", { action = go }),
+          ui.button{ "Buy", key = "buy", disabled = off, tooltip = off and "Sold out" or "Buy it", action = go },
+        }
+        return view
+      end))
+      local bad = {
+        Word = { type = "button", label = "Go", disabled = "yes" },
+        Text = { type = "vstack", children = { { type = "text", text = "a", disabled = true } } },
+        Spacer = { type = "spacer", action = go },
+      }
+      local page = { { id = "c", type = "Card" } }
+      for name, view in pairs(bad) do
+        assert(e:component(name, function() return view end))
+        page[#page + 1] = { id = name, type = name }
+      end
+      assert(e:load_page{ components = page })
+      local json = e:render_json()
+      assert.truthy(json:find('{"id":"c","type":"Card","view":{"type":"vstack","id":"c","action":'
+        .. '{"type":"nav/open","payload":{"route":"/x"}},"children":[{"type":"image","id":"c/0","url":"p.png",'
+        .. '"action":{"type":"nav/open","payload":{"route":"/x"}}},{"type":"button","id":"c#buy","key":"buy",'
+        .. '"label":"Buy","tooltip":"Sold out","disabled":true,"action":{"type":"nav/open","payload":{"route":"/x"}}}]}}',
+        1, true), json)
+      local screen = e:render()
+      assert.is_true(screen.components[1].view.children[2].disabled)
+      local messages = {}
+      for _, d in ipairs(e:diagnostics()) do messages[d.component] = d.message end
+      assert.matches("invalid view at $.disabled: expected a boolean, got string", messages.Word, 1, true)
+      assert.matches('invalid view at $.children[0].disabled: unknown member "disabled" for a text node',
+        messages.Text, 1, true)
+      assert.matches("invalid view at $.action: a spacer node cannot carry an action", messages.Spacer, 1, true)
+      -- enabling it again is one set of the button's own members, without "disabled"
+      e:patches()
+      assert.is_true(e:dispatch{ type = "shop/restock" })
+      local patches = e:patches()
+      assert.equal(1, #patches.patches)
+      assert.equal(1, #patches.patches[1].changes)
+      local set = patches.patches[1].changes[1]
+      assert.same({ op = "set", id = "c#buy", node = { type = "button", id = "c#buy", key = "buy", label = "Buy",
+                    tooltip = "Buy it", action = go } }, set)
+    end)
+
     it("refuses children that are not a list, as the JSON route does", function()
       local e <close> = sdui.engine()
       local bad = {

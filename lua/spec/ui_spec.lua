@@ -186,6 +186,71 @@ describe("sdui.ui", function()
     end)
   end)
 
+  describe("controls", function()
+    local go = { type = "a/b" }
+
+    it("builds a disabled button with a tooltip", function()
+      assert.same({ type = "button", label = "Go", disabled = true, tooltip = "Sold out", action = go },
+        ui.button{ "Go", disabled = true, tooltip = "Sold out", action = go })
+      assert.same({ type = "button", disabled = true, children = { { type = "text", text = "in" } } },
+        ui.button{ ui.text("in"), disabled = true })
+      assert.same({ type = "button", label = "Go", tooltip = "Buy" }, ui.button{ label = "Go", tooltip = "Buy" })
+    end)
+
+    it("leaves disabled = false out, as any false property", function()
+      assert.same({ type = "button", label = "Go", action = go }, ui.button{ "Go", disabled = false, action = go })
+      local in_order = nil
+      assert.same({ type = "button", label = "Go" },
+        ui.button{ "Go", disabled = in_order ~= nil, tooltip = in_order and "Already in your order" })
+    end)
+
+    it("refuses a disabled that is not a boolean and a tooltip that is not a string", function()
+      assert.equal('ui.button: disabled must be a boolean, got "yes"', error_of(ui.button, { "Go", disabled = "yes" }))
+      assert.equal("ui.button: disabled must be a boolean, got 1", error_of(ui.button, { disabled = 1 }))
+      assert.equal("ui.button: tooltip must be a string, got 3", error_of(ui.button, { "Go", tooltip = 3 }))
+    end)
+
+    it("takes disabled and tooltip on buttons only", function()
+      assert.equal('ui.vstack: unknown property "disabled"', error_of(ui.vstack, { disabled = true }))
+      assert.equal('ui.image: unknown property "tooltip"', error_of(ui.image, "u", { tooltip = "x" }))
+      assert.equal('ui.input: unknown property "disabled"', error_of(ui.input, { name = "q", disabled = true }))
+      assert.equal('ui.text: unknown property "disabled"', error_of(ui.text, "x", { disabled = true }))
+    end)
+
+    for _, kind in ipairs{ "vstack", "hstack", "zstack", "list" } do
+      it(kind .. " takes an action: a tap target", function()
+        assert.same({ type = kind, action = go, children = { { type = "text", text = "a" } } },
+          ui[kind]{ action = go, ui.text("a") })
+        assert.same({ type = kind, action = go, children = { { type = "text", text = "a" } } },
+          ui[kind]{ ui.text("a"), action = go })
+        assert.same({ type = kind, action = go, style = { padding = 1 } }, ui[kind]{ action = go, padding = 1 })
+        assert.same({ type = kind, action = go, children = { { type = "text", text = "a" } } },
+          ui[kind]{ action = go, children = { ui.text("a") } })
+        assert.equal("ui." .. kind .. ': action must be a table {type = "service/name", payload = ...}, got "go"',
+          error_of(ui[kind], { action = "go", ui.text("a") }))
+        assert.equal("ui." .. kind .. ': action.type must be a string "service/name", got "go"',
+          error_of(ui[kind], { action = { type = "go" } }))
+      end)
+    end
+
+    it("reads a tap target's action through a spec's metatable", function()
+      local spec = setmetatable({ ui.text("a") }, { __index = { action = go } })
+      assert.same({ type = "vstack", action = go, children = { { type = "text", text = "a" } } }, ui.vstack(spec))
+    end)
+
+    it("keeps ui.image(url, props), with an action among the props", function()
+      assert.same({ type = "image", url = "u", alt = "Poster", action = go }, ui.image("u", { alt = "Poster", action = go }))
+      assert.same({ type = "image", url = "u" }, ui.image("u", { action = false }))
+      assert.equal('ui.image: action has an unknown member "route" (expected type, payload)',
+        error_of(ui.image, "u", { action = { type = "a/b", route = "/" } }))
+    end)
+
+    it("leaves spacers and texts without an action", function()
+      assert.equal('ui.spacer: unknown property "action"', error_of(ui.spacer, { action = go }))
+      assert.equal('ui.text: unknown property "action"', error_of(ui.text, "x", { action = go }))
+    end)
+  end)
+
   describe("spacer", function()
     it("builds a spacer, with properties", function()
       assert.same({ type = "spacer" }, ui.spacer())
@@ -375,6 +440,8 @@ describe("sdui.ui", function()
         { ui.zstack, { ui.text("a"), nil, "b" } }, { ui.list, { padding = { left = 1 } } },
         { ui.button, { "a", action = "go" } }, { ui.button, { "a", key = 7, action = toggle } },
         { ui.button, { "a", label = "b" } }, { ui.input, { name = 1 } }, { ui.input, { value = "v" } },
+        { ui.button, { "a", disabled = "yes" } }, { ui.button, { tooltip = 1 } }, { ui.vstack, { action = "go" } },
+        { ui.image, "u", { action = 1 } },
         { ui.action, "x" },
       }
       for i, case in ipairs(cases) do

@@ -90,7 +90,7 @@ public enum Diff {
 
     /// Everything but the children is equal.
     static func sameMembers(_ a: ViewNode, _ b: ViewNode) -> Bool {
-        a.kind == b.kind && a.id == b.id && a.key == b.key && a.props == b.props
+        a.kind == b.kind && a.id == b.id && a.key == b.key && a.props == b.props && a.disabled == b.disabled
             && a.styleBox == b.styleBox && a.action == b.action // the boxes: no Style made per node
     }
 

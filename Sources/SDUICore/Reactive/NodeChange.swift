@@ -1,7 +1,7 @@
 /// One change inside a component's view tree, keyed by stable node id.
 public enum NodeChange: Sendable, Equatable {
-    /// Node `id` keeps its children but its own members (content, style,
-    /// action, key) are now those of `node` (whose `children` are empty).
+    /// Node `id` keeps its children but its own members (content, disabled,
+    /// style, action, key) are now those of `node` (whose `children` are empty).
     case set(id: String, node: ViewNode)
     /// Node `id` and its subtree are replaced by `node` (a different kind or id).
     case replace(id: String, node: ViewNode)

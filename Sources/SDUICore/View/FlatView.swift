@@ -9,8 +9,9 @@
 /// The layout of a node (integers in the host's byte order, unaligned):
 ///
 ///     kind       UInt8   index into ViewNode.Kind.allCases
-///     flags      UInt8   1: has a key, 2: a style, 4: an action
-///     props      UInt8   bit i: the kind's content member i is present
+///     flags      UInt8   1: has a key, 2: a style, 4: an action (each a
+///                        field below), 8: disabled (no field)
+///     props      UInt8   bit i: the kind's string content member i is present
 ///     (padding)  UInt8
 ///     children   UInt32  how many child nodes follow the node's own fields
 ///     then, each as a UInt32 length and its bytes: the key, the content
@@ -28,6 +29,10 @@ public struct FlatView: Sendable, Equatable {
     static let keyFlag: UInt8 = 1
     static let styleFlag: UInt8 = 2
     static let actionFlag: UInt8 = 4
+    /// A disabled node (`ViewNode.disabled`): a bit of the header, with no field.
+    static let disabledFlag: UInt8 = 8
+    /// The flags that each stand for a field.
+    static let fieldFlags: UInt8 = keyFlag | styleFlag | actionFlag
     /// Bytes of a node's fixed part.
     static let headerSize = 8
 
@@ -109,6 +114,7 @@ public struct FlatView: Sendable, Equatable {
         let style = node.style
         if !style.isEmpty { flags |= styleFlag }
         if node.action != nil { flags |= actionFlag }
+        if node.disabled { flags |= disabledFlag }
         var present: UInt8 = 0
         for (i, prop) in kind.props.enumerated() where node.props[prop.name] != nil { present |= 1 << UInt8(i) }
         appendHeader(kind: kind, flags: flags, props: present, children: node.children.count, to: &sink)
@@ -168,7 +174,7 @@ public struct FlatView: Sendable, Equatable {
     }
 
     static func fieldCount(flags: UInt8, props: UInt8) -> Int {
-        flags.nonzeroBitCount + props.nonzeroBitCount
+        (flags & fieldFlags).nonzeroBitCount + props.nonzeroBitCount
     }
 
     /// The node at `at` without its children, with id `id` (a node change's payload).
@@ -198,6 +204,7 @@ public struct FlatView: Sendable, Equatable {
         for (i, prop) in kind.props.enumerated() where present & (1 << UInt8(i)) != 0 {
             node.props[prop.name] = text()
         }
+        node.disabled = flags & disabledFlag != 0
         if flags & styleFlag != 0, let style = try? Style(json: parsed(field(raw, &at)), at: .root) {
             node.style = style
         }
@@ -283,6 +290,7 @@ extension FlatView {
             sink.append(heads[i])
             writeString(field(raw, &at), into: &sink)
         }
+        if flags & disabledFlag != 0 { sink.append(#","disabled":true"#) }
         if flags & styleFlag != 0 {
             sink.append(#","style":"#)
             append(field(raw, &at), to: &sink)

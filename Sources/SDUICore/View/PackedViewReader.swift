@@ -4,7 +4,7 @@
 /// view in one call.
 ///
 /// Only the common shape is read here: objects of known members whose
-/// strings, children, style and action are what the contract expects.
+/// strings, booleans, children, style and action are what the contract expects.
 /// Anything else — bad bytes, an unknown member, a value of the wrong kind,
 /// a duplicate member, a node key, nesting at the depth limit, a node the
 /// contract refuses — makes `read` return nil, and the caller decodes the
@@ -32,9 +32,9 @@ struct PackedViewReader: ~Copyable {
 
     /// A node member the reader knows by name: its index in `names`.
     private enum Member {
-        static let type = 0, id = 1, key = 2, style = 3, action = 4, children = 5
-        /// Content members ("text", "url"…) follow, each name once.
-        static let firstContent = 6
+        static let type = 0, id = 1, key = 2, style = 3, action = 4, children = 5, disabled = 6
+        /// String content members ("text", "url"…) follow, each name once.
+        static let firstContent = 7
     }
 
     /// A string value's bytes, where they are in `bytes`.
@@ -47,6 +47,9 @@ struct PackedViewReader: ~Copyable {
         var style: Range<Int>?
         var action: Range<Int>?
         var nullAction = false
+        /// "disabled" was given (true or false), and its value.
+        var hasDisabled = false
+        var disabled = false
     }
 
     /// One node, written to `out`. Its members are found first (the kind is
@@ -79,6 +82,9 @@ struct PackedViewReader: ~Copyable {
             case (Member.action, .null?):
                 at += 1
                 members.nullAction = true
+            case (Member.disabled, .true?), (Member.disabled, .false?):
+                members.hasDisabled = true
+                members.disabled = tag() == .true
             case (Member.children, .array?):
                 at += 1
                 guard depth + 1 < maxDepth, let count = count(), count <= bytes.count - at else { return false }
@@ -122,10 +128,12 @@ struct PackedViewReader: ~Copyable {
         let required = Self.requiredMasks[Int(kind.index)]
         guard present & required == required else { return false }
         if (members.action != nil || members.nullAction) && !kind.takesAction { return false }
+        if members.hasDisabled && !kind.takesDisabled { return false }
         if children != nil && !kind.isContainer { return false } // even an empty list
         var flags: UInt8 = 0
         if members.style != nil { flags |= FlatView.styleFlag }
         if members.action != nil { flags |= FlatView.actionFlag }
+        if members.disabled { flags |= FlatView.disabledFlag }
         FlatView.appendHeader(kind: kind, flags: flags, props: present, children: children ?? 0, to: &out)
         for i in 0..<ordered.count { appendField(ordered[i]) }
         if let range = members.style {
@@ -302,9 +310,9 @@ struct PackedViewReader: ~Copyable {
         return (i, 1 << UInt32(i))
     }
 
-    /// Every member name a node may carry: the `Member` names, then each content member once.
+    /// Every member name a node may carry: the `Member` names, then each string content member once.
     private static let names: NameTable = {
-        var names = ["type", "id", "key", "style", "action", "children"]
+        var names = ["type", "id", "key", "style", "action", "children", "disabled"]
         for kind in ViewNode.Kind.allCases {
             for prop in kind.props where !names.contains(prop.name) { names.append(prop.name) }
         }

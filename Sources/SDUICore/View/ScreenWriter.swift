@@ -84,6 +84,7 @@ extension ViewNode {
         for prop in kind.props { // a few comparisons of short names each (NodeProps)
             if let value = props[prop.name] { member(prop.name, value) }
         }
+        if disabled { sink.append(#","disabled":true"#) }
         if let box = styleBox { // nil when the style is empty
             sink.append(#","style":"#)
             sink.write(box.style.json)

@@ -1,8 +1,10 @@
 /// Renders a screen as plain text for terminals, logs and tests.
 ///
 /// One block a component, headed by its id; stacks become lines, an hstack
-/// of one-line children becomes one line, buttons read `[label]`, images
-/// `[image: alt]`. A readable sketch for CI logs, pipes and the demo, not
+/// of one-line children becomes one line, buttons read `[label]` (and
+/// `[label] (disabled)`), images `[image: alt]`, and a tap target (a
+/// container or image with an action) is marked `▸` before its first line.
+/// Tooltips are not drawn. A readable sketch for CI logs, pipes and the demo, not
 /// a layout. Control characters in any text are written as `\u001b`
 /// (`escapingControlCharacters`): the output is one C string, all of it
 /// printable, whatever the page holds.
@@ -20,6 +22,20 @@ public enum TextRenderer {
 
     /// The text lines of one node.
     public static func lines(_ node: ViewNode) -> [String] {
+        guard node.action == nil || node.kind == .button || node.kind == .input else {
+            return tapTarget(ownLines(node))
+        }
+        return ownLines(node)
+    }
+
+    /// A tap target's lines: `▸ ` before the first, the rest indented under it.
+    static func tapTarget(_ lines: [String]) -> [String] {
+        guard let first = lines.first, !first.isEmpty || lines.count > 1 else { return ["▸"] }
+        return ["▸ " + first] + lines.dropFirst().map { "  " + $0 }
+    }
+
+    /// The lines of a node as its kind draws it, whatever its action.
+    private static func ownLines(_ node: ViewNode) -> [String] {
         switch node.kind {
         case .text:
             let text = node.props["text"] ?? ""
@@ -28,7 +44,7 @@ public enum TextRenderer {
             return ["[image: \(node.props["alt"] ?? node.props["url"] ?? "")]"]
         case .button:
             let label = node.props["label"] ?? node.children.flatMap(lines).joined(separator: " ")
-            return ["[\(label)]"]
+            return [node.disabled ? "[\(label)] (disabled)" : "[\(label)]"]
         case .input:
             let value = node.props["value"] ?? node.props["placeholder"].map { "(\($0))" } ?? ""
             return ["\(node.props["name"] ?? ""): [\(value)_____]"]

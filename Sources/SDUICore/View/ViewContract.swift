@@ -14,6 +14,8 @@ public enum ViewContract {
     public enum ValueType: Sendable, Equatable {
         /// A string.
         case string
+        /// `true` or `false` (a content member only: "disabled").
+        case boolean
         /// A finite number ≥ 0.
         case nonNegative
         /// A finite number ≥ 0, or "fill".
@@ -32,6 +34,7 @@ public enum ViewContract {
         public var name: String {
             switch self {
             case .string: return "string"
+            case .boolean: return "boolean"
             case .nonNegative: return "nonNegative"
             case .dimension: return "dimension"
             case .padding: return "padding"
@@ -48,7 +51,8 @@ public enum ViewContract {
         public var type: ValueType
     }
 
-    /// A content member of a node kind ("text", "url", "label"…): always a string.
+    /// A content member of a node kind ("text", "url", "label"…): a string,
+    /// or for "disabled" a boolean (kept as a flag, `ViewNode.disabled`).
     public struct Member: Sendable, Equatable {
         public var name: String
         public var type: ValueType
@@ -58,7 +62,8 @@ public enum ViewContract {
     /// A node kind and what a node of it may carry besides `id`, `key` and `style`.
     public struct Kind: Sendable, Equatable {
         public var name: String
-        /// Its content members, in the order the JSON form writes them.
+        /// Its content members, in the order the JSON form writes them: the
+        /// strings, then "disabled" for the kinds that take it.
         public var members: [Member]
         /// Takes `children`.
         public var children: Bool
@@ -103,7 +108,8 @@ public enum ViewContract {
     /// Every node kind, in `ViewNode.Kind`'s order, read off the kind itself.
     public static let kinds: [Kind] = ViewNode.Kind.allCases.map { kind in
         Kind(name: kind.rawValue,
-             members: kind.props.map { Member(name: $0.name, type: .string, required: $0.required) },
+             members: kind.props.map { Member(name: $0.name, type: .string, required: $0.required) }
+                + (kind.takesDisabled ? [Member(name: "disabled", type: .boolean, required: false)] : []),
              children: kind.isContainer, action: kind.takesAction, engineOnly: isEngineOnly(kind))
     }
 

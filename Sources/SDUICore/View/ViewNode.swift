@@ -1,13 +1,15 @@
 /// A view brick: one node of the tree a component factory returns.
 ///
-/// Nodes are plain values. Each has a kind, kind-specific content (`props`),
-/// a `Style`, children for containers, an action for buttons and inputs, and
-/// an id that stays the same from one render to the next: the component id
-/// for the root, then child indexes (`card/1/0`), or `card#key` for a node the
+/// Nodes are plain values. Each has a kind, kind-specific content (`props`,
+/// and `disabled` for a button), a `Style`, children for containers, an
+/// action for the kinds that take one (`Kind.takesAction`), and an id that
+/// stays the same from one render to the next: the component id for the
+/// root, then child indexes (`card/1/0`), or `card#key` for a node the
 /// factory gave a `key`. The JSON form is
 ///
-///     {"type": "button", "id": "card/1/0", "label": "★",
-///      "style": {...}, "action": {"type": ..., "payload": ...}, "children": [...]}
+///     {"type": "button", "id": "card/1/0", "label": "★", "tooltip": "Favourite",
+///      "disabled": true, "style": {...}, "action": {"type": ..., "payload": ...},
+///      "children": [...]}
 public struct ViewNode: Sendable, Equatable {
     /// Every kind of node the core knows.
     public enum Kind: String, Sendable, CaseIterable {
@@ -17,8 +19,9 @@ public struct ViewNode: Sendable, Equatable {
         /// Rendered by the engine for a component whose factory failed.
         case error
 
-        /// The content members a node of this kind may carry, and which are
-        /// required, in the order the JSON form writes them.
+        /// The string content members a node of this kind may carry, and
+        /// which are required, in the order the JSON form writes them
+        /// (`disabled`, the one boolean member, follows them: `takesDisabled`).
         var props: [(name: String, required: Bool)] {
             switch self {
             case .text: return Kind.textProps
@@ -34,7 +37,7 @@ public struct ViewNode: Sendable, Equatable {
         // Built once: `props` runs for every node decoded or written.
         private static let textProps = [(name: "text", required: true)]
         private static let imageProps = [(name: "url", required: true), ("placeholder", false), ("alt", false)]
-        private static let buttonProps = [(name: "label", required: false)]
+        private static let buttonProps = [(name: "label", required: false), ("tooltip", false)]
         private static let inputProps = [(name: "name", required: true), ("value", false), ("placeholder", false)]
         private static let fallbackProps = [(name: "componentType", required: true), ("text", false)]
         private static let errorProps = [(name: "message", required: true)]
@@ -47,16 +50,29 @@ public struct ViewNode: Sendable, Equatable {
             }
         }
 
-        /// Kinds that may carry an action.
-        public var takesAction: Bool { self == .button || self == .input }
+        /// Kinds that may carry an action: buttons and inputs, and the
+        /// containers and images, which are then tap targets with no button chrome.
+        public var takesAction: Bool {
+            switch self {
+            case .button, .input, .vstack, .hstack, .zstack, .list, .image: return true
+            case .text, .spacer, .fallback, .error: return false
+            }
+        }
+
+        /// Kinds that may be disabled (the boolean member "disabled").
+        public var takesDisabled: Bool { self == .button }
     }
 
     public var kind: Kind
+    /// A disabled button: drawn as disabled, and the host does not let it be
+    /// activated. Only kinds that `takesDisabled`; false is the same as
+    /// absent. (Kept next to `kind`: it takes no room of its own.)
+    public var disabled: Bool
     /// Stable id; assigned by the engine when the component renders.
     public var id: String
     /// Optional author key: makes the id `component#key`, independent of position.
     public var key: String?
-    /// Kind-specific content, all strings: text, url, label, name, value, placeholder…
+    /// Kind-specific content, all strings: text, url, label, tooltip, name, value, placeholder…
     public var props: NodeProps
     /// How the node looks. Most nodes have no style, so it is kept out of
     /// line: a node stays small to copy and to keep.
@@ -70,13 +86,14 @@ public struct ViewNode: Sendable, Equatable {
     public var action: Action?
     public var children: [ViewNode]
 
-    public init(_ kind: Kind, id: String = "", key: String? = nil, props: NodeProps = [:],
+    public init(_ kind: Kind, id: String = "", key: String? = nil, props: NodeProps = [:], disabled: Bool = false,
                 style: Style = Style(), action: Action? = nil, children: [ViewNode] = [])
     {
         self.kind = kind
         self.id = id
         self.key = key
         self.props = props
+        self.disabled = disabled
         self.styleBox = style.isEmpty ? nil : StyleBox(style)
         self.action = action
         self.children = children
@@ -132,6 +149,10 @@ public struct ViewNode: Sendable, Equatable {
         case "action":
             guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
             action = v.isNull ? nil : try Action(json: v, at: at)
+        case "disabled":
+            try checkContent(k, at: at)
+            guard case .bool(let b) = v else { throw ContractError(at, "expected a boolean, got \(v.typeName)") }
+            disabled = b
         case "children":
             guard kind.isContainer else { throw ContractError(at, "a \(kind.rawValue) node has no children") }
             guard case .array(let items) = v else {
@@ -159,7 +180,7 @@ public struct ViewNode: Sendable, Equatable {
             var font = Style()
             font.font = v
             style = font
-        case "type", "action", "children": try setMember(k, .string(v), at: path)
+        case "type", "action", "children", "disabled": try setMember(k, .string(v), at: path)
         default:
             try checkContent(k, at: path)
             props[k] = v
@@ -169,8 +190,8 @@ public struct ViewNode: Sendable, Equatable {
     /// Throws unless `k` is a content member of this node's kind.
     private func checkContent(_ k: String, at: JSONPath) throws(ContractError) {
         let allowed = kind.props
-        guard allowed.contains(where: { $0.name == k }) else {
-            let names = (allowed.map(\.name) + ["id", "key", "style"]
+        guard allowed.contains(where: { $0.name == k }) || (k == "disabled" && kind.takesDisabled) else {
+            let names = (allowed.map(\.name) + (kind.takesDisabled ? ["disabled"] : []) + ["id", "key", "style"]
                 + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
                 .joined(separator: ", ")
             throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
@@ -184,7 +205,8 @@ public struct ViewNode: Sendable, Equatable {
         }
     }
 
-    /// The JSON form: type, id, key, content, style, action, children, in that order;
+    /// The JSON form: type, id, key, content, disabled, style, action,
+    /// children, in that order; `disabled` is written only when true, and
     /// empty style, nil action and an empty children list are left out.
     public var json: JSON {
         var o = JSONObject()
@@ -194,6 +216,7 @@ public struct ViewNode: Sendable, Equatable {
         for prop in kind.props {
             if let v = props[prop.name] { o[prop.name] = .string(v) }
         }
+        if disabled { o["disabled"] = .bool(true) }
         if !style.isEmpty { o["style"] = style.json }
         if let action { o["action"] = action.json }
         if !children.isEmpty { o["children"] = .array(children.map(\.json)) }

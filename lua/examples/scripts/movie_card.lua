@@ -1,7 +1,7 @@
 -- MovieCardComponent: poster, title, overview, rating and year, and two
 -- buttons: the favourite star (filled when favorites[movieId] is set) and
--- "Add to order". Sizes are terminal cells (the layout's default unit): a
--- poster 12 cells wide and 6 rows high beside the text, a blank row above.
+-- "Add to order" (disabled, with a tooltip, once the film is in the order).
+-- Sizes are terminal cells; a 12x6 poster beside the text, a blank row above.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -11,6 +11,7 @@ local function movie_card(data, ctx)
   end
   local title = fmt.str(data.title)
   local star = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId))) and "★" or "☆"
+  local ordered = fmt.contains(ctx.state("order", "items"), data.movieId)
   local view = ui.hstack{ spacing = 2, padding = { top = 1 },
     ui.image(fmt.str(data.poster), { alt = title, width = 12, height = 6 }),
     ui.vstack{
@@ -19,7 +20,8 @@ local function movie_card(data, ctx)
       ui.text(fmt.rating_year(data.rating, data.year), "caption"),
       ui.hstack{ spacing = 2,
         ui.button{ star, key = "favorite", action = data.favoriteAction },
-        ui.button{ "Add to order", key = "order", action = data.orderAction },
+        ui.button{ "Add to order", key = "order", action = data.orderAction,
+                   disabled = ordered, tooltip = ordered and "Already in your order" },
       },
     },
   }

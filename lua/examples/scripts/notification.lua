@@ -1,5 +1,5 @@
--- NotificationComponent: a header, a message and a dismiss button on an
--- accent background across the page; an empty vstack once its id is in
+-- NotificationComponent: a header, a message and a dismiss button (with a
+-- tooltip) on an accent background across the page; an empty vstack once its id is in
 -- notifications.dismissed. Sizes are terminal cells (the layout's default
 -- unit): one cell of padding.
 local ui = require "sdui.ui"
@@ -27,7 +27,7 @@ local function notification(data, ctx)
   local view = ui.vstack{ background = "accent", padding = 1, width = "fill",
     ui.text(fmt.str(data.header), "headline"),
     ui.text(fmt.str(data.message)),
-    ui.button{ fmt.str(data.actionText), action = action },
+    ui.button{ fmt.str(data.actionText), action = action, tooltip = "Hides this notice" },
   }
   return view
 end

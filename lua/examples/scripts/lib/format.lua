@@ -44,4 +44,17 @@ function format.truthy(v)
   return v ~= nil and v ~= false and v ~= 0 and v ~= "" and type(v) ~= "userdata"
 end
 
+--- True when the list `t` holds `v` (false when `t` is not a table).
+function format.contains(t, v)
+  if type(t) ~= "table" then
+    return false
+  end
+  for _, item in ipairs(t) do
+    if item == v then
+      return true
+    end
+  end
+  return false
+end
+
 return format
