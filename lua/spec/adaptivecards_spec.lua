@@ -223,6 +223,27 @@ describe("the Adaptive Cards pack", function()
     end)
   end)
 
+  describe("controls", function()
+    it("draws a disabled action disabled, with its tooltip, and a selectAction as a tap target", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, [[{"type": "AdaptiveCard", "body": [
+          {"type": "Container", "selectAction": {"type": "Action.OpenUrl", "url": "https://x.y"},
+           "items": [{"type": "TextBlock", "text": "Tap me"}]},
+          {"type": "TextBlock", "text": "Me too", "selectAction": {"type": "Action.Submit", "data": 1}}],
+        "actions": [{"type": "Action.Submit", "title": "Later", "isEnabled": false, "tooltip": "Not yet"}]}]]))
+      local view = e:render().components[1].view
+      local container = view.children[1]
+      assert.equal("vstack", container.type)
+      assert.equal("adaptivecards/open_url", container.action.type)
+      local wrapped = view.children[2]
+      assert.equal("vstack", wrapped.type)
+      assert.equal("adaptivecards/submit", wrapped.action.type)
+      assert.equal("Me too", wrapped.children[1].text)
+      local later = view.children[3].children[1]
+      assert.same({ "button", "Later", true, "Not yet" }, { later.type, later.label, later.disabled, later.tooltip })
+    end)
+  end)
+
   describe("elements", function()
     local function render(body)
       local e <close> = pack_engine()

@@ -19,8 +19,8 @@ What each element becomes:
   Container, Column(Set)     vstack / hstack (auto, stretch, weighted and
                              pixel widths; container styles as backgrounds)
   FactSet, Table             rows of texts / cells
-  ActionSet, card actions    buttons (a selectAction makes its element a
-                             button holding it)
+  ActionSet, card actions    buttons (isEnabled false: disabled; tooltip);
+                             a selectAction makes its element a tap target
   Input.*                    a label, and an input named by the input's id
   Carousel                   its pages, one under the other
 Unknown elements, and elements whose `requires` this renderer does not
@@ -144,9 +144,9 @@ local function action_view(action, env, after, depth)
     end
     act = ui.action("adaptivecards/toggle", { card = env.id, targets = targets })
   end
-  local props = { label, action = act }
+  local props = { label, action = act, tooltip = plain_string(action.tooltip) }
   if action.isEnabled == false then
-    props.opacity = 0.5
+    props.disabled = true
   end
   return ui.button(props)
 end
@@ -174,7 +174,11 @@ local function action_set(actions, env)
   return ui.vstack{ spacing = 8, children = column }
 end
 
--- `view` made a tap target for `select` (a selectAction): a button holding it.
+-- Kinds that carry an action as a tap target, with no button chrome.
+local TAP_TARGET = { vstack = true, hstack = true, zstack = true, list = true, image = true }
+
+-- `view` made a tap target for `select` (a selectAction): the view itself
+-- when its kind takes an action, else a vstack around it.
 local function selectable(view, select, env)
   if type(select) ~= "table" or view == nil then
     return view
@@ -183,7 +187,11 @@ local function selectable(view, select, env)
   if not b then
     return view
   end
-  return ui.button{ action = b.action, view }
+  if TAP_TARGET[view.type] and view.action == nil then
+    view.action = b.action
+    return view
+  end
+  return ui.vstack{ action = b.action, view }
 end
 
 -- ---------------------------------------------------------------------
