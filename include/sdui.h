@@ -576,6 +576,20 @@ int sdui_state_json(sdui_engine *engine, const char *service, const char *path, 
 int sdui_render_json(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
+** Render one component as JSON
+**
+** The component `id` of the current page as sdui_render_json() writes it
+** in its "components" array, {"id": ..., "type": ..., "view": {node}},
+** brought up to date (its factory runs if it must), without the rest of the
+** screen and without moving the patch baseline (sdui_patches_json() still
+** reports what changed since the host's last screen). Errors: SDUI_EINVAL,
+** SDUI_EBUSY, SDUI_ENOMEM, SDUI_ENOTFOUND (no component `id` on the screen:
+** not on the page, dropped by its fallback, or outside a lazy list's window).
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_component_json(sdui_engine *engine, const char *id, char **out, size_t *out_len);
+
+/*
 ** Render the screen as text
 **
 ** Renders the current page like sdui_render_json() but as readable text for

@@ -20,6 +20,22 @@ public func sdui_render_json(_ engine: OpaquePointer?,
     }
 }
 
+@_cdecl("sdui_component_json")
+public func sdui_component_json(_ engine: OpaquePointer?, _ id: UnsafePointer<CChar>?,
+                                _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    return withEngineRunningCallbacks(engine) { (engine) throws(Failure) in
+        let id = try requiredString(id, "id")
+        guard out != nil else { throw .invalid("out is NULL") }
+        guard let json = engine.componentJSON(id: id) else {
+            throw Failure(SDUI_ENOTFOUND, "no component \(JSONWriter.quoted(id)) on the screen")
+        }
+        try deliver(json, out, outLength)
+    }
+}
+
 @_cdecl("sdui_render_text")
 public func sdui_render_text(_ engine: OpaquePointer?,
                              _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,

@@ -133,6 +133,32 @@ static int engine_render_json(lua_State *L)
     return output(L, check_engine(L), sdui_render_json, 0);
 }
 
+/* e:component_view(id) -> {id, type, view}; e:component_json(id) -> its JSON text */
+static int component_output(lua_State *L, int decode)
+{
+    lua_engine *e = check_engine(L);
+    const char *id = luaL_checkstring(L, 2);
+    char **box = bridge_newbuffer(L);
+    size_t len = 0;
+    if (sdui_component_json(e->engine, id, box, &len) != SDUI_OK)
+        return fail(L, e);
+    if (decode)
+        bridge_pushdecoded(L, box, len);
+    else
+        lua_pushlstring(L, *box, len);
+    return 1;
+}
+
+static int engine_component_view(lua_State *L)
+{
+    return component_output(L, 1);
+}
+
+static int engine_component_json(lua_State *L)
+{
+    return component_output(L, 0);
+}
+
 static int engine_render_text(lua_State *L)
 {
     return output(L, check_engine(L), sdui_render_text, 0);
@@ -511,6 +537,8 @@ static const luaL_Reg engine_methods[] = {
     {"load_page", engine_load_page},
     {"render", engine_render},
     {"render_json", engine_render_json},
+    {"component_view", engine_component_view},
+    {"component_json", engine_component_json},
     {"render_text", engine_render_text},
     {"dispatch", engine_dispatch},
     {"state", engine_state},
@@ -535,6 +563,56 @@ static const luaL_Reg engine_methods[] = {
     {"tick", engine_tick},
     {"next_timer", engine_next_timer},
     {"close", engine_close},
+    {NULL, NULL},
+};
+
+/* The raising codec calls, run under lua_pcall by json_call. */
+static int json_decode_run(lua_State *L)
+{
+    size_t len;
+    const char *text = lua_tolstring(L, 1, &len);
+    luajson_decode(L, text, len);
+    return 1;
+}
+
+static int json_encode_run(lua_State *L)
+{
+    luajson_pushencoded(L, 1);
+    return 1;
+}
+
+/* Runs `run` on the argument: its result, or nil and the codec's message. */
+static int json_call(lua_State *L, lua_CFunction run)
+{
+    lua_pushcfunction(L, run);
+    lua_pushvalue(L, 1);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        if (lua_type(L, -1) != LUA_TSTRING)
+            return lua_error(L); /* a memory error, say: not the caller's input */
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    return 1;
+}
+
+/* sdui.json.decode(text) -> value, or nil and "invalid JSON at byte N" */
+static int json_decode(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TSTRING);
+    return json_call(L, json_decode_run);
+}
+
+/* sdui.json.encode(value) -> compact JSON text (object keys sorted), or nil and why */
+static int json_encode(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    return json_call(L, json_encode_run);
+}
+
+static const luaL_Reg json_functions[] = {
+    {"decode", json_decode},
+    {"encode", json_encode},
     {NULL, NULL},
 };
 
@@ -573,5 +651,7 @@ SDUI_LUA_API int luaopen_sdui(lua_State *L)
     lua_setfield(L, -2, "version");
     luajson_pushnull(L);
     lua_setfield(L, -2, "null");
+    luaL_newlib(L, json_functions);
+    lua_setfield(L, -2, "json");
     return 1;
 }

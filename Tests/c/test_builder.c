@@ -627,11 +627,38 @@ static void test_return_packed(void)
     sdui_engine_free(e);
 }
 
+/* sdui_component_json: one component as the screen writes it, the patch baseline left alone. */
+static void test_component_json(void)
+{
+    static const char page[] = "[{\"id\":\"c\",\"type\":\"Card\"},{\"id\":\"x\",\"type\":\"Nobody\",\"fallback\":\"drop\"}]";
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_component(e, "Card", packed_returner, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *one = NULL, *screen = NULL;
+    size_t len = 0;
+    CHECK_STATUS(sdui_component_json(e, "c", &one, &len), SDUI_OK);
+    CHECK_STR_EQ(one, "{\"id\":\"c\",\"type\":\"Card\",\"view\":{\"type\":\"button\",\"id\":\"c\","
+                      "\"label\":\"Go\",\"action\":{\"type\":\"s/go\",\"payload\":1.5}}}");
+    CHECK_EQ_INT((long long)len, (long long)strlen(one));
+    screen = render(e);
+    CHECK_STR_CONTAINS(screen, one); /* the same bytes as in the whole screen */
+    sdui_free(one);
+    sdui_free(screen);
+    CHECK_STATUS(sdui_component_json(e, "x", &one, NULL), SDUI_ENOTFOUND); /* dropped */
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "no component \"x\" on the screen");
+    CHECK(one == NULL);
+    CHECK_STATUS(sdui_component_json(e, NULL, &one, NULL), SDUI_EINVAL);
+    CHECK_STATUS(sdui_component_json(e, "c", NULL, NULL), SDUI_EINVAL);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_same_as_json();
     test_input_text();
     test_return_packed();
+    test_component_json();
     test_packed_data();
     test_set_packed();
     test_failures();

@@ -382,6 +382,16 @@ public final class Engine {
         return tracker.json(allocator: allocator)
     }
 
+    /// One component of the current screen as compact JSON,
+    /// `{"id","type","view"}` exactly as the whole screen's JSON writes it,
+    /// brought up to date without moving the patch baseline; nil when no
+    /// component of that id is on the screen (not on the page, dropped by
+    /// its fallback, or outside a lazy list's window).
+    public func componentJSON(id: String) -> [UInt8]? {
+        refresh()
+        return tracker.screen.components.first { $0.id == id }?.jsonBytes()
+    }
+
     /// The current screen without moving the patch baseline.
     public func currentScreen() -> Screen {
         refresh()
