@@ -1,6 +1,10 @@
 # sdui: build, demo and tests. `make demo` and `make test` are the two
 # commands a newcomer needs; both install missing Debian packages first.
 
+# The release; the soname's number changes only when the C ABI breaks.
+VERSION    := 0.1.0
+SOVERSION  := 0
+
 SWIFT      ?= swift
 CC         ?= cc
 PREFIX     ?= /usr/local
@@ -22,7 +26,7 @@ LUA_UI     := $(BUILD)/lua/ui_source.c
 LUA_LIB    := $(BUILD)/lib/libsdui_lua.so
 LUA_MOD    := $(BUILD)/lua/sdui.so
 LUA_LINK   = -fPIC -shared -fvisibility=hidden $(LUA_CFLAGS) -Iinclude -ISources/SDUILua \
-             -Wl,-soname,libsdui_lua.so -Wl,-z,nodelete -L$(LIBDIR) -lsdui
+             -Wl,-soname,libsdui_lua.so.$(SOVERSION) -Wl,-z,nodelete -L$(LIBDIR) -lsdui
 
 # How C programs here link: the engine, the script host and Lua.
 HOST_LINK  := -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread \
@@ -45,17 +49,24 @@ CLI_HDR    := $(wildcard tools/*.h)
 BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
-.PHONY: all lib lua deps demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
+.PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
         test-preview check-symbols check-includes memcheck install uninstall clean bench bench-instr contract
 
 all: lib lua
 
+# Debian packages: the build's (make, make install), the demo's, the tests'.
 deps:
-	@bash scripts/deps.sh
+	@bash scripts/deps.sh build
+deps-demo:
+	@bash scripts/deps.sh demo
+deps-test:
+	@bash scripts/deps.sh test
 
-# SwiftPM tracks the sources itself; this target only asks it to build.
+# SwiftPM tracks the sources itself; this target only asks it to build. The
+# link named by the soname lets programs linked here run from the build tree.
 lib: deps
 	$(SWIFT) build -c release --product sdui
+	@ln -sf libsdui.so $(LIBDIR)/libsdui.so.$(SOVERSION)
 
 lua: lib $(LUA_LIB) $(LUA_MOD)
 
@@ -77,6 +88,7 @@ contract: deps
 $(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT) $(HEADERS) | lib
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) $(LUA_LINK) -Wl,-rpath,$(abspath $(LIBDIR))
+	@ln -sf libsdui_lua.so $(BUILD)/lib/libsdui_lua.so.$(SOVERSION)
 
 $(LUA_MOD): $(LUA_LIB)
 	@mkdir -p $(dir $@)
@@ -119,15 +131,15 @@ $(CLI_TEST): Tests/preview/tools_test.c $(filter-out tools/sdui.c,$(CLI_SRC)) $(
 
 # The interactive terminal host (examples/terminal): the page drawn from the
 # engine's layout, Tab/Enter on its buttons, live reload of the scripts.
-$(TERMINAL): $(TERM_SRC) $(TERM_HDR) $(COMMON_SRC) $(COMMON_HDR) $(HEADERS) | lib lua
+$(TERMINAL): $(TERM_SRC) $(TERM_HDR) $(COMMON_SRC) $(COMMON_HDR) $(HEADERS) | deps-demo lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -Iexamples/common -o $@ $(TERM_SRC) $(COMMON_SRC) $(HOST_LINK) $(CURSES_LIBS) -lm
 
-terminal: lib lua $(TERMINAL)
+terminal: deps-demo lib lua $(TERMINAL)
 
 # On a terminal: the interactive host on the bundled scripts themselves, so
 # editing them changes the screen live. Elsewhere (CI, pipes): the text demo.
-demo: lib lua $(DEMO) $(TERMINAL)
+demo: deps-demo lib lua $(DEMO) $(TERMINAL)
 	@if [ -t 0 ] && [ -t 1 ]; then \
 	  echo "sdui: the home page in the terminal host. Edit the scripts in"; \
 	  echo "  $(abspath lua/examples/scripts)/*.lua"; \
@@ -157,17 +169,17 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 # The fuzz harnesses, their smoke run and the sanitizer suites (fuzz/README.md).
 include fuzz/fuzz.mk
 
-test: test-swift test-c test-lua test-readme test-demo test-terminal test-install test-preview check-symbols \
-      check-includes memcheck fuzz-smoke sanitize
+test: deps-test test-swift test-c test-lua test-readme test-demo test-terminal test-install test-rock test-preview \
+      check-symbols check-includes memcheck fuzz-smoke sanitize
 
-test-swift: deps
+test-swift: deps-test
 	$(SWIFT) test
 
 # The binding's parts tested on their own, linked with Lua directly: the
 # JSON/packed codecs and the budgeted pattern matcher (against stock Lua).
 UNIT_TESTS := $(BUILD)/tests/luajson_test $(BUILD)/tests/pattern_test
 
-test-c: lib lua $(C_TESTS) $(UNIT_TESTS)
+test-c: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== $$t"; $$t; done
 
 $(BUILD)/tests/pattern_test: Tests/c/pattern_test.c Sources/SDUILua/pattern.c Sources/SDUILua/pattern.h
@@ -181,7 +193,7 @@ $(BUILD)/tests/luajson_test: Tests/c/luajson_test.c Sources/SDUILua/luajson.c So
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -Iinclude -o $@ Tests/c/luajson_test.c \
 	  Sources/SDUILua/luajson.c Sources/SDUILua/packed.c -llua5.4 -lm
 
-test-lua: lua
+test-lua: deps-test lua
 	$(BUSTED) --lpath='lua/?.lua' lua/spec
 
 # The C example in README.md must compile against the header and run.
@@ -209,12 +221,17 @@ test-demo: $(DEMO)
 
 # The CLI's three formats, its errors, a valgrind run, and the HTML preview
 # opened in headless Chromium (screenshot and DOM checked).
-test-preview: cli $(CLI_TEST)
+test-preview: deps-test cli $(CLI_TEST)
 	@bash Tests/preview/run.sh
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.
-test-install: lib lua
+test-install: deps-test lib lua
 	@bash Tests/install_test.sh
+
+# The rockspec: `luarocks make` into a temporary tree, and stock lua5.4 loads
+# the module from there (skipped when luarocks is not installed).
+test-rock: deps-test lib lua
+	@bash Tests/rock_test.sh
 
 check-symbols: lib lua
 	@bash Tests/check_symbols.sh include $(LIB) $(LUA_LIB)
@@ -223,25 +240,49 @@ check-symbols: lib lua
 check-includes:
 	@python3 Tests/check_includes.py Sources/SDUILua
 
-memcheck: lib lua $(C_TESTS) $(UNIT_TESTS)
+memcheck: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== valgrind $$t"; \
 	  SDUI_TEST_LIGHT=1 valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
 	    --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp $$t > /dev/null; \
 	  echo "memcheck: 1 passed, 0 failed"; done
 
+# Installs the libraries under their versioned names, stripped of what a
+# host does not need (debug information and local symbols), with the links
+# the linker (libsdui.so) and the loader (libsdui.so.0) look for; the three
+# headers; two pkg-config files: sdui (the engine alone) and sdui-scripts
+# (the script host, which brings Lua); and the Lua module.
+STRIP ?= strip
+INSTALL_LIBS = libsdui.so libsdui.so.$(SOVERSION) libsdui.so.$(VERSION) \
+               libsdui_lua.so libsdui_lua.so.$(SOVERSION) libsdui_lua.so.$(VERSION)
 install: lib lua
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsdui.so
-	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) $(LUA_LINK) \
-	  -Wl,-rpath,$(PREFIX)/lib
-	ln -sf ../../libsdui_lua.so $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so
+	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsdui.so.$(VERSION)
+	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so.$(VERSION) $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) \
+	  $(LUA_LINK) -Wl,-rpath,$(PREFIX)/lib
+	$(STRIP) --strip-unneeded $(DESTDIR)$(PREFIX)/lib/libsdui.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so.$(VERSION)
+	for name in libsdui libsdui_lua; do \
+	  ln -sf $$name.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$$name.so.$(SOVERSION); \
+	  ln -sf $$name.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/$$name.so; done
+	ln -sf ../../libsdui_lua.so.$(SOVERSION) $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/
-	sed 's|@PREFIX@|$(PREFIX)|' sdui.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc
+	for pc in sdui sdui-scripts; do \
+	  sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; done
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libsdui.so $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so \
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/,$(INSTALL_LIBS)) \
 	  $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so $(addprefix $(DESTDIR)$(PREFIX)/,$(HEADERS)) \
-	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui-scripts.pc
+
+# LuaRocks (sdui-$(VERSION)-1.rockspec, build type "make"): `rock` builds,
+# `rock-install` puts the module and the engine it needs side by side in the
+# rock's LIBDIR (the module finds libsdui.so.0 through $ORIGIN).
+rock: lib lua
+rock-install: rock
+	@test -n "$(LIBDIR_ROCK)" || { echo "rock-install: LIBDIR_ROCK is not set (luarocks sets it)" >&2; exit 2; }
+	install -d $(LIBDIR_ROCK)
+	install -m 755 $(LIB) $(LIBDIR_ROCK)/libsdui.so.$(SOVERSION)
+	$(CC) $(CFLAGS) -o $(LIBDIR_ROCK)/sdui.so $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) $(LUA_LINK) -Wl,-rpath,'$$ORIGIN'
+	$(STRIP) --strip-unneeded $(LIBDIR_ROCK)/sdui.so $(LIBDIR_ROCK)/libsdui.so.$(SOVERSION)
 
 clean:
 	rm -rf $(BUILD) .build

@@ -5,11 +5,15 @@ import PackageDescription
 // and include/sdui_binding.h (language bindings).
 // The Swift runtime is linked statically so a C host needs nothing but libc,
 // and the library is marked NODELETE because Swift images cannot be unloaded
-// (Lua dlcloses C modules at lua_close).
+// (Lua dlcloses C modules at lua_close). Its soname is libsdui.so.0: a
+// release that breaks the C ABI bumps it (and the Makefile's SOVERSION).
 let package = Package(
     name: "sdui",
     products: [
+        // The C library (libsdui.so.0; `make install` installs it with its headers).
         .library(name: "sdui", type: .dynamic, targets: ["SDUI"]),
+        // The engine for Swift programs: `import SDUICore` (README, "From Swift").
+        .library(name: "SDUICore", targets: ["SDUICore"]),
     ],
     targets: [
         // include/sdui.h and include/sdui_binding.h imported as a Clang module,
@@ -24,7 +28,7 @@ let package = Package(
                 .unsafeFlags([
                     "-static-stdlib",
                     "-Xlinker", "-z", "-Xlinker", "nodelete",
-                    "-Xlinker", "-soname=libsdui.so",
+                    "-Xlinker", "-soname=libsdui.so.0",
                 ]),
             ]
         ),

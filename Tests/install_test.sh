@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # install_test.sh -- `make install` into a temporary prefix, then build and
 # run a C host (sdui.h, sdui_scripts.h) and a binding (sdui_binding.h) with
-# `pkg-config --cflags --libs sdui` alone, load the module
+# `pkg-config --cflags --libs sdui-scripts` (the binding with `sdui` alone), load the module
 # in stock lua5.4 from the installed path, and `make uninstall`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,10 +18,15 @@ check() { # check DESCRIPTION COMMAND...
 }
 
 make -s install PREFIX="$prefix" >/dev/null
-for f in lib/libsdui.so lib/libsdui_lua.so lib/lua/5.4/sdui.so include/sdui.h include/sdui_binding.h \
-  include/sdui_scripts.h lib/pkgconfig/sdui.pc; do
+for f in lib/libsdui.so lib/libsdui.so.0 lib/libsdui.so.0.1.0 lib/libsdui_lua.so lib/libsdui_lua.so.0 \
+  lib/libsdui_lua.so.0.1.0 lib/lua/5.4/sdui.so include/sdui.h include/sdui_binding.h include/sdui_scripts.h \
+  lib/pkgconfig/sdui.pc lib/pkgconfig/sdui-scripts.pc; do
   check "installed $f" test -e "$prefix/$f"
 done
+check "libsdui.so.0 is the engine's soname" bash -c "readelf -d '$prefix/lib/libsdui.so.0.1.0' | grep -q 'SONAME.*\[libsdui.so.0\]'"
+check "libsdui_lua.so.0 is the script host's soname" \
+  bash -c "readelf -d '$prefix/lib/libsdui_lua.so.0.1.0' | grep -q 'SONAME.*\[libsdui_lua.so.0\]'"
+check "the installed engine is stripped" bash -c "! readelf -S '$prefix/lib/libsdui.so.0.1.0' | grep -q '\.debug_info'"
 
 mkdir -p "$work/scripts"
 cat >"$work/scripts/hello.lua" <<'LUA'
@@ -50,9 +55,12 @@ int main(int argc, char **argv) {
 }
 C
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-check "pkg-config knows sdui" pkg-config --exists sdui
+check "pkg-config knows sdui and sdui-scripts" pkg-config --exists sdui sdui-scripts
+check "sdui alone brings no Lua" bash -c "! pkg-config --libs sdui | grep -q lua"
+check "sdui-scripts brings the script host and Lua" bash -c "pkg-config --libs sdui-scripts | grep -q -- '-lsdui_lua.*-lsdui.*lua'"
 # shellcheck disable=SC2046
-check "host builds with pkg-config flags only" cc -std=c11 -o "$work/host" "$work/host.c" $(pkg-config --cflags --libs sdui)
+check "host builds with pkg-config flags only" cc -std=c11 -o "$work/host" "$work/host.c" \
+  $(pkg-config --cflags --libs sdui-scripts)
 printf '#include <sdui_binding.h>\nint main(void) { return sdui_call_versions(NULL, NULL, NULL) == SDUI_EINVAL ? 0 : 1; }\n' \
   >"$work/binding.c"
 # shellcheck disable=SC2046

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages sdui's build, demo and tests need, when they
-# are missing. As root it uses apt-get; otherwise it says what to install.
+# scripts/deps.sh [build|demo|test]: installs the Debian packages sdui's
+# build (the default), demo or tests need, when they are missing. As root
+# it uses apt-get; otherwise it says what to install.
 # SDUI_DEPS_FRESH=1 means the caller already ran `apt-get update`.
 set -euo pipefail
 
@@ -9,12 +10,23 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
-# Debian packages: compilers and tools, Lua 5.4 with its headers, busted for
-# the Lua specs, valgrind for memcheck; ncursesw for the terminal host and
-# tmux to drive it in its test; headless Chromium and a monospace font for
-# the HTML preview's test (make test-preview).
-packages=(gcc make binutils pkg-config python3 valgrind lua5.4 liblua5.4-dev lua-busted libncurses-dev tmux
-          chromium fonts-dejavu-core)
+# Debian packages, by what they are for (the first argument; build when absent):
+#   build  compilers and tools (python3 embeds the DSL), Lua 5.4 with its
+#          headers: `make`, `make install`
+#   demo   build, plus ncursesw for the terminal host: `make demo`
+#   test   demo, plus valgrind, busted for the Lua specs, tmux to
+#          drive the terminal host, headless Chromium and a monospace font for
+#          the HTML preview's test, luarocks for the rockspec's test: `make test`
+set_name=${1:-build}
+build=(gcc make binutils pkg-config python3 lua5.4 liblua5.4-dev)
+demo=("${build[@]}" libncurses-dev)
+test=("${demo[@]}" valgrind lua-busted tmux chromium fonts-dejavu-core luarocks)
+case "$set_name" in
+  build) packages=("${build[@]}") ;;
+  demo) packages=("${demo[@]}") ;;
+  test) packages=("${test[@]}") ;;
+  *) echo "deps: unknown set '$set_name' (expected build, demo or test)" >&2; exit 2 ;;
+esac
 
 need=()
 for package in "${packages[@]}"; do
