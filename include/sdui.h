@@ -843,6 +843,19 @@ int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 int sdui_layout_json(sdui_engine *engine, double width, char **out, size_t *out_len);
 
 /*
+** Report the size of a picture
+**
+** Tells the engine the size of the picture at `url` (UTF-8, copied) once the
+** host has loaded it, in the layout's units (monospace cells by default, or
+** the measurer's): image nodes showing it take its aspect ratio, unless
+** their style sets "aspectRatio", and its natural size, and the components
+** showing it are laid out again by the next sdui_layout_json(). Reporting
+** the same size again changes nothing. Errors: SDUI_EINVAL (NULL engine or
+** url, a size not finite and above 0), SDUI_EBUSY.
+*/
+int sdui_set_image_size(sdui_engine *engine, const char *url, double width, double height);
+
+/*
 ** A text measurer
 **
 ** Measures `len` bytes of UTF-8 `text` (not NUL-terminated) in `font`

@@ -576,10 +576,14 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         buf_puts(b, ">");
         put_text_span(w, font, shown, strlen(shown));
         if (safe_url(url)) {
+            /* style.fit: contain (letterboxed), cover (the default here: cropped), fill (stretched) */
+            const char *fit = json_get_string(json_get(rnode, "style"), "fit");
             buf_puts(b, "<img src=\"");
             escape_str(b, url);
             buf_puts(b, "\" alt=\"");
             escape_str(b, shown);
+            if (fit != NULL && (strcmp(fit, "contain") == 0 || strcmp(fit, "fill") == 0))
+                buf_printf(b, "\" style=\"object-fit:%s", fit);
             buf_puts(b, "\">");
         }
         buf_puts(b, "</div>\n");

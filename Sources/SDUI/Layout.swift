@@ -23,6 +23,16 @@ public func sdui_layout_json(_ engine: OpaquePointer?, _ width: Double,
     }
 }
 
+@_cdecl("sdui_set_image_size")
+public func sdui_set_image_size(_ engine: OpaquePointer?, _ url: UnsafePointer<CChar>?, _ width: Double,
+                                _ height: Double) -> Int32
+{
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let url = try requiredString(url, "url")
+        try engineCall { () throws(EngineError) in try engine.setImageSize(url: url, width: width, height: height) }
+    }
+}
+
 @_cdecl("sdui_set_measurer")
 public func sdui_set_measurer(_ engine: OpaquePointer?, _ measure: sdui_measure_fn?,
                               _ userdata: UnsafeMutableRawPointer?, _ destroy: sdui_destroy_fn?) -> Int32

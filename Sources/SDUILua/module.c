@@ -133,6 +133,15 @@ static int engine_render_json(lua_State *L)
     return output(L, check_engine(L), sdui_render_json, 0);
 }
 
+/* e:image_size(url, width, height): the picture at url is that size (layout units) */
+static int engine_image_size(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *url = luaL_checkstring(L, 2);
+    double width = (double)luaL_checknumber(L, 3), height = (double)luaL_checknumber(L, 4);
+    return result(L, e, sdui_set_image_size(e->engine, url, width, height));
+}
+
 /* e:component_view(id) -> {id, type, view}; e:component_json(id) -> its JSON text */
 static int component_output(lua_State *L, int decode)
 {
@@ -538,6 +547,7 @@ static const luaL_Reg engine_methods[] = {
     {"render", engine_render},
     {"render_json", engine_render_json},
     {"component_view", engine_component_view},
+    {"image_size", engine_image_size},
     {"component_json", engine_component_json},
     {"render_text", engine_render_text},
     {"dispatch", engine_dispatch},

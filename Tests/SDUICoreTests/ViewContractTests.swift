@@ -80,6 +80,7 @@ struct ViewContractTests {
                                ["-1", "\"2\"", "{\"left\":1}", "{\"top\":-1}"])
         case .opacity: return (["0", "0.5", "1"], ["-0.1", "1.5", "\"1\""])
         case .lineLimit: return (["0", "3", "2147483647"], ["2.5", "-1", "2147483648", "\"3\""])
+        case .positive: return (["0.5", "1.7778", "3"], ["0", "-1", "\"2\"", "{}"])
         case .oneOf(let values): return (values.map { "\"\($0)\"" }, ["\"bogus\"", "1"])
         }
     }

@@ -252,12 +252,43 @@ static void test_text_cells(void)
     CHECK_STATUS(sdui_text_lines(NULL, 2, 5, &lines, NULL), SDUI_EINVAL);
 }
 
+/* sdui_set_image_size: the picture's size decides its image's box, and the
+** components showing it are laid out again. */
+static int picture(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    static const char view[] = "{\"type\":\"image\",\"url\":\"https://x.y/p.png\"}";
+    return sdui_call_return(call, view, strlen(view));
+}
+
+static void test_image_size(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    static const char page[] = "[{\"id\":\"p\",\"type\":\"Pic\"}]";
+    CHECK_STATUS(sdui_register_component(e, "Pic", picture, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *l = layout(e, 40);
+    CHECK_STR_CONTAINS(l, "\"frame\":{\"x\":0,\"y\":0,\"width\":7,\"height\":1}"); /* [image] */
+    sdui_free(l);
+    CHECK_STATUS(sdui_set_image_size(e, "https://x.y/p.png", 20, 5), SDUI_OK);
+    l = layout(e, 40);
+    CHECK_STR_CONTAINS(l, "\"frame\":{\"x\":0,\"y\":0,\"width\":22,\"height\":5}"); /* 20 inside the chrome */
+    sdui_free(l);
+    CHECK_STATUS(sdui_set_image_size(e, "https://x.y/p.png", 0, 5), SDUI_EINVAL);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "an image size must be finite and above 0");
+    CHECK_STATUS(sdui_set_image_size(e, NULL, 1, 1), SDUI_EINVAL);
+    CHECK_STATUS(sdui_set_image_size(NULL, "u", 1, 1), SDUI_EINVAL);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_text_cells();
     test_viewport();
     test_frames();
     test_measurer();
+    test_image_size();
     test_bad_arguments();
     return check_summary();
 }

@@ -118,6 +118,16 @@ expect 1 "a duplicate key is refused" 'duplicate key "type"' -- render "$work/du
 expect 0 "--duplicate-keys last takes it" 'duplicate-key' -- render "$work/dup.json" -f json --duplicate-keys last
 check "the last value won" grep -q '"componentType":"U"' "$work/stdout"
 expect 2 "--duplicate-keys takes last or reject" "expected last or reject" -- render "$work/dup.json" --duplicate-keys first
+# an image's fit and aspect ratio: object-fit in the HTML, the box from the ratio in the layout
+mkdir -p "$work/fit"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Pic = function() return ui.image("https://x.y/p.png", { fit = "contain", aspectRatio = 2, width = 20 }) end } }' \
+  >"$work/fit/pic.lua"
+printf '%s' '[{"id":"p","type":"Pic"}]' >"$work/fit.json"
+expect 0 "an image with fit renders" "" -- render "$work/fit.json" -s "$work/fit" -f html -q -o "$work/fit.html"
+check "fit becomes object-fit" grep -q 'style="object-fit:contain"' "$work/fit.html"
+expect 0 "an image with an aspect ratio lays out" "" -- render "$work/fit.json" -s "$work/fit" -f layout -q
+check "its height follows its width" grep -q '"frame":{"x":0,"y":0,"width":20,"height":9}' "$work/stdout"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

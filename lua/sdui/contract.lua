@@ -52,6 +52,8 @@ return {
     { name = "cornerRadius", type = "nonNegative" },
     { name = "opacity", type = "opacity" },
     { name = "lineLimit", type = "lineLimit" },
+    { name = "aspectRatio", type = "positive" },
+    { name = "fit", type = "enum", values = { "contain", "cover", "fill" } },
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
   action_members = { "type", "payload" },

@@ -36,7 +36,8 @@ Properties, accepted by every constructor:
   style  a string (font shorthand) or a table of style fields
   and every style field directly: font, fontWeight, color, background,
   padding, spacing, alignment, distribution, width, height, minWidth,
-  maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit.
+  maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit,
+  aspectRatio (an image's width over height), fit (contain, cover, fill).
   Fields given directly and in `style` are merged into the node's `style`
   table; the same field in both is an error.
 
@@ -154,11 +155,11 @@ end
 local EDGE_LIST = concat(EDGES, ", ")
 
 -- How each style field is checked: its contract type ("string",
--- "nonNegative", "dimension", "padding", "opacity", "lineLimit"), or for an
+-- "nonNegative", "positive", "dimension", "padding", "opacity", "lineLimit"), or for an
 -- enum the set of its values (ENUM_NAMES holds them quoted for messages).
 local FIELD, ENUM_NAMES = {}, {}
-local STYLE_TYPES = { string = true, nonNegative = true, dimension = true, padding = true, opacity = true,
-                      lineLimit = true }
+local STYLE_TYPES = { string = true, nonNegative = true, positive = true, dimension = true, padding = true,
+                      opacity = true, lineLimit = true }
 
 --- The names of the style fields, sorted (for tools and tests).
 ui.style_fields = {}
@@ -207,6 +208,10 @@ local function field_value(t, v)
     if type(v) == "number" and v >= 0 and v < huge then
       return v
     end
+  elseif t == "positive" then
+    if type(v) == "number" and v > 0 and v < huge then
+      return v
+    end
   elseif t == "string" then
     if type(v) == "string" then
       return v
@@ -249,6 +254,8 @@ local function field_error(where, t, name, v)
     return format("%s: %s must be a string, got %s", where, name, describe(v))
   elseif t == "nonNegative" or t == "padding" and is_number(v) then
     return format("%s: %s must be a non-negative number, got %s", where, name, describe(v))
+  elseif t == "positive" then
+    return format("%s: %s must be a number above 0, got %s", where, name, describe(v))
   elseif t == "dimension" then
     return format('%s: %s must be a non-negative number or "fill", got %s', where, name, describe(v))
   elseif t == "padding" then

@@ -29,6 +29,25 @@ local function frame(node)
 end
 
 describe("e:layout", function()
+  it("sizes an image from its aspect ratio, and from its picture once e:image_size reports it", function()
+    local e <close> = sdui.engine()
+    e:component("Pic", function(data)
+      return { type = "image", url = data.url, style = data.ratio and { aspectRatio = data.ratio, width = 12 } or nil }
+    end)
+    assert(e:load_page{ { id = "r", type = "Pic", data = { url = "a.png", ratio = 2 } },
+                        { id = "p", type = "Pic", data = { url = "b.png" } } })
+    local l = assert(e:layout(40))
+    assert.same({ 0, 0, 12, 5 }, frame(l.components[1].root)) -- 10 inside the chrome, 2:1
+    assert.same({ 0, 0, 7, 1 }, frame(l.components[2].root))  -- [image], until the picture is known
+    assert.is_true(e:image_size("b.png", 8, 4))
+    l = assert(e:layout(40))
+    assert.same({ 0, 0, 10, 4 }, frame(l.components[2].root))
+    local ok, err = e:image_size("b.png", -1, 4)
+    assert.is_nil(ok)
+    assert.truthy(err:find("above 0", 1, true), err)
+  end)
+
+
   it("lays out each component in cells, stacked down the page", function()
     local e <close> = card_engine()
     local l = assert(e:layout(20))

@@ -328,8 +328,8 @@ describe("sdui.ui", function()
 
   describe("style", function()
     it("knows exactly the core's style fields", function()
-      assert.same({ "alignment", "background", "color", "cornerRadius", "distribution", "font", "fontWeight",
-                    "height", "lineLimit", "maxHeight", "maxWidth", "minHeight", "minWidth", "opacity",
+      assert.same({ "alignment", "aspectRatio", "background", "color", "cornerRadius", "distribution", "fit", "font",
+                    "fontWeight", "height", "lineLimit", "maxHeight", "maxWidth", "minHeight", "minWidth", "opacity",
                     "padding", "spacing", "weight", "width" }, ui.style_fields)
     end)
 
@@ -338,7 +338,7 @@ describe("sdui.ui", function()
         font = "title", fontWeight = "bold", color = "accent", background = "#112233", padding = 8,
         spacing = 4, alignment = "leading", distribution = "spaceBetween", width = "fill", height = 20,
         minWidth = 1, maxWidth = 2, minHeight = 3, maxHeight = 4, weight = 1.5, cornerRadius = 6,
-        opacity = 0.5, lineLimit = 3,
+        opacity = 0.5, lineLimit = 3, aspectRatio = 1.5, fit = "contain",
       }
       local direct = {}
       for k, v in pairs(all) do
@@ -355,6 +355,14 @@ describe("sdui.ui", function()
       for _, d in ipairs{ "start", "center", "end", "spaceBetween", "spaceAround", "fill" } do
         assert.same({ distribution = d }, ui.hstack{ distribution = d }.style)
       end
+    end)
+
+    it("checks an image's aspectRatio and fit", function()
+      assert.same({ aspectRatio = 2, fit = "cover" }, ui.image("u", { aspectRatio = 2, fit = "cover" }).style)
+      assert.equal("ui.image: aspectRatio must be a number above 0, got 0",
+        select(2, pcall(ui.image, "u", { aspectRatio = 0 })))
+      assert.equal('ui.image: fit must be one of "contain", "cover", "fill", got "crop"',
+        select(2, pcall(ui.image, "u", { fit = "crop" })))
     end)
 
     it("fills the missing edges of a padding table with 0", function()

@@ -405,6 +405,19 @@ public final class Engine {
         return tracker.takePatches()
     }
 
+    /// Reports the size of the picture at `url` once the host has loaded it,
+    /// in the layout's units: image nodes showing it take its aspect ratio
+    /// (unless their style gives one) and its natural size, and the
+    /// components showing it are laid out again at the next layout.
+    public func setImageSize(url: String, width: Double, height: Double) throws(EngineError) {
+        guard width > 0, height > 0, width.isFinite, height.isFinite else {
+            throw EngineError(.invalid, "an image size must be finite and above 0, got \(width)×\(height)")
+        }
+        if layouts.images.set(Size(width: width, height: height), for: url) {
+            tracker.pictureSized(url)
+        }
+    }
+
     /// The current screen laid out at `width`: components stacked in page
     /// order, each laid out on its own and kept until it renders again or
     /// the width or measurer changes. In a lazy list, components not

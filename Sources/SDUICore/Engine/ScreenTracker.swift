@@ -360,6 +360,14 @@ final class ScreenTracker {
 
     // MARK: Layout
 
+    /// The components showing the picture at `url` lay out again: its size
+    /// is now known (`LayoutCache.images`).
+    func pictureSized(_ url: String) {
+        for (id, entry) in entries where entry.images.contains(url) {
+            if let rendered = entry.render.rendered { layouts.rendered(id, revision: entry.revision, rendered) }
+        }
+    }
+
     /// Walks the rendered components in page order, laying them out at
     /// `width` as needed, and leaves them in the layout cache's items with
     /// their page y; the runs of components not rendered yet between them

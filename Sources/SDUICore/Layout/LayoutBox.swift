@@ -37,6 +37,11 @@ struct LayoutBox {
     /// A text's line limit, 0 for none; its font in the tree's strings, or -1.
     var lineLimit = 0
     var font: Int32 = -1
+    /// An image's width over its height (the style's, else its picture's),
+    /// 0 for none; its picture's reported size, +∞ when unknown.
+    var aspectRatio = 0.0
+    var naturalWidth = Double.infinity
+    var naturalHeight = Double.infinity
 
     /// The box of a node of `kind` with `style` (nil: none), `chrome` the
     /// usable chrome of buttons, images and inputs, `font` the index of the
@@ -78,6 +83,16 @@ struct LayoutBox {
         alignment = s.alignment
         distribution = s.distribution
         if let limit = s.lineLimit, limit > 0 { lineLimit = limit }
+        if let ratio = s.aspectRatio, ratio > 0, ratio.isFinite { aspectRatio = ratio }
+    }
+
+    /// Gives an image box its picture's reported size: its natural size,
+    /// and its aspect ratio unless the style gave one.
+    mutating func picture(_ size: Size) {
+        guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else { return }
+        naturalWidth = size.width
+        naturalHeight = size.height
+        if aspectRatio == 0 { aspectRatio = size.width / size.height }
     }
 
     /// Buttons, images and inputs have chrome inside their padding.

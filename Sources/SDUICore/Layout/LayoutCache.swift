@@ -33,6 +33,8 @@ final class LayoutCache {
     /// What of `engine` a layout reads, kept apart: reading `engine` copies
     /// it, its measurer counted.
     @exclusivity(unchecked) private var chrome: Double
+    /// The pictures' reported sizes, which image nodes are sized from.
+    let images = ImageSizes()
     @exclusivity(unchecked) private var minInputWidth: Double
     @exclusivity(unchecked) private var hostMeasured: Bool
 
@@ -73,12 +75,12 @@ final class LayoutCache {
         @exclusivity(unchecked) fileprivate var pending: RenderedComponent?
         @exclusivity(unchecked) fileprivate var stale = false
 
-        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double) {
+        fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double, images: ImageSizes) {
             self.id = id
             self.revision = revision
             self.width = width
             self.view = view
-            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome) }
+            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome, images: images) }
             (pointers, count) = (tree.pointers, tree.count)
             frames = .allocate(capacity: tree.count)
             frames.initialize(repeating: Frame(x: 0, y: 0, width: 0, height: 0), count: tree.count)
@@ -89,10 +91,10 @@ final class LayoutCache {
         }
 
         /// A new render: its view tree, compiled.
-        fileprivate func set(view: ViewNode, chrome: Double) {
+        fileprivate func set(view: ViewNode, chrome: Double, images: ImageSizes) {
             self.view = view
             let count = tree.count
-            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome) }
+            tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome, images: images) }
             template = nil
             if tree.count != count {
                 frames.deallocate()
@@ -175,7 +177,7 @@ final class LayoutCache {
             if hit.revision != revision {
                 hit.pending = nil
                 hit.stale = false
-                hit.set(view: view(), chrome: chrome)
+                hit.set(view: view(), chrome: chrome, images: images)
                 hit.revision = revision
                 hit.width = width
                 lay(hit)
@@ -184,7 +186,7 @@ final class LayoutCache {
                 relay(hit)
             }
         } else {
-            entry = Entry(id: id, revision: revision, width: width, view: view(), chrome: chrome)
+            entry = Entry(id: id, revision: revision, width: width, view: view(), chrome: chrome, images: images)
             lay(entry)
             entries[id] = entry
         }
@@ -266,7 +268,7 @@ final class LayoutCache {
         if entry.stale, let rendered = entry.pending {
             entry.pending = nil
             entry.stale = false
-            entry.set(view: rendered.view, chrome: chrome)
+            entry.set(view: rendered.view, chrome: chrome, images: images)
         }
         lay(entry)
     }

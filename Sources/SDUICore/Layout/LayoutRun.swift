@@ -50,6 +50,8 @@ struct LayoutRun<Measure: LayoutMeasuring> {
                                 forcedHeight: forcedHeight)
         var size: Size
         switch node.pointee.kind {
+        case .image where box.pointee.aspectRatio > 0 || box.pointee.naturalWidth < .infinity:
+            size = c.resolve(pictureSize(node.pointee.text, box, c))
         case .text, .fallback, .error, .image:
             size = c.resolve(measureText(node.pointee.text, box, c))
         case .input:
@@ -87,6 +89,25 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size.height = min(size.height, Double(box.pointee.lineLimit) * line)
         }
         return size
+    }
+
+    /// The content size of an image sized from its picture: with an aspect
+    /// ratio, the side that is known (definite) decides the other; with
+    /// neither known, the picture's natural width (else its label's),
+    /// narrowed to the proposal, decides. Whole units, rounded up, so frames
+    /// stay integral in terminal cells.
+    private func pictureSize(_ label: Int32, _ box: UnsafePointer<LayoutBox>, _ c: NodeConstraints) -> Size {
+        let b = box.pointee
+        let width = c.horizontal.innerDefinite, height = c.vertical.innerDefinite
+        guard b.aspectRatio > 0 else { // a natural size and no ratio: as reported, narrowed to fit
+            return Size(width: min(b.naturalWidth, c.horizontal.inner), height: b.naturalHeight)
+        }
+        if width < .infinity && height < .infinity { return Size(width: width, height: height) }
+        if width < .infinity { return Size(width: width, height: (width / b.aspectRatio).rounded(.up)) }
+        if height < .infinity { return Size(width: (height * b.aspectRatio).rounded(.up), height: height) }
+        let natural = b.naturalWidth < .infinity ? b.naturalWidth : measureText(label, box, c).width
+        let w = min(natural, c.horizontal.inner)
+        return Size(width: w, height: (w / b.aspectRatio).rounded(.up))
     }
 
     /// The children of node `index`, part of the tree but not shown (a

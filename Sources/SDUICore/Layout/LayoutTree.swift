@@ -51,8 +51,10 @@ final class LayoutTree {
 
     /// The tree of the view node at `view`; `chrome` is the usable chrome
     /// of buttons, images and inputs (`AxisConstraint.amount(options.chrome)`).
-    init(_ view: UnsafePointer<ViewNode>, chrome: Double) {
-        var builder = Builder(chrome: chrome)
+    /// The tree of the view at `view`; `images` gives the reported sizes of
+    /// its pictures (nil or empty: none known).
+    init(_ view: UnsafePointer<ViewNode>, chrome: Double, images: ImageSizes? = nil) {
+        var builder = Builder(chrome: chrome, images: images?.isEmpty == false ? images : nil)
         builder.nodes.reserveCapacity(16)
         builder.add(view)
         count = builder.nodes.count
@@ -87,6 +89,7 @@ final class LayoutTree {
     /// The arrays, filled depth first.
     private struct Builder {
         let chrome: Double
+        let images: ImageSizes?
         var nodes: [Node] = []
         var boxes: [LayoutBox]
         var strings: [String] = []
@@ -95,8 +98,9 @@ final class LayoutTree {
         var printable: [Bool] = []
         var lineCells: [Int32] = []
 
-        init(chrome: Double) {
+        init(chrome: Double, images: ImageSizes?) {
             self.chrome = chrome
+            self.images = images
             boxes = [LayoutBox(.vstack, style: nil, chrome: chrome), LayoutBox(.button, style: nil, chrome: chrome),
                      LayoutBox(.spacer, style: nil, chrome: chrome)]
         }
@@ -112,6 +116,13 @@ final class LayoutTree {
                 let font = box.style.font.map { add($0) } ?? -1
                 nodes[index].box = Int32(boxes.count)
                 boxes.append(LayoutBox(kind, style: box.style, chrome: chrome, font: font))
+            }
+            if kind == .image, let images, let url = LayoutTree.prop(view, "url"), let size = images.size(of: url) {
+                if view.pointee.styleBox == nil { // its own box, not the shared one
+                    nodes[index].box = Int32(boxes.count)
+                    boxes.append(LayoutBox(kind, style: nil, chrome: chrome))
+                }
+                boxes[Int(nodes[index].box)].picture(size)
             }
             if let text = LayoutTree.text(of: view) { nodes[index].text = add(text) }
             LayoutTree.forEachChild(of: view) { add($0, parent: Int32(index)) }

@@ -37,6 +37,16 @@ public struct Style: Sendable, Equatable {
         case start, center, end, spaceBetween, spaceAround, fill
     }
 
+    /// How an image's picture fills its box.
+    public enum Fit: String, Sendable, CaseIterable {
+        /// All of the picture, as large as fits, its proportions kept (letterboxed).
+        case contain
+        /// The whole box, its proportions kept (the picture is cropped).
+        case cover
+        /// The whole box, the picture stretched to it.
+        case fill
+    }
+
     /// Named text style: "title", "headline", "body", "caption"… (host-defined).
     public var font: String?
     /// Font weight: "regular", "medium", "bold"… (host-defined).
@@ -63,6 +73,12 @@ public struct Style: Sendable, Equatable {
     public var opacity: Double?
     /// Most lines a text may take; 0 means no limit.
     public var lineLimit: Int?
+    /// An image's width over its height: with one side known (fixed, "fill"
+    /// or proposed), the layout works out the other. Unset, an image takes the
+    /// ratio of its picture once the host reports its size (`Engine.setImageSize`).
+    public var aspectRatio: Double?
+    /// How an image's picture fills its box (the renderer's concern; the layout sizes the box).
+    public var fit: Fit?
 
     public init() {}
 
@@ -72,7 +88,7 @@ public struct Style: Sendable, Equatable {
         font == nil && fontWeight == nil && color == nil && background == nil && padding == nil
             && spacing == nil && alignment == nil && distribution == nil && width == nil && height == nil
             && minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && weight == nil
-            && cornerRadius == nil && opacity == nil && lineLimit == nil
+            && cornerRadius == nil && opacity == nil && lineLimit == nil && aspectRatio == nil && fit == nil
     }
 
     /// The fields the decoder accepts: the view contract's (`ViewContract.styleFields`).
@@ -115,6 +131,11 @@ public struct Style: Sendable, Equatable {
                     throw ContractError(at, "lineLimit must be a non-negative integer")
                 }
                 lineLimit = Int(n)
+            case "aspectRatio":
+                let v = try Decode.number(value, at: at)
+                guard v > 0, v.isFinite else { throw ContractError(at, "aspectRatio must be a number above 0") }
+                aspectRatio = v
+            case "fit": fit = try Style.enumValue(value, at: at)
             default: break
             }
         }
@@ -153,6 +174,8 @@ public struct Style: Sendable, Equatable {
         put("cornerRadius", cornerRadius.map(JSON.double))
         put("opacity", opacity.map(JSON.double))
         put("lineLimit", lineLimit.map { .int(Int64($0)) })
+        put("aspectRatio", aspectRatio.map(JSON.double))
+        put("fit", fit.map { .string($0.rawValue) })
         return .object(o)
     }
 

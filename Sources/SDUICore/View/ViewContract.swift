@@ -27,6 +27,8 @@ public enum ViewContract {
         case opacity
         /// A whole number from 0 to `Int32.max` (0: no limit).
         case lineLimit
+        /// A finite number above 0.
+        case positive
         /// One of these strings.
         case oneOf([String])
 
@@ -40,6 +42,7 @@ public enum ViewContract {
             case .padding: return "padding"
             case .opacity: return "opacity"
             case .lineLimit: return "lineLimit"
+            case .positive: return "positive"
             case .oneOf: return "enum"
             }
         }
@@ -93,6 +96,8 @@ public enum ViewContract {
         Field(name: "cornerRadius", type: .nonNegative),
         Field(name: "opacity", type: .opacity),
         Field(name: "lineLimit", type: .lineLimit),
+        Field(name: "aspectRatio", type: .positive),
+        Field(name: "fit", type: .oneOf(Style.Fit.allCases.map(\.rawValue))),
     ]
 
     /// The members of a padding object.
