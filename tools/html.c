@@ -378,6 +378,9 @@ static void put_box_style(writer *w, const json *rnode, double x, double y, doub
             put_x(w, radius);
             buf_puts(b, ";");
         }
+        const char *align = json_get_string(style, "textAlignment");
+        if (align != NULL && (strcmp(align, "center") == 0 || strcmp(align, "trailing") == 0))
+            buf_puts(b, strcmp(align, "center") == 0 ? "text-align:center;" : "text-align:right;");
         double opacity = json_get_number(style, "opacity", -1);
         if (opacity >= 0 && opacity <= 1) {
             buf_puts(b, "opacity:");

@@ -128,6 +128,12 @@ expect 0 "an image with fit renders" "" -- render "$work/fit.json" -s "$work/fit
 check "fit becomes object-fit" grep -q 'style="object-fit:contain"' "$work/fit.html"
 expect 0 "an image with an aspect ratio lays out" "" -- render "$work/fit.json" -s "$work/fit" -f layout -q
 check "its height follows its width" grep -q '"frame":{"x":0,"y":0,"width":20,"height":9}' "$work/stdout"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Mid = function() return ui.text("mid", { textAlignment = "center", width = "fill" }) end } }' \
+  >"$work/fit/mid.lua"
+printf '%s' '[{"id":"m","type":"Mid"}]' >"$work/mid.json"
+expect 0 "a centred text renders" "" -- render "$work/mid.json" -s "$work/fit" -f html -q -o "$work/mid.html"
+check "textAlignment becomes text-align" grep -q 'text-align:center;' "$work/mid.html"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

@@ -101,8 +101,10 @@ static void fill(const clip *c, int row, int col, int width, pen p, const char *
 
 /* Draws `text` wrapped at `width` in `height` rows from (row, col), into
 ** the lines the layout counted (sdui_text_lines); an ellipsis ends the last
-** row when the text goes on. `center` centres each line and the block. */
-static void put_wrapped(const clip *c, int row, int col, int width, int height, const char *text, pen p, int center)
+** row when the text goes on. `center` centres each line and the block;
+** otherwise `align` places each line: 0 leading, 1 center, 2 trailing. */
+static void put_wrapped_aligned(const clip *c, int row, int col, int width, int height, const char *text, pen p,
+                                int center, int align)
 {
     if (width <= 0 || height <= 0)
         return;
@@ -121,13 +123,19 @@ static void put_wrapped(const clip *c, int row, int col, int width, int height, 
         size_t len = (size_t)((nl != NULL ? nl : end) - line);
         int more = i == shown - 1 && total > shown;
         long long cells = sdui_text_cells(line, len);
-        int x = col + (center && cells < width ? (width - (int)cells) / 2 : 0);
+        int room = cells < width ? width - (int)cells : 0;
+        int x = col + (center || align == 1 ? room / 2 : align == 2 ? room : 0);
         int drawn = put_text(c, row + top + i, x, line, len, more ? width - 1 : width, p);
         if (more)
             put_text(c, row + top + i, x + drawn, "\xe2\x80\xa6", 3, 1, p); /* … */
         line = nl != NULL ? nl + 1 : end;
     }
     sdui_free(lines);
+}
+
+static void put_wrapped(const clip *c, int row, int col, int width, int height, const char *text, pen p, int center)
+{
+    put_wrapped_aligned(c, row, col, width, height, text, p, center, 0);
 }
 
 static int is(const char *s, const char *t)
@@ -199,7 +207,7 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
     }
     if (k != NULL && y < c->r1 && y + h > c->r0 && w > 0) {
         if (is(type, "text")) {
-            put_wrapped(c, y, x, w, h, k->text, p, 0);
+            put_wrapped_aligned(c, y, x, w, h, k->text, p, 0, k->align);
         } else if (is(type, "button")) {
             pen q = p;
             if (k->disabled)

@@ -21,6 +21,7 @@ struct content {
     char *tooltip;    /* a button's tooltip, or NULL */
     int disabled;     /* a disabled button: drawn dimmed, never pressed */
     char *font, *weight, *color, *background; /* style members, or NULL */
+    int align;        /* style.textAlignment: 0 leading, 1 center, 2 trailing */
     content *next;
 };
 

@@ -54,6 +54,7 @@ return {
     { name = "lineLimit", type = "lineLimit" },
     { name = "aspectRatio", type = "positive" },
     { name = "fit", type = "enum", values = { "contain", "cover", "fill" } },
+    { name = "textAlignment", type = "enum", values = { "leading", "center", "trailing" } },
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
   action_members = { "type", "payload" },

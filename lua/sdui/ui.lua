@@ -37,7 +37,8 @@ Properties, accepted by every constructor:
   and every style field directly: font, fontWeight, color, background,
   padding, spacing, alignment, distribution, width, height, minWidth,
   maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit,
-  aspectRatio (an image's width over height), fit (contain, cover, fill).
+  aspectRatio (an image's width over height), fit (contain, cover, fill),
+  textAlignment (leading, center, trailing).
   Fields given directly and in `style` are merged into the node's `style`
   table; the same field in both is an error.
 

@@ -290,6 +290,13 @@ describe("the Adaptive Cards pack", function()
       assert.equal(60, row.children[4].style.width)
     end)
 
+    it("aligns a text across its container", function()
+      local view = render([=[[{"type": "TextBlock", "text": "centred", "horizontalAlignment": "center", "wrap": true},
+        {"type": "TextBlock", "text": "right", "horizontalAlignment": "right", "wrap": true}]]=])
+      assert.same({ textAlignment = "center", width = "fill" }, view.children[1].style)
+      assert.same({ textAlignment = "trailing", width = "fill" }, view.children[2].style)
+    end)
+
     it("writes the markdown subset and DATE/TIME as text", function()
       local view = render([=[[{"type": "TextBlock", "size": "large", "weight": "bolder", "wrap": true,
         "text": "**Due** {{DATE(2017-02-14T06:08:39Z, SHORT)}} at {{TIME(2017-02-14T06:08:39Z)}}, [see](https://x.y)"}]]=])

@@ -330,7 +330,7 @@ describe("sdui.ui", function()
     it("knows exactly the core's style fields", function()
       assert.same({ "alignment", "aspectRatio", "background", "color", "cornerRadius", "distribution", "fit", "font",
                     "fontWeight", "height", "lineLimit", "maxHeight", "maxWidth", "minHeight", "minWidth", "opacity",
-                    "padding", "spacing", "weight", "width" }, ui.style_fields)
+                    "padding", "spacing", "textAlignment", "weight", "width" }, ui.style_fields)
     end)
 
     it("accepts every field with a good value, directly and in style", function()
@@ -338,7 +338,7 @@ describe("sdui.ui", function()
         font = "title", fontWeight = "bold", color = "accent", background = "#112233", padding = 8,
         spacing = 4, alignment = "leading", distribution = "spaceBetween", width = "fill", height = 20,
         minWidth = 1, maxWidth = 2, minHeight = 3, maxHeight = 4, weight = 1.5, cornerRadius = 6,
-        opacity = 0.5, lineLimit = 3, aspectRatio = 1.5, fit = "contain",
+        opacity = 0.5, lineLimit = 3, aspectRatio = 1.5, fit = "contain", textAlignment = "center",
       }
       local direct = {}
       for k, v in pairs(all) do

@@ -37,6 +37,11 @@ public struct Style: Sendable, Equatable {
         case start, center, end, spaceBetween, spaceAround, fill
     }
 
+    /// Where a text's lines sit across its frame.
+    public enum TextAlignment: String, Sendable, CaseIterable {
+        case leading, center, trailing
+    }
+
     /// How an image's picture fills its box.
     public enum Fit: String, Sendable, CaseIterable {
         /// All of the picture, as large as fits, its proportions kept (letterboxed).
@@ -79,6 +84,9 @@ public struct Style: Sendable, Equatable {
     public var aspectRatio: Double?
     /// How an image's picture fills its box (the renderer's concern; the layout sizes the box).
     public var fit: Fit?
+    /// Where a text's lines sit across its frame (the renderer's concern;
+    /// give the text `width: "fill"` for the frame to span its parent).
+    public var textAlignment: TextAlignment?
 
     public init() {}
 
@@ -89,6 +97,7 @@ public struct Style: Sendable, Equatable {
             && spacing == nil && alignment == nil && distribution == nil && width == nil && height == nil
             && minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && weight == nil
             && cornerRadius == nil && opacity == nil && lineLimit == nil && aspectRatio == nil && fit == nil
+            && textAlignment == nil
     }
 
     /// The fields the decoder accepts: the view contract's (`ViewContract.styleFields`).
@@ -136,6 +145,7 @@ public struct Style: Sendable, Equatable {
                 guard v > 0, v.isFinite else { throw ContractError(at, "aspectRatio must be a number above 0") }
                 aspectRatio = v
             case "fit": fit = try Style.enumValue(value, at: at)
+            case "textAlignment": textAlignment = try Style.enumValue(value, at: at)
             default: break
             }
         }
@@ -176,6 +186,7 @@ public struct Style: Sendable, Equatable {
         put("lineLimit", lineLimit.map { .int(Int64($0)) })
         put("aspectRatio", aspectRatio.map(JSON.double))
         put("fit", fit.map { .string($0.rawValue) })
+        put("textAlignment", textAlignment.map { .string($0.rawValue) })
         return .object(o)
     }
 

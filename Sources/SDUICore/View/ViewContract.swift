@@ -98,6 +98,7 @@ public enum ViewContract {
         Field(name: "lineLimit", type: .lineLimit),
         Field(name: "aspectRatio", type: .positive),
         Field(name: "fit", type: .oneOf(Style.Fit.allCases.map(\.rawValue))),
+        Field(name: "textAlignment", type: .oneOf(Style.TextAlignment.allCases.map(\.rawValue))),
     ]
 
     /// The members of a padding object.

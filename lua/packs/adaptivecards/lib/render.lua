@@ -11,7 +11,8 @@ service) and `warn` (a function taking a message: elements left out).
 
 What each element becomes:
   TextBlock, RichTextBlock   text (size -> font, weight, colour, isSubtle,
-                             wrap and maxLines -> lineLimit; the markdown
+                             horizontalAlignment -> textAlignment across the
+                             container, wrap and maxLines -> lineLimit; the markdown
                              subset and DATE/TIME written out: lib.text)
   Image, ImageSet, Media     image (size and pixel sizes; a person image is
                              round); an image set is a row; media shows its
@@ -214,6 +215,11 @@ local function text_view(s, el)
   if el.isSubtle == true then
     props.opacity = 0.7
   end
+  local h = lower(el.horizontalAlignment)
+  if h == "center" or h == "right" then -- across the whole width of its container
+    props.textAlignment = h == "center" and "center" or "trailing"
+    props.width = "fill"
+  end
   if el.wrap ~= true then
     props.lineLimit = 1
   elseif type(el.maxLines) == "number" and el.maxLines >= 1 then
@@ -240,7 +246,7 @@ builders.RichTextBlock = function(el)
   end
   local style = first or {}
   return text_view(table.concat(pieces), { size = style.size, weight = style.weight, color = style.color,
-    isSubtle = style.isSubtle, wrap = true })
+    isSubtle = style.isSubtle, wrap = true, horizontalAlignment = el.horizontalAlignment })
 end
 
 local function image_view(el, default_size)
