@@ -230,9 +230,10 @@ static const char STYLE[] =
     ".n{position:absolute;overflow:visible}\n"
     ".f{display:block}\n"
     ".n-text,.n-fallback,.n-error{overflow:hidden;white-space:pre-wrap;overflow-wrap:anywhere}\n"
-    ".f-title,.f-largeTitle,.f-title2,.f-title3{font-weight:700;color:#111827}\n"
+    /* a font's colour gives way to the node's own (--node-color, set with color) */
+    ".f-title,.f-largeTitle,.f-title2,.f-title3{font-weight:700;color:var(--node-color,#111827)}\n"
     ".f-headline{font-weight:700}\n"
-    ".f-caption,.f-caption2,.f-footnote{color:#667085}\n"
+    ".f-caption,.f-caption2,.f-footnote{color:var(--node-color,#667085)}\n"
     ".n-button{display:flex;align-items:center;justify-content:center;padding:0;white-space:nowrap;"
     "overflow:hidden;border:1px solid #8d9ab0;border-radius:6px;color:#17305e;cursor:pointer;"
     "background:linear-gradient(#ffffff,#e4e9f2);box-shadow:0 1px 1px rgba(20,30,60,.12)}\n"
@@ -331,6 +332,8 @@ static void put_y(writer *w, double units)
 }
 
 /* style="left;top;width;height;..." for a frame relative to its parent; `inset` px off each side across. */
+static int safe_url(const char *url);
+
 static void put_box_style(writer *w, const json *rnode, double x, double y, double width, double height,
                           int inset)
 {
@@ -363,7 +366,7 @@ static void put_box_style(writer *w, const json *rnode, double x, double y, doub
         if ((c = css_color(json_get_string(style, "background"), 1)) != NULL)
             buf_printf(b, "background:%s;", c);
         if ((c = css_color(json_get_string(style, "color"), 0)) != NULL)
-            buf_printf(b, "color:%s;", c);
+            buf_printf(b, "color:%s;--node-color:%s;", c, c);
         const char *weight = json_get_string(style, "fontWeight");
         if (weight != NULL) {
             if (strcmp(weight, "bold") == 0 || strcmp(weight, "heavy") == 0 || strcmp(weight, "black") == 0 ||
@@ -377,6 +380,22 @@ static void put_box_style(writer *w, const json *rnode, double x, double y, doub
             buf_puts(b, "border-radius:");
             put_x(w, radius);
             buf_puts(b, ";");
+        }
+        double border = json_get_number(style, "borderWidth", -1);
+        if (border > 0 && isfinite(border)) {
+            const char *bc = css_color(json_get_string(style, "borderColor"), 0);
+            buf_puts(b, "box-sizing:border-box;border:");
+            put_x(w, border);
+            buf_printf(b, " solid %s;", bc != NULL ? bc : "#d0d5dd");
+        }
+        const char *bg = json_get_string(style, "backgroundImage");
+        if (safe_url(bg) && strchr(bg, '\'') == NULL && strchr(bg, '"') == NULL && strchr(bg, ')') == NULL) {
+            const char *fit = json_get_string(style, "backgroundFit");
+            buf_puts(b, "background-image:url('");
+            escape_str(b, bg);
+            buf_printf(b, "');%s", fit != NULL && strcmp(fit, "repeat") == 0 ? "background-repeat:repeat;"
+                                   : fit != NULL && strcmp(fit, "fill") == 0 ? "background-size:100% 100%;background-repeat:no-repeat;"
+                                   : "background-size:cover;background-position:center;background-repeat:no-repeat;");
         }
         const char *align = json_get_string(style, "textAlignment");
         if (align != NULL && (strcmp(align, "center") == 0 || strcmp(align, "trailing") == 0))

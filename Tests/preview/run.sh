@@ -134,6 +134,18 @@ printf '%s\n' 'local ui = require "sdui.ui"' \
 printf '%s' '[{"id":"m","type":"Mid"}]' >"$work/mid.json"
 expect 0 "a centred text renders" "" -- render "$work/mid.json" -s "$work/fit" -f html -q -o "$work/mid.html"
 check "textAlignment becomes text-align" grep -q 'text-align:center;' "$work/mid.html"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Box = function() return ui.vstack{ borderWidth = 1, borderColor = "#ff0000",' \
+  '  backgroundImage = "https://x.y/bg.png", backgroundFit = "repeat", ui.text("in", { font = "title", color = "#00ff00" }) } end } }' \
+  >"$work/fit/box.lua"
+printf '%s' '[{"id":"x","type":"Box"}]' >"$work/box.json"
+expect 0 "a bordered box renders" "" -- render "$work/box.json" -s "$work/fit" -f html -q -o "$work/box.html"
+check "borderWidth becomes a border" grep -q 'border:1ch solid #ff0000;' "$work/box.html"
+check "backgroundImage becomes a background" grep -q "background-image:url('https://x.y/bg.png');background-repeat:repeat;" "$work/box.html"
+check "a node's colour wins over its font's" grep -q 'color:#00ff00;--node-color:#00ff00;' "$work/box.html"
+check "the fonts' colours give way to --node-color" grep -q 'color:var(--node-color,#111827)' "$work/box.html"
+expect 0 "a border insets the content" "" -- render "$work/box.json" -s "$work/fit" -f layout -q
+check "the text sits inside the border" grep -q '"id":"x/0","type":"text","frame":{"x":1,"y":1,' "$work/stdout"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

@@ -184,6 +184,22 @@ static void put_box(const clip *c, int row, int col, int width, int height, cons
     put_wrapped(c, row + 1, col + 1, width - 2, height - 2, label, p, 1);
 }
 
+/* The outline of a node with a border: box-drawing lines on its frame's edge cells. */
+static void put_outline(const clip *c, int row, int col, int width, int height, pen p)
+{
+    if (width < 2 || height < 2)
+        return;
+    for (int i = 0; i < height; i++) {
+        int edge = i == 0 || i == height - 1;
+        const char *l = i == 0 ? "\xe2\x94\x8c" : i == height - 1 ? "\xe2\x94\x94" : "\xe2\x94\x82";
+        const char *r = i == 0 ? "\xe2\x94\x90" : i == height - 1 ? "\xe2\x94\x98" : "\xe2\x94\x82";
+        put_text(c, row + i, col, l, 3, 1, p);
+        if (edge)
+            fill(c, row + i, col + 1, width - 2, p, "\xe2\x94\x80");
+        put_text(c, row + i, col + width - 1, r, 3, 1, p);
+    }
+}
+
 static void draw_node(const view *v, const clip *c, const json *node, int top, pen p)
 {
     const json *frame = json_get(node, "frame");
@@ -205,6 +221,8 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
         for (int i = 0; i < h; i++)
             fill(c, y + i, x, w, p, " ");
     }
+    if (k != NULL && k->border)
+        put_outline(c, y, x, w, h, p);
     if (k != NULL && y < c->r1 && y + h > c->r0 && w > 0) {
         if (is(type, "text")) {
             put_wrapped_aligned(c, y, x, w, h, k->text, p, 0, k->align);

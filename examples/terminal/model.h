@@ -22,6 +22,7 @@ struct content {
     int disabled;     /* a disabled button: drawn dimmed, never pressed */
     char *font, *weight, *color, *background; /* style members, or NULL */
     int align;        /* style.textAlignment: 0 leading, 1 center, 2 trailing */
+    int border;       /* style.borderWidth >= 1: an outline inside the frame */
     content *next;
 };
 

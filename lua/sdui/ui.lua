@@ -38,7 +38,8 @@ Properties, accepted by every constructor:
   padding, spacing, alignment, distribution, width, height, minWidth,
   maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit,
   aspectRatio (an image's width over height), fit (contain, cover, fill),
-  textAlignment (leading, center, trailing).
+  textAlignment (leading, center, trailing), borderWidth, borderColor,
+  backgroundImage (a URL), backgroundFit (cover, repeat, fill).
   Fields given directly and in `style` are merged into the node's `style`
   table; the same field in both is an error.
 

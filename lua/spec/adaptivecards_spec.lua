@@ -290,6 +290,15 @@ describe("the Adaptive Cards pack", function()
       assert.equal(60, row.children[4].style.width)
     end)
 
+    it("draws background images and borders", function()
+      local view = render([=[[{"type": "Container", "backgroundImage": {"url": "https://x.y/bg.png", "fillMode": "repeat"},
+        "showBorder": true, "roundedCorners": true, "items": [{"type": "TextBlock", "text": "in"}]},
+        {"type": "Container", "backgroundImage": "https://x.y/cover.png", "items": []}]]=])
+      assert.same({ backgroundImage = "https://x.y/bg.png", backgroundFit = "repeat", borderWidth = 1,
+        borderColor = "#d0d5dd", cornerRadius = 4 }, view.children[1].style)
+      assert.same({ backgroundImage = "https://x.y/cover.png", backgroundFit = "cover" }, view.children[2].style)
+    end)
+
     it("aligns a text across its container", function()
       local view = render([=[[{"type": "TextBlock", "text": "centred", "horizontalAlignment": "center", "wrap": true},
         {"type": "TextBlock", "text": "right", "horizontalAlignment": "right", "wrap": true}]]=])

@@ -57,10 +57,11 @@ struct LayoutBox {
             if isSpacer { (flexWidth, flexHeight) = (1, 1) }
             return
         }
-        let top = AxisConstraint.amount(s.padding?.top)
-        let bottom = AxisConstraint.amount(s.padding?.bottom)
-        let leading = AxisConstraint.amount(s.padding?.leading) + chrome
-        let trailing = AxisConstraint.amount(s.padding?.trailing) + chrome
+        let border = AxisConstraint.amount(s.borderWidth) // inside the frame, around the padding
+        let top = AxisConstraint.amount(s.padding?.top) + border
+        let bottom = AxisConstraint.amount(s.padding?.bottom) + border
+        let leading = AxisConstraint.amount(s.padding?.leading) + chrome + border
+        let trailing = AxisConstraint.amount(s.padding?.trailing) + chrome + border
         insetWidth = leading + trailing
         insetHeight = top + bottom
         contentX = leading

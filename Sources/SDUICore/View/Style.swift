@@ -42,6 +42,16 @@ public struct Style: Sendable, Equatable {
         case leading, center, trailing
     }
 
+    /// How a background image fills its node.
+    public enum BackgroundFit: String, Sendable, CaseIterable {
+        /// The whole node, proportions kept (cropped).
+        case cover
+        /// Tiles at the picture's own size.
+        case `repeat`
+        /// Stretched to the node.
+        case fill
+    }
+
     /// How an image's picture fills its box.
     public enum Fit: String, Sendable, CaseIterable {
         /// All of the picture, as large as fits, its proportions kept (letterboxed).
@@ -87,6 +97,13 @@ public struct Style: Sendable, Equatable {
     /// Where a text's lines sit across its frame (the renderer's concern;
     /// give the text `width: "fill"` for the frame to span its parent).
     public var textAlignment: TextAlignment?
+    /// A line around the node, inside its frame: its width (it insets the
+    /// content on each side, as padding does) and its colour.
+    public var borderWidth: Double?
+    public var borderColor: String?
+    /// A picture behind the node's content (a URL), and how it fills the node.
+    public var backgroundImage: String?
+    public var backgroundFit: BackgroundFit?
 
     public init() {}
 
@@ -97,7 +114,8 @@ public struct Style: Sendable, Equatable {
             && spacing == nil && alignment == nil && distribution == nil && width == nil && height == nil
             && minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && weight == nil
             && cornerRadius == nil && opacity == nil && lineLimit == nil && aspectRatio == nil && fit == nil
-            && textAlignment == nil
+            && textAlignment == nil && borderWidth == nil && borderColor == nil && backgroundImage == nil
+            && backgroundFit == nil
     }
 
     /// The fields the decoder accepts: the view contract's (`ViewContract.styleFields`).
@@ -146,6 +164,10 @@ public struct Style: Sendable, Equatable {
                 aspectRatio = v
             case "fit": fit = try Style.enumValue(value, at: at)
             case "textAlignment": textAlignment = try Style.enumValue(value, at: at)
+            case "borderWidth": borderWidth = try Style.nonNegative(value, at: at)
+            case "borderColor": borderColor = try Decode.string(value, at: at, required: true)
+            case "backgroundImage": backgroundImage = try Decode.string(value, at: at, required: true)
+            case "backgroundFit": backgroundFit = try Style.enumValue(value, at: at)
             default: break
             }
         }
@@ -187,6 +209,10 @@ public struct Style: Sendable, Equatable {
         put("aspectRatio", aspectRatio.map(JSON.double))
         put("fit", fit.map { .string($0.rawValue) })
         put("textAlignment", textAlignment.map { .string($0.rawValue) })
+        put("borderWidth", borderWidth.map(JSON.double))
+        put("borderColor", borderColor.map(JSON.string))
+        put("backgroundImage", backgroundImage.map(JSON.string))
+        put("backgroundFit", backgroundFit.map { .string($0.rawValue) })
         return .object(o)
     }
 

@@ -99,6 +99,10 @@ public enum ViewContract {
         Field(name: "aspectRatio", type: .positive),
         Field(name: "fit", type: .oneOf(Style.Fit.allCases.map(\.rawValue))),
         Field(name: "textAlignment", type: .oneOf(Style.TextAlignment.allCases.map(\.rawValue))),
+        Field(name: "borderWidth", type: .nonNegative),
+        Field(name: "borderColor", type: .string),
+        Field(name: "backgroundImage", type: .string),
+        Field(name: "backgroundFit", type: .oneOf(Style.BackgroundFit.allCases.map(\.rawValue))),
     ]
 
     /// The members of a padding object.

@@ -18,7 +18,8 @@ What each element becomes:
                              round); an image set is a row; media shows its
                              poster and a play button opening its source
   Container, Column(Set)     vstack / hstack (auto, stretch, weighted and
-                             pixel widths; container styles as backgrounds)
+                             pixel widths; container styles as backgrounds;
+                             backgroundImage, showBorder, roundedCorners)
   FactSet, Table             rows of texts / cells
   ActionSet, card actions    buttons (isEnabled false: disabled; tooltip);
                              a selectAction makes its element a tap target
@@ -299,8 +300,25 @@ builders.Media = function(el, env)
   return ui.vstack{ spacing = 4, children = column }
 end
 
+-- A background image ("url", or {url, fillMode}) as style fields.
+local function background_image(props, image)
+  local url = type(image) == "string" and image or type(image) == "table" and plain_string(image.url) or nil
+  if url and url ~= "" then
+    props.backgroundImage = url
+    local mode = type(image) == "table" and lower(image.fillMode) or nil
+    props.backgroundFit = mode and mode:match("^repeat") and "repeat" or "cover"
+  end
+end
+
 local function container_props(el)
   local props = {}
+  background_image(props, el.backgroundImage)
+  if el.showBorder == true then
+    props.borderWidth, props.borderColor = 1, "#d0d5dd"
+  end
+  if el.roundedCorners == true then
+    props.cornerRadius = 4
+  end
   local bg = BACKGROUND[lower(el.style) or ""]
   if bg then
     props.background = bg
@@ -557,6 +575,7 @@ function render.card(card, env, nested)
     column[#column + 1] = actions
   end
   local props = { spacing = 8, padding = nested and 8 or 12, children = column }
+  background_image(props, card.backgroundImage)
   local bg = BACKGROUND[lower(card.style) or ""]
   if nested then
     props.background = bg or "#f9fafb"
