@@ -28,6 +28,8 @@ return {
       children = false, action = false, engine_only = true },
     { name = "error", members = { { name = "message", type = "string", required = true } },
       children = false, action = false, engine_only = true },
+    { name = "grid", members = {},
+      children = true, action = true, engine_only = false },
   },
   -- Style fields, in the core's order, with the values each takes:
   -- string, nonNegative (a finite number >= 0), dimension (nonNegative or

@@ -74,6 +74,8 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = hstack(index, box, c)
         case .zstack:
             size = zstack(index, box, c)
+        case .grid:
+            size = grid(index, box, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
         return Int(node.pointee.end)

@@ -98,6 +98,7 @@ final class LayoutTemplate {
         case .input: return #","type":"input","frame":{"x":"#
         case .fallback: return #","type":"fallback","frame":{"x":"#
         case .error: return #","type":"error","frame":{"x":"#
+        case .grid: return #","type":"grid","frame":{"x":"#
         }
     }
 

@@ -183,7 +183,7 @@ final class LayoutTree {
         case .button:
             if let label = prop(view, "label") { return label }
             return view.pointee.children.isEmpty ? "" : nil
-        case .vstack, .hstack, .zstack, .spacer, .list:
+        case .vstack, .hstack, .zstack, .spacer, .list, .grid:
             return nil
         }
     }

@@ -238,6 +238,7 @@ extension ViewNode.Kind {
         case .input: return 8
         case .fallback: return 9
         case .error: return 10
+        case .grid: return 11
         }
     }
 }

@@ -58,6 +58,10 @@ public enum TextRenderer {
                 guard let first = body.first else { return [] }
                 return ["• " + first] + body.dropFirst().map { "  " + $0 }
             }
+        case .grid: // rows, each as an hstack
+            return node.children.flatMap { row in
+                lines(ViewNode(.hstack, children: row.kind.isContainer && row.kind != .button ? row.children : [row]))
+            }
         case .hstack:
             let parts = node.children.map(lines).filter { !$0.isEmpty }
             if parts.allSatisfy({ $0.count == 1 }) {

@@ -128,7 +128,7 @@ public enum ViewContract {
     static func isEngineOnly(_ kind: ViewNode.Kind) -> Bool {
         switch kind {
         case .fallback, .error: return true
-        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input: return false
+        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid: return false
         }
     }
 }

@@ -18,6 +18,10 @@ public struct ViewNode: Sendable, Equatable {
         case fallback
         /// Rendered by the engine for a component whose factory failed.
         case error
+        /// Rows (its children) whose cells (the rows' children) share column
+        /// widths: a table, a list of facts. (Last: a kind's place here is
+        /// its byte in `FlatView`, which must not change.)
+        case grid
 
         /// The string content members a node of this kind may carry, and
         /// which are required, in the order the JSON form writes them
@@ -30,7 +34,7 @@ public struct ViewNode: Sendable, Equatable {
             case .input: return Kind.inputProps
             case .fallback: return Kind.fallbackProps
             case .error: return Kind.errorProps
-            case .vstack, .hstack, .zstack, .spacer, .list: return []
+            case .vstack, .hstack, .zstack, .spacer, .list, .grid: return []
             }
         }
 
@@ -45,7 +49,7 @@ public struct ViewNode: Sendable, Equatable {
         /// Kinds that hold children.
         public var isContainer: Bool {
             switch self {
-            case .vstack, .hstack, .zstack, .list, .button: return true
+            case .vstack, .hstack, .zstack, .list, .grid, .button: return true
             default: return false
             }
         }
@@ -54,7 +58,7 @@ public struct ViewNode: Sendable, Equatable {
         /// containers and images, which are then tap targets with no button chrome.
         public var takesAction: Bool {
             switch self {
-            case .button, .input, .vstack, .hstack, .zstack, .list, .image: return true
+            case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .image: return true
             case .text, .spacer, .fallback, .error: return false
             }
         }

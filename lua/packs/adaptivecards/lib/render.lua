@@ -20,7 +20,7 @@ What each element becomes:
   Container, Column(Set)     vstack / hstack (auto, stretch, weighted and
                              pixel widths; container styles as backgrounds;
                              backgroundImage, showBorder, roundedCorners)
-  FactSet, Table             rows of texts / cells
+  FactSet, Table             a grid: the cells of a column share its width
   ActionSet, card actions    buttons (isEnabled false: disabled; tooltip);
                              a selectAction makes its element a tap target
   Input.*                    a label, and an input named by the input's id
@@ -368,20 +368,16 @@ builders.FactSet = function(el)
   local rows = {}
   for _, fact in ipairs(array(el.facts)) do
     if type(fact) == "table" then
-      rows[#rows + 1] = ui.hstack{ spacing = 12,
+      rows[#rows + 1] = ui.hstack{
         ui.text(text.plain(plain_string(fact.title) or ""), { fontWeight = "bold" }),
         ui.text(text.plain(plain_string(fact.value) or "")),
       }
     end
   end
-  return ui.vstack{ spacing = 4, children = rows }
+  return ui.grid{ spacing = 2, children = rows } -- the values line up in one column
 end
 
 builders.Table = function(el, env)
-  local weights = {}
-  for i, c in ipairs(array(el.columns)) do
-    weights[i] = type(c) == "table" and (tonumber(c.width) or pixels(c.width)) or 1
-  end
   local rows = {}
   for r, row in ipairs(array(el.rows)) do
     local cells = {}
@@ -399,12 +395,12 @@ builders.Table = function(el, env)
             end
           end
         end
-        cells[#cells + 1] = ui.vstack{ weight = weights[i] or 1, children = items }
+        cells[#cells + 1] = ui.vstack{ children = items }
       end
     end
-    rows[#rows + 1] = ui.hstack{ spacing = 8, children = cells }
+    rows[#rows + 1] = ui.hstack{ children = cells }
   end
-  return ui.vstack{ spacing = 4, children = rows }
+  return ui.grid{ spacing = 1, children = rows } -- the cells of a column share its width
 end
 
 builders.ActionSet = function(el, env)
