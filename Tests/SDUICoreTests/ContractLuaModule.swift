@@ -19,14 +19,18 @@ extension ViewContract {
         -- Generated: do not edit. Regenerate with `\(regenerateCommand)`; `swift test` fails when it is out of date.
         -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
         return {
-          -- Node kinds: content members (all strings), whether the kind takes
+          -- Node kinds: content members (string, enum (one of values), and an
+          -- input's typed members: number, boolean, options (an array of
+          -- {title = string, value = string})), whether the kind takes
           -- children and an action, whether only the engine renders it.
           kinds = {
 
         """
         for kind in kinds {
-            let members = kind.members.map {
-                "{ name = \(quoted($0.name)), type = \(quoted($0.type.name)), required = \($0.required) }"
+            let members = kind.members.map { member in
+                var values = ""
+                if case .oneOf(let names) = member.type { values = ", values = \(list(names))" }
+                return "{ name = \(quoted(member.name)), type = \(quoted(member.type.name))\(values), required = \(member.required) }"
             }
             let memberList = members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
             out += "    { name = \(quoted(kind.name)), members = \(memberList),\n"

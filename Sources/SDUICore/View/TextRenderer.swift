@@ -30,8 +30,20 @@ public enum TextRenderer {
             let label = node.props["label"] ?? node.children.flatMap(lines).joined(separator: " ")
             return ["[\(label)]"]
         case .input:
-            let value = node.props["value"] ?? node.props["placeholder"].map { "(\($0))" } ?? ""
-            return ["\(node.props["name"] ?? ""): [\(value)_____]"]
+            let input = InputContent(node.props)
+            let shown = input.lines
+            switch input.kind {
+            case .toggle:
+                return shown
+            case .multiline:
+                return ["\(input.name):"] + shown.map { "  | \($0)" }
+            case .choice where input.display == .expanded:
+                return ["\(input.name):"] + shown.map { "  \($0)" }
+            case .choice:
+                return ["\(input.name): [\(shown.first ?? "")]"]
+            case .text, .number, .date, .time:
+                return ["\(input.name): [\(shown.first ?? "")_____]"]
+            }
         case .spacer:
             return []
         case .vstack, .zstack:

@@ -27,6 +27,22 @@ public enum ViewContract {
         case lineLimit
         /// One of these strings.
         case oneOf([String])
+        /// Any finite number (a content member: kept as its JSON text).
+        case number
+        /// true or false (a content member: kept as its JSON text).
+        case boolean
+        /// An array of `{"title": string, "value": string}` objects, the
+        /// choices of an input (`InputOption`; kept as its JSON text).
+        case options
+
+        /// True for the types a content member keeps as JSON text and
+        /// writes as it is (numbers, booleans, options); false for strings.
+        public var isJSON: Bool {
+            switch self {
+            case .number, .boolean, .options: return true
+            default: return false
+            }
+        }
 
         /// The type's name in the generated Lua table.
         public var name: String {
@@ -38,6 +54,9 @@ public enum ViewContract {
             case .opacity: return "opacity"
             case .lineLimit: return "lineLimit"
             case .oneOf: return "enum"
+            case .number: return "number"
+            case .boolean: return "boolean"
+            case .options: return "options"
             }
         }
     }
@@ -48,7 +67,9 @@ public enum ViewContract {
         public var type: ValueType
     }
 
-    /// A content member of a node kind ("text", "url", "label"…): always a string.
+    /// A content member of a node kind ("text", "url", "label"…): a string,
+    /// one of some strings, or for an input's typed members a number, a
+    /// boolean or its options.
     public struct Member: Sendable, Equatable {
         public var name: String
         public var type: ValueType
@@ -103,7 +124,7 @@ public enum ViewContract {
     /// Every node kind, in `ViewNode.Kind`'s order, read off the kind itself.
     public static let kinds: [Kind] = ViewNode.Kind.allCases.map { kind in
         Kind(name: kind.rawValue,
-             members: kind.props.map { Member(name: $0.name, type: .string, required: $0.required) },
+             members: kind.props.map { Member(name: $0.name, type: $0.type, required: $0.required) },
              children: kind.isContainer, action: kind.takesAction, engineOnly: isEngineOnly(kind))
     }
 

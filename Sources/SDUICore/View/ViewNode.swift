@@ -19,7 +19,7 @@ public struct ViewNode: Sendable, Equatable {
 
         /// The content members a node of this kind may carry, and which are
         /// required, in the order the JSON form writes them.
-        var props: [(name: String, required: Bool)] {
+        var props: [(name: String, required: Bool, type: ViewContract.ValueType)] {
             switch self {
             case .text: return Kind.textProps
             case .image: return Kind.imageProps
@@ -32,12 +32,23 @@ public struct ViewNode: Sendable, Equatable {
         }
 
         // Built once: `props` runs for every node decoded or written.
-        private static let textProps = [(name: "text", required: true)]
-        private static let imageProps = [(name: "url", required: true), ("placeholder", false), ("alt", false)]
-        private static let buttonProps = [(name: "label", required: false)]
-        private static let inputProps = [(name: "name", required: true), ("value", false), ("placeholder", false)]
-        private static let fallbackProps = [(name: "componentType", required: true), ("text", false)]
-        private static let errorProps = [(name: "message", required: true)]
+        private static let textProps = [(name: "text", required: true, type: ViewContract.ValueType.string)]
+        private static let imageProps = [(name: "url", required: true, type: ViewContract.ValueType.string),
+                                         ("placeholder", false, .string), ("alt", false, .string)]
+        private static let buttonProps = [(name: "label", required: false, type: ViewContract.ValueType.string)]
+        /// An input's members: those of every kind, then those of some
+        /// kinds (`InputContent.members(of:)`).
+        private static let inputProps = [
+            (name: "name", required: true, type: ViewContract.ValueType.string), ("value", false, .string),
+            ("placeholder", false, .string), ("kind", false, .oneOf(InputKind.allCases.map(\.rawValue))),
+            ("format", false, .oneOf(InputKind.Format.allCases.map(\.rawValue))), ("min", false, .number),
+            ("max", false, .number), ("title", false, .string), ("onValue", false, .string),
+            ("offValue", false, .string), ("display", false, .oneOf(InputKind.Display.allCases.map(\.rawValue))),
+            ("multiple", false, .boolean), ("options", false, .options),
+        ]
+        private static let fallbackProps = [(name: "componentType", required: true, type: ViewContract.ValueType.string),
+                                             ("text", false, .string)]
+        private static let errorProps = [(name: "message", required: true, type: ViewContract.ValueType.string)]
 
         /// Kinds that hold children.
         public var isContainer: Bool {
@@ -56,7 +67,10 @@ public struct ViewNode: Sendable, Equatable {
     public var id: String
     /// Optional author key: makes the id `component#key`, independent of position.
     public var key: String?
-    /// Kind-specific content, all strings: text, url, label, name, value, placeholder…
+    /// Kind-specific content: text, url, label, name, value, placeholder…
+    /// String members hold their string; an input's typed members (`min`,
+    /// `max`, `multiple`, `options`: `ViewContract.ValueType.isJSON`) hold
+    /// their value's compact JSON text, written as JSON, not as a string.
     public var props: NodeProps
     /// How the node looks. Most nodes have no style, so it is kept out of
     /// line: a node stays small to copy and to keep.
@@ -142,8 +156,7 @@ public struct ViewNode: Sendable, Equatable {
                 children.append(try ViewNode(json: item, at: at.appending(i)))
             }
         default:
-            try checkContent(k, at: at)
-            props[k] = try Decode.string(v, at: at, required: true)
+            props[k] = try Self.content(v, type: try checkContent(k, at: at), at: at)
         }
     }
 
@@ -161,20 +174,50 @@ public struct ViewNode: Sendable, Equatable {
             style = font
         case "type", "action", "children": try setMember(k, .string(v), at: path)
         default:
-            try checkContent(k, at: path)
-            props[k] = v
+            let type = try checkContent(k, at: path)
+            if case .oneOf = type {
+                props[k] = try Self.content(.string(v), type: type, at: path)
+            } else if type.isJSON {
+                throw ContractError(path, "expected a \(type.name == "options" ? "list of options" : type.name), got string")
+            } else {
+                props[k] = v
+            }
         }
     }
 
-    /// Throws unless `k` is a content member of this node's kind.
-    private func checkContent(_ k: String, at: JSONPath) throws(ContractError) {
+    /// A content member's value as `props` keeps it (see there), checked
+    /// against its type.
+    private static func content(_ v: JSON, type: ViewContract.ValueType, at: JSONPath) throws(ContractError) -> String {
+        switch type {
+        case .oneOf(let values):
+            let s = try Decode.string(v, at: at, required: true)!
+            guard values.contains(s) else {
+                throw ContractError(at, "expected one of \(values.joined(separator: ", ")), got \"\(s)\"")
+            }
+            return s
+        case .number:
+            guard let d = v.doubleValue, d.isFinite else { throw ContractError(at, "expected a number, got \(v.typeName)") }
+            return JSONWriter.string(v)
+        case .boolean:
+            guard let b = v.boolValue else { throw ContractError(at, "expected a boolean, got \(v.typeName)") }
+            return b ? "true" : "false"
+        case .options:
+            return JSONWriter.string(InputOption.json(try InputOption.list(json: v, at: at)))
+        default:
+            return try Decode.string(v, at: at, required: true)!
+        }
+    }
+
+    /// Throws unless `k` is a content member of this node's kind; its type.
+    private func checkContent(_ k: String, at: JSONPath) throws(ContractError) -> ViewContract.ValueType {
         let allowed = kind.props
-        guard allowed.contains(where: { $0.name == k }) else {
+        guard let prop = allowed.first(where: { $0.name == k }) else {
             let names = (allowed.map(\.name) + ["id", "key", "style"]
                 + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
                 .joined(separator: ", ")
             throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
         }
+        return prop.type
     }
 
     /// Throws when a content member the kind requires is missing.
@@ -182,6 +225,7 @@ public struct ViewNode: Sendable, Equatable {
         for prop in kind.props where prop.required && props[prop.name] == nil {
             throw ContractError(path, "a \(kind.rawValue) node needs \"\(prop.name)\" (a string)")
         }
+        if kind == .input { try InputContent.check(props, at: path) }
     }
 
     /// The JSON form: type, id, key, content, style, action, children, in that order;
@@ -192,12 +236,17 @@ public struct ViewNode: Sendable, Equatable {
         if !id.isEmpty { o["id"] = .string(id) }
         if let key { o["key"] = .string(key) }
         for prop in kind.props {
-            if let v = props[prop.name] { o[prop.name] = .string(v) }
+            if let v = props[prop.name] { o[prop.name] = prop.type.isJSON ? ViewNode.parsed(v) : .string(v) }
         }
         if !style.isEmpty { o["style"] = style.json }
         if let action { o["action"] = action.json }
         if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
         return .object(o)
+    }
+
+    /// A typed member's JSON text (see `props`) as a value.
+    static func parsed(_ text: String) -> JSON {
+        (try? JSONParser.parse(text)) ?? .null
     }
 
     /// Gives this node and its subtree their stable ids under `componentId`.
