@@ -81,7 +81,7 @@ public struct InputContent: Sendable, Equatable {
     public var isOn: Bool { value == onValue }
 
     /// What the input shows, line by line, without a frame: the value (a
-    /// password as `•`s) or the placeholder in parentheses, a toggle as
+    /// password as one `•` a Unicode scalar) or the placeholder in parentheses, a toggle as
     /// `[x] title`, a compact choice as the chosen titles and `▾`, an
     /// expanded one as one `(•) title` (`[x] title` when multiple) line per option.
     public var lines: [String] {
@@ -114,7 +114,7 @@ public struct InputContent: Sendable, Equatable {
         switch kind {
         case .toggle, .choice: return lines.joined(separator: "\n")
         case .text, .multiline, .number, .date, .time:
-            if let value { return format == .password ? String(repeating: "•", count: value.count) : value }
+            if let value { return format == .password ? String(repeating: "•", count: value.unicodeScalars.count) : value }
             return placeholder ?? ""
         }
     }
@@ -122,7 +122,7 @@ public struct InputContent: Sendable, Equatable {
     /// The value as shown (a password masked), or the placeholder in parentheses.
     private var shownValue: String {
         if let value {
-            return format == .password ? String(repeating: "•", count: value.count) : value
+            return format == .password ? String(repeating: "•", count: value.unicodeScalars.count) : value
         }
         return placeholder.map { "(\($0))" } ?? ""
     }
