@@ -535,6 +535,28 @@ int sdui_unregister_action(sdui_engine *engine, const char *type);
 */
 int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 
+/*
+** Set an input's value
+**
+** Sets the value of the bound input `node_id` (a node id of the current
+** screen, as sdui_render_json() gives it: "form/2", "form#email") to the
+** `len` bytes of UTF-8 text at `value` (not NUL-terminated; copied). An
+** input is bound by its "bind": "service/path" member (README.md, "View
+** nodes"); the value is stored at that place -- a number input's text that
+** is a JSON number as a number, anything else as the string -- as a
+** dispatch would store it: one transaction (middleware sees the action
+** {"type": "SERVICE/sdui.input", "payload": {"node", "bind", "value"}}),
+** then subscribers and effects react, and the components that read the
+** place (the input's own among them) render again: patches follow.
+**
+** Errors: SDUI_EINVAL (NULL arguments, text that is not UTF-8, or a node
+** that is not an input with a bind), SDUI_ENOTFOUND (no node of that id on
+** the screen, or no such service), SDUI_ECALLBACK (the place cannot be set,
+** e.g. a member of a number; or a middleware failed): on error nothing
+** changed.
+*/
+int sdui_set_input(sdui_engine *engine, const char *node_id, const char *value, size_t len);
+
 /* ======================================================================
 ** State
 ** ====================================================================== */

@@ -123,6 +123,17 @@ static int engine_dispatch(lua_State *L)
     return result(L, e, sdui_dispatch(e->engine, json, len));
 }
 
+/* e:set_input(node_id, value): the bound input's value (sdui_set_input); a
+** number is taken as its text */
+static int engine_set_input(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *id = luaL_checkstring(L, 2);
+    size_t len;
+    const char *value = luaL_checklstring(L, 3, &len);
+    return result(L, e, sdui_set_input(e->engine, id, value, len));
+}
+
 static int engine_render(lua_State *L)
 {
     return output(L, check_engine(L), sdui_render_json, 1);
@@ -513,6 +524,7 @@ static const luaL_Reg engine_methods[] = {
     {"render_json", engine_render_json},
     {"render_text", engine_render_text},
     {"dispatch", engine_dispatch},
+    {"set_input", engine_set_input},
     {"state", engine_state},
     {"diagnostics", engine_diagnostics},
     {"load_scripts", engine_load_scripts},

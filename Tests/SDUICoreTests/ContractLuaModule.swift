@@ -21,7 +21,8 @@ extension ViewContract {
         return {
           -- Node kinds: content members (string, enum (one of values), and an
           -- input's typed members: number, boolean, options (an array of
-          -- {title = string, value = string})), whether the kind takes
+          -- {title = string, value = string}), binding ("service/path")),
+          -- whether the kind takes
           -- children and an action, whether only the engine renders it.
           kinds = {
 

@@ -81,6 +81,7 @@ struct ViewContractTests {
         case .lineLimit: return (["0", "3", "2147483647"], ["2.5", "-1", "2147483648", "\"3\""])
         case .oneOf(let values): return (values.map { "\"\($0)\"" }, ["\"bogus\"", "1"])
         case .number: return (["1", "-2.5"], ["\"1\"", "null", "true"])
+        case .binding: return (["\"form/email\"", "\"s/items[0].qty\""], ["\"email\"", "\"/x\"", "\"s/\"", "\"s/a..b\"", "1"])
         case .boolean: return (["true", "false"], ["1", "\"true\"", "null"])
         case .options: return ([#"[{"title":"A","value":"a"}]"#, "[]"],
                                [#"["a"]"#, #"[{"title":"A"}]"#, #"[{"title":"A","value":1}]"#,

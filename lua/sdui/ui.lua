@@ -20,8 +20,8 @@ come from sdui.contract (lua/sdui/contract.lua), generated from the core's
 description of the contract, Sources/SDUICore/View/ViewContract.swift.
 Content members are strings but for an input's typed ones, checked here as
 the contract says: enums (kind, format, display: one of their values),
-numbers (min, max), a boolean (multiple) and options (a list of
-{title = string, value = string}), e.g.
+numbers (min, max), a boolean (multiple), options (a list of
+{title = string, value = string}) and bind ("service/path"), e.g.
     ui.input{name = "size", kind = "choice", display = "expanded",
              options = {{title = "Small", value = "s"}, {title = "Large", value = "l"}}}
 
@@ -479,11 +479,16 @@ end
 
 -- What is wrong with `v` as a typed content member (an input's): of type
 -- `ct`, "number", "boolean", "options" (a list of {title = string, value =
--- string}) or an enum (the set of its values); nil when it is right.
+-- string}), "binding" ("service/path": the engine checks the path) or an
+-- enum (the set of its values); nil when it is right.
 local function typed_problem(ct, v)
   if ct == "number" then
     if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
       return "must be a finite number, got " .. describe(v)
+    end
+  elseif ct == "binding" then
+    if type(v) ~= "string" or not v:find("^[^/]+/.") then
+      return "must be \"service/path\" (a service, a slash, a state path), got " .. describe(v)
     end
   elseif ct == "boolean" then
     if type(v) ~= "boolean" then
@@ -590,7 +595,7 @@ local function fill(n, t, content, first, i, from)
               return nil, format("ui.%s: %s must be a string, got %s", n.type, k, describe(v))
             end
             n[k] = v
-          elseif ct == "number" or ct == "boolean" or ct == "options" or type(ct) == "table" then
+          elseif ct == "number" or ct == "boolean" or ct == "options" or ct == "binding" or type(ct) == "table" then
             local problem = typed_problem(ct, v)
             if problem then
               return nil, format("ui.%s: %s %s", n.type, k, problem)
@@ -901,7 +906,7 @@ for _, kind in ipairs(contract.kinds) do
         for _, v in ipairs(m.values) do
           t[v] = true
         end
-      elseif t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "options" then
+      elseif t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "options" and t ~= "binding" then
         error("sdui.ui: no check for members of type " .. tostring(t) .. " (" .. name .. "." .. m.name .. ")")
       end
       content[m.name] = t

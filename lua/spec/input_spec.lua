@@ -35,6 +35,12 @@ describe("input kinds", function()
         error_of(ui.input, { name = "a", options = { { title = "x", value = "x", icon = "i" } } }))
     end)
 
+    it("checks bind's shape; the engine checks its path", function()
+      assert.same({ type = "input", name = "e", bind = "form/email" }, ui.input{ name = "e", bind = "form/email" })
+      assert.equal('ui.input: bind must be "service/path" (a service, a slash, a state path), got "email"',
+        error_of(ui.input, { name = "e", bind = "email" }))
+    end)
+
     it("marks an empty options list as an array", function()
       local n = ui.input{ name = "c", kind = "choice", options = {} }
       assert.equal(ui.array_mt, getmetatable(n.options))
@@ -79,6 +85,51 @@ describe("input kinds", function()
       local e <close> = engine_with(ui.input{ name = "c", kind = "choice", display = "expanded", options = OPTIONS })
       local layout = assert(e:layout(40))
       assert.equal(2, layout.components[1].root.frame.height)
+    end)
+  end)
+
+  describe("bound to a service", function()
+    local function form_engine()
+      local e = sdui.engine{ services = { form = { email = "a@b.c", qty = 2 } } }
+      assert(e:component("Form", function()
+        return ui.vstack{
+          ui.input{ name = "email", format = "email", bind = "form/email" },
+          ui.input{ name = "qty", kind = "number", bind = "form/qty", key = "qty" },
+          ui.input{ name = "free" },
+        }
+      end))
+      assert(e:load_page{ components = { { id = "f", type = "Form" } } })
+      return e
+    end
+
+    it("shows the state's value and e:set_input changes it, with patches", function()
+      local e <close> = form_engine()
+      local screen = assert(e:render())
+      assert.equal("a@b.c", screen.components[1].view.children[1].value)
+      assert.equal("2", screen.components[1].view.children[2].value)
+      local seen = {}
+      assert(e:middleware(function(phase, action)
+        if phase == "before" then seen[#seen + 1] = action end
+      end))
+      assert.is_true(e:set_input("f/0", "new@b.c"))
+      assert.equal("new@b.c", e:state("form", "email"))
+      assert.same({ { type = "form/sdui.input", payload = { node = "f/0", bind = "form/email", value = "new@b.c" } } }, seen)
+      local patches = e:patches()
+      assert.equal(1, #patches.patches)
+      assert.is_true(e:set_input("f#qty", 7))
+      assert.equal(7, e:state("form", "qty"))
+      assert.equal("7", assert(e:render()).components[1].view.children[2].value)
+    end)
+
+    it("returns nil and a message for what is not a bound input", function()
+      local e <close> = form_engine()
+      e:render()
+      local ok, message = e:set_input("f/2", "x")
+      assert.is_nil(ok)
+      assert.equal('node "f/2" is not an input with a bind', message)
+      ok, message = e:set_input("f/9", "x")
+      assert.is_nil(ok)
+      assert.equal('no node "f/9" on the screen', message)
     end)
   end)
 end)

@@ -252,6 +252,60 @@ public final class Engine {
         run(settle(watched: watched, outcome: outcome))
     }
 
+    /// Sets the value of the bound input `nodeId` (a node id of the current
+    /// screen: `form/2`, `form#email`) to `text`: stores it at the place its
+    /// `bind` names (`InputBinding`; a number input's text that is a number
+    /// as a number, else the string) as a dispatch would (one transaction,
+    /// middleware sees `{"type": "SERVICE/sdui.input", "payload": {"node",
+    /// "bind", "value"}}`), then lets readers, subscribers and effects
+    /// react; the input's component renders again and patches follow.
+    /// Throws `.notFound` when no node of the screen has that id, `.invalid`
+    /// when it is not an input with a `bind`, and what the store throws.
+    public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
+        let screen = currentScreen()
+        var found: ViewNode?
+        for component in screen.components where nodeId.hasPrefix(component.id) {
+            if let node = Self.node(nodeId, in: component.flat.node(componentId: component.id)) {
+                found = node
+                break
+            }
+        }
+        guard let node = found else { throw EngineError(.notFound, "no node \"\(nodeId)\" on the screen") }
+        guard node.kind == .input, let bind = node.props["bind"] else {
+            throw EngineError(.invalid, "node \"\(nodeId)\" is not an input with a bind")
+        }
+        let binding: InputBinding
+        do throws(ContractError) {
+            binding = try InputBinding(parsing: bind, at: .root)
+        } catch {
+            throw EngineError(.invalid, "node \"\(nodeId)\": \(error.message)")
+        }
+        let value = InputBinding.stored(text, for: InputContent(node.props))
+        let action = Action(type: binding.service + "/sdui.input", payload: .object(JSONObject([
+            ("node", .string(nodeId)), ("bind", .string(bind)), ("value", value),
+        ])))
+        let watched = watchedValues()
+        let outcome: DispatchOutcome
+        do {
+            outcome = try store.set(value, at: binding.path, in: binding.service, as: action)
+        } catch {
+            noteHandlerWarnings()
+            throw error
+        }
+        noteHandlerWarnings()
+        work.actions += outcome.actions
+        run(settle(watched: watched, outcome: outcome))
+    }
+
+    /// The node of id `id` in `node`'s subtree.
+    private static func node(_ id: String, in node: ViewNode) -> ViewNode? {
+        if node.id == id { return node }
+        for child in node.children { // keyed nodes' ids need not follow the path: the whole tree
+            if let found = self.node(id, in: child) { return found }
+        }
+        return nil
+    }
+
     /// Parses an action and dispatches it.
     public func dispatch(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
         try dispatch(action(from: bytes))

@@ -56,7 +56,7 @@ public struct Renderer {
         let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log)
         let view: FlatView
         do {
-            view = try factory(current.factoryData, context)
+            view = InputBinding.fill(try factory(current.factoryData, context), context: context) // bound inputs' values
         } catch {
             result.diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
                 "factory for \"\(current.type)\" failed: \(error)"))

@@ -52,6 +52,10 @@ public struct InputContent: Sendable, Equatable {
     /// The members only some kinds take.
     static let kindMembers = ["format", "min", "max", "title", "onValue", "offValue", "display", "multiple", "options"]
 
+    /// The members `check` looks at besides the kind's: read the long way
+    /// (`PackedViewReader` leaves them to `ViewNode.setMember`).
+    static let checkedMembers = kindMembers + ["kind", "bind"]
+
     /// Throws when an input node at `path` carries a member its kind does not
     /// take, a `min` above its `max`, or is a choice without `options`.
     static func check(_ props: NodeProps, at path: JSONPath) throws(ContractError) {

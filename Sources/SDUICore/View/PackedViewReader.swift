@@ -233,12 +233,12 @@ struct PackedViewReader: ~Copyable {
     }
 
     /// For each kind, the bits of the content members read here: plain
-    /// strings any node of the kind takes. An input's kind and the members
-    /// of some kinds (`InputContent`) take the long way, which checks them.
+    /// strings any node of the kind takes. An input's kind, bind and the
+    /// members of some kinds (`InputContent`) take the long way, which checks them.
     private static let plainMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
         var mask: UInt16 = 0
         for (i, prop) in kind.props.enumerated()
-        where prop.type == .string && !(kind == .input && InputContent.kindMembers.contains(prop.name)) {
+        where prop.type == .string && !(kind == .input && InputContent.checkedMembers.contains(prop.name)) {
             mask |= 1 << UInt16(i)
         }
         return mask

@@ -31,6 +31,8 @@ public enum ViewContract {
         case number
         /// true or false (a content member: kept as its JSON text).
         case boolean
+        /// A string `"service/path"`: where an input's value lives (`InputBinding`).
+        case binding
         /// An array of `{"title": string, "value": string}` objects, the
         /// choices of an input (`InputOption`; kept as its JSON text).
         case options
@@ -57,6 +59,7 @@ public enum ViewContract {
             case .number: return "number"
             case .boolean: return "boolean"
             case .options: return "options"
+            case .binding: return "binding"
             }
         }
     }

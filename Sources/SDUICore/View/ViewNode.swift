@@ -44,7 +44,7 @@ public struct ViewNode: Sendable, Equatable {
             ("format", false, .oneOf(InputKind.Format.allCases.map(\.rawValue))), ("min", false, .number),
             ("max", false, .number), ("title", false, .string), ("onValue", false, .string),
             ("offValue", false, .string), ("display", false, .oneOf(InputKind.Display.allCases.map(\.rawValue))),
-            ("multiple", false, .boolean), ("options", false, .options),
+            ("multiple", false, .boolean), ("options", false, .options), ("bind", false, .binding),
         ]
         private static let fallbackProps = [(name: "componentType", required: true, type: ViewContract.ValueType.string),
                                              ("text", false, .string)]
@@ -177,6 +177,8 @@ public struct ViewNode: Sendable, Equatable {
             let type = try checkContent(k, at: path)
             if case .oneOf = type {
                 props[k] = try Self.content(.string(v), type: type, at: path)
+            } else if type == .binding {
+                props[k] = try Self.content(.string(v), type: type, at: path)
             } else if type.isJSON {
                 throw ContractError(path, "expected a \(type.name == "options" ? "list of options" : type.name), got string")
             } else {
@@ -203,6 +205,10 @@ public struct ViewNode: Sendable, Equatable {
             return b ? "true" : "false"
         case .options:
             return JSONWriter.string(InputOption.json(try InputOption.list(json: v, at: at)))
+        case .binding:
+            let s = try Decode.string(v, at: at, required: true)!
+            _ = try InputBinding(parsing: s, at: at)
+            return s
         default:
             return try Decode.string(v, at: at, required: true)!
         }
