@@ -52,6 +52,8 @@ static void free_fields(content *c)
     free(c->type);
     free(c->text);
     free(c->action);
+    free(c->input);
+    free(c->kind);
     free(c->font);
     free(c->weight);
     free(c->color);
@@ -116,6 +118,15 @@ static int put_node(const json *node, const char *component, int deep)
     c->text = node_text(node, &text_len, &c->dim_text);
     const json *action = json_get(node, "action");
     c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->rawlen) : NULL;
+    c->input = NULL;
+    c->kind = NULL;
+    if (strcmp(type, "input") == 0) {
+        const char *kind = json_get_string(node, "kind");
+        c->input = dup_bytes(node->raw, node->rawlen);
+        c->kind = dup_string(kind != NULL ? kind : "text");
+        if (c->input == NULL || c->kind == NULL)
+            c->text = (free(c->text), NULL); /* out of memory: dropped below */
+    }
     const json *style = json_get(node, "style");
     c->font = dup_string(json_get_string(style, "font"));
     c->weight = dup_string(json_get_string(style, "fontWeight"));

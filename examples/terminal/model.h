@@ -18,6 +18,8 @@ struct content {
     char *text;       /* what to draw: text, label, alt, value, message... ("" when none) */
     int dim_text;     /* the text is a stand-in (an input's placeholder, an image's url) */
     char *action;     /* the action's JSON, or NULL */
+    char *input;      /* an input node's own JSON (kind, value, options, bind...), or NULL */
+    char *kind;       /* an input's kind ("text" when it has none), or NULL */
     char *font, *weight, *color, *background; /* style members, or NULL */
     content *next;
 };
