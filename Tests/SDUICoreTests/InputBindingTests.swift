@@ -36,6 +36,8 @@ struct InputBindingTests {
         #expect(Self.value(engine, "f", 3) == nil)
         let missing = try Self.engine(state: "{}")
         #expect(Self.value(missing, "f", 0) == "default", "the factory's value stands in")
+        let empty = try Self.engine(state: #"{"email": ""}"#)
+        #expect(Self.value(empty, "f", 0) == nil, "no value: the placeholder shows")
     }
 
     @Test func setInputStoresTheValueAndPatchesFollow() throws {

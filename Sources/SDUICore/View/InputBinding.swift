@@ -63,7 +63,8 @@ public struct InputBinding: Sendable, Equatable {
     }()
 
     /// `view` with each bound input's `value` read from its place through
-    /// `context` (recorded as reads); `view` itself when it has none.
+    /// `context` (recorded as reads; an empty string leaves no value, so
+    /// the placeholder shows); `view` itself when it has none.
     static func fill(_ view: FlatView, context: RenderContext) -> FlatView {
         guard view.hasBoundInput else { return view }
         var node = view.node(componentId: context.componentId)
@@ -76,7 +77,7 @@ public struct InputBinding: Sendable, Equatable {
            let binding = try? InputBinding(parsing: bind, at: .root) // checked when the view was made
         {
             if let value = context.state(binding.service, at: binding.path), let shown = shown(value) {
-                node.props["value"] = shown
+                node.props["value"] = shown.isEmpty ? nil : shown // empty: the placeholder shows
             }
         }
         for i in node.children.indices { fill(&node.children[i], context) }
