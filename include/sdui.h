@@ -557,6 +557,28 @@ int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 */
 int sdui_set_input(sdui_engine *engine, const char *node_id, const char *value, size_t len);
 
+/*
+** Press a node: dispatch its action with the inputs it asks for
+**
+** Dispatches the action of node `node_id` of the current screen (a button or
+** an input, as sdui_render_json() gives its id), as sdui_dispatch() would,
+** after adding the input values the action asks for with its "inputs"
+** member: true for every input of the node's component, or an array of
+** input names. Each input's value as the screen shows it (a bound input's
+** from its service; "" when it has none) goes into the payload under the
+** input's "name"; the payload must be an object or null (it becomes one),
+** and a member of the same name is replaced. An action without "inputs" is
+** dispatched as it is. (sdui_dispatch() of an action with "inputs" ignores
+** them: only a press knows the component.)
+**
+** Errors: SDUI_EINVAL (NULL arguments, a node without an action),
+** SDUI_ENOTFOUND (no node of that id on the screen, a named input the
+** component lacks, or as sdui_dispatch()), SDUI_ECONTRACT (inputs asked
+** with a payload that is not an object), and those of sdui_dispatch(): on
+** error nothing changed.
+*/
+int sdui_press(sdui_engine *engine, const char *node_id);
+
 /* ======================================================================
 ** State
 ** ====================================================================== */

@@ -25,3 +25,11 @@ public func sdui_set_input(_ engine: OpaquePointer?, _ nodeId: UnsafePointer<CCh
         try engineCall { () throws(EngineError) in try engine.setInput(id, text) }
     }
 }
+
+@_cdecl("sdui_press")
+public func sdui_press(_ engine: OpaquePointer?, _ nodeId: UnsafePointer<CChar>?) -> Int32 {
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let id = try requiredString(nodeId, "node_id")
+        try engineCall { () throws(EngineError) in try engine.press(id) }
+    }
+}

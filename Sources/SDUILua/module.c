@@ -134,6 +134,13 @@ static int engine_set_input(lua_State *L)
     return result(L, e, sdui_set_input(e->engine, id, value, len));
 }
 
+/* e:press(node_id): the node's action, with the inputs it asks for (sdui_press) */
+static int engine_press(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_press(e->engine, luaL_checkstring(L, 2)));
+}
+
 static int engine_render(lua_State *L)
 {
     return output(L, check_engine(L), sdui_render_json, 1);
@@ -525,6 +532,7 @@ static const luaL_Reg engine_methods[] = {
     {"render_text", engine_render_text},
     {"dispatch", engine_dispatch},
     {"set_input", engine_set_input},
+    {"press", engine_press},
     {"state", engine_state},
     {"diagnostics", engine_diagnostics},
     {"load_scripts", engine_load_scripts},

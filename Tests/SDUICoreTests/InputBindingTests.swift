@@ -104,4 +104,39 @@ struct InputBindingTests {
         #expect(InputBinding.shown(json(#"["a",1]"#)) == nil)
         #expect(InputBinding.shown(.null) == nil)
     }
+
+    @Test func pressAddsTheInputsItAsksFor() throws {
+        let engine = Engine()
+        try engine.register(service: "form", state: json(#"{"email": "a@b.c"}"#))
+        var payloads: [String] = []
+        try engine.store.register(action: "form/send") { context in payloads.append(JSONWriter.string(context.payload)) }
+        try engine.register(component: "Form") { data, _ in
+            try ViewNode(json: json(#"""
+                {"type": "vstack", "children": [
+                  {"type": "input", "name": "email", "bind": "form/email"},
+                  {"type": "input", "name": "qty", "kind": "number", "value": "3"},
+                  {"type": "input", "name": "note"},
+                  {"type": "button", "label": "all", "action": {"type": "form/send", "payload": {"from": "x", "qty": 0}, "inputs": true}},
+                  {"type": "button", "label": "some", "action": {"type": "form/send", "inputs": ["qty", "email"]}},
+                  {"type": "button", "label": "plain", "action": {"type": "form/send", "payload": 1}},
+                  {"type": "button", "label": "missing", "action": {"type": "form/send", "inputs": ["nope"]}},
+                  {"type": "button", "label": "bad", "action": {"type": "form/send", "payload": 1, "inputs": true}},
+                  {"type": "text", "text": "no action"}]}
+                """#))
+        }
+        try loadPage(engine, #"{"id": "p", "components": [{"id": "f", "type": "Form"}]}"#)
+        _ = engine.render()
+        try engine.press("f/3")
+        try engine.press("f/4")
+        try engine.press("f/5")
+        #expect(payloads == [#"{"from":"x","qty":"3","email":"a@b.c","note":""}"#, #"{"qty":"3","email":"a@b.c"}"#, "1"])
+        #expect(engineError { () throws(EngineError) in try engine.press("f/6") }?.code == .notFound)
+        #expect(engineError { () throws(EngineError) in try engine.press("f/7") }?.code == .contract)
+        #expect(engineError { () throws(EngineError) in try engine.press("f/8") }?.code == .invalid)
+        #expect(engineError { () throws(EngineError) in try engine.press("f/9") }?.code == .notFound)
+        #expect(payloads.count == 3)
+        // A dispatch of an action with inputs ignores them.
+        try dispatch(engine, #"{"type": "form/send", "payload": 2, "inputs": true}"#)
+        #expect(payloads.last == "2")
+    }
 }

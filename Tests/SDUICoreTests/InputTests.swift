@@ -19,6 +19,8 @@ struct InputTests {
         #"{"type":"input","name":"size","kind":"choice","display":"expanded","options":[{"title":"S","value":"s"},{"title":"M","value":"m"}],"value":"m"}"#,
         #"{"type":"input","name":"tags","kind":"choice","display":"expanded","multiple":true,"options":[{"title":"A","value":"a"},{"title":"B","value":"b"},{"title":"C","value":"c"}],"value":"a,c"}"#,
         #"{"type":"vstack","children":[{"type":"text","text":"Form"},{"type":"input","name":"n","kind":"number","min":-1}]}"#,
+        #"{"type":"button","label":"Send","action":{"type":"f/send","payload":{"a":1},"inputs":true}}"#,
+        #"{"type":"button","label":"Send","action":{"type":"f/send","payload":null,"inputs":["n","e"]}}"#,
     ]
 
     /// Inputs the contract refuses, with the path and a piece of the message.
@@ -36,6 +38,8 @@ struct InputTests {
         (#"{"type":"input","name":"a","kind":"choice","options":[{"title":"x","value":"1","icon":"i"}]}"#, "$.options[0].icon", "unknown member"),
         (#"{"type":"input","name":"a","kind":"choice","multiple":"yes","options":[]}"#, "$.multiple", "expected a boolean"),
         (#"{"type":"vstack","children":[{"type":"input","name":"a","title":"t"}]}"#, "$.children[0].title", "kind \"toggle\""),
+        (#"{"type":"button","action":{"type":"f/s","inputs":false}}"#, "$.action.inputs", "inputs must be true"),
+        (#"{"type":"button","action":{"type":"f/s","inputs":["a",""]}}"#, "$.action.inputs[1]", "must not be empty"),
     ]
 
     @Test(arguments: views)

@@ -3,7 +3,8 @@
 ** a factory returning inputs of each kind (typed members as JSON in the
 ** screen, a member its kind does not take refused with its path), and
 ** sdui_set_input(): the value shown from the service, set by the host as a
-** dispatch would, with patches, and its errors.
+** dispatch would, with patches, and its errors; sdui_press(): a node's
+** action with the input values it asks for.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,9 +130,50 @@ static void test_set_input(void)
     sdui_engine_free(e);
 }
 
+/* The payloads form/send received, compact, one a line. */
+static char sent[1024];
+
+static int send_handler(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    char *out = NULL;
+    size_t len = 0;
+    if (sdui_call_json(call, SDUI_INPUT, "", &out, &len) == SDUI_OK) {
+        snprintf(sent + strlen(sent), sizeof sent - strlen(sent), "%s\n", out);
+        sdui_free(out);
+    }
+    return SDUI_OK;
+}
+
+static void test_press(void)
+{
+    const char *view =
+        "{\"type\":\"vstack\",\"children\":["
+        "{\"type\":\"input\",\"name\":\"email\",\"bind\":\"form/email\"},"
+        "{\"type\":\"input\",\"name\":\"note\",\"value\":\"hi\"},"
+        "{\"type\":\"button\",\"label\":\"Send\",\"action\":{\"type\":\"form/send\",\"payload\":{\"k\":1},\"inputs\":true}},"
+        "{\"type\":\"button\",\"label\":\"One\",\"action\":{\"type\":\"form/send\",\"inputs\":[\"note\"]}},"
+        "{\"type\":\"button\",\"label\":\"Bad\",\"action\":{\"type\":\"form/send\",\"inputs\":[\"nope\"]}}]}";
+    sdui_engine *e = form_engine(view);
+    CHECK_STATUS(sdui_register_action(e, "form/send", send_handler, NULL, NULL), SDUI_OK);
+    char *screen = render(e);
+    CHECK_STR_CONTAINS(screen, "\"inputs\":true");
+    sdui_free(screen);
+    CHECK_STATUS(sdui_press(e, "f/2"), SDUI_OK);
+    CHECK_STATUS(sdui_press(e, "f/3"), SDUI_OK);
+    CHECK_STR_EQ(sent, "{\"k\":1,\"email\":\"a@b.c\",\"note\":\"hi\"}\n{\"note\":\"hi\"}\n");
+    CHECK_STATUS(sdui_press(e, "f/4"), SDUI_ENOTFOUND);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "no input named \"nope\"");
+    CHECK_STATUS(sdui_press(e, "f/0"), SDUI_EINVAL);
+    CHECK_STATUS(sdui_press(e, "f/9"), SDUI_ENOTFOUND);
+    CHECK_STATUS(sdui_press(e, NULL), SDUI_EINVAL);
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_kinds_render();
     test_set_input();
+    test_press();
     return check_summary();
 }

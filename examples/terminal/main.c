@@ -797,7 +797,7 @@ static void press(void)
     }
     /* Before the dispatch: a request performer it runs says more. */
     set_text(app.event, sizeof app.event, "pressed %s: %s", app.focus, c->action);
-    if (sdui_dispatch(app.engine, c->action, strlen(c->action)) != SDUI_OK)
+    if (sdui_press(app.engine, app.focus) != SDUI_OK) /* its action, with the inputs it asks for */
         report_error("dispatch");
     else
         app.error[0] = '\0';

@@ -56,6 +56,6 @@ return {
     { name = "lineLimit", type = "lineLimit" },
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
-  action_members = { "type", "payload" },
+  action_members = { "type", "payload", "inputs" },
   node_members = { "type", "id", "key", "style", "action", "children" },
 }

@@ -25,7 +25,9 @@ numbers (min, max), a boolean (multiple), options (a list of
     ui.input{name = "size", kind = "choice", display = "expanded",
              options = {{title = "Small", value = "s"}, {title = "Large", value = "l"}}}
 
-Besides nodes: ui.action(type, payload) builds an action, and ui.after(ms,
+Besides nodes: ui.action(type, payload, inputs) builds an action (inputs:
+true or a list of input names, the values a press adds to the payload:
+e:press, sdui_press), and ui.after(ms,
 action) and ui.request{url = ..., on_success = ..., ...} build effects for a
 handler's ctx.emit (see "Effects" below).
 
@@ -943,12 +945,18 @@ for _, kind in ipairs(contract.kinds) do
   end
 end
 
---- ui.action(type, payload): an action table {type = type, payload = payload}.
-ui.action = function(action_type, payload)
+--- ui.action(type, payload, inputs): an action table {type = type, payload = payload,
+--- inputs = inputs}; inputs (true or a list of input names) is left out when nil.
+ui.action = function(action_type, payload, inputs)
   if known_types[action_type] or known_type(action_type) then
     local t = type(payload)
     if t ~= "function" and t ~= "thread" then
-      return { type = action_type, payload = payload }
+      if inputs == nil then
+        return { type = action_type, payload = payload }
+      elseif inputs == true or (type(inputs) == "table" and getmetatable(inputs) == nil) then
+        return { type = action_type, payload = payload, inputs = inputs }
+      end
+      error(format("ui.action: inputs must be true or a list of input names, got %s", describe(inputs)), 2)
     end
     error(format("ui.action: payload must be JSON data, got %s", t), 2)
   end

@@ -121,6 +121,29 @@ describe("input kinds", function()
       assert.equal("7", assert(e:render()).components[1].view.children[2].value)
     end)
 
+    it("e:press adds the inputs an action asks for to its payload", function()
+      local e <close> = sdui.engine{ services = { form = { email = "a@b.c" } } }
+      local got = {}
+      assert(e:action("form/send", function(_, payload) got[#got + 1] = payload end))
+      assert(e:component("Form", function()
+        return ui.vstack{
+          ui.input{ name = "email", bind = "form/email" },
+          ui.input{ name = "qty", kind = "number", value = "3" },
+          ui.button{ "All", action = ui.action("form/send", { from = "x" }, true) },
+          ui.button{ "Some", action = ui.action("form/send", nil, { "qty" }) },
+        }
+      end))
+      assert(e:load_page{ components = { { id = "f", type = "Form" } } })
+      e:render()
+      assert.is_true(e:press("f/2"))
+      assert.is_true(e:press("f/3"))
+      assert.same({ { from = "x", email = "a@b.c", qty = "3" }, { qty = "3" } }, got)
+      local ok, message = e:press("f/0")
+      assert.is_nil(ok)
+      assert.equal('node "f/0" has no action', message)
+      assert.equal("ui.action: inputs must be true or a list of input names, got 1", error_of(ui.action, "form/send", nil, 1))
+    end)
+
     it("returns nil and a message for what is not a bound input", function()
       local e <close> = form_engine()
       e:render()

@@ -262,15 +262,7 @@ public final class Engine {
     /// Throws `.notFound` when no node of the screen has that id, `.invalid`
     /// when it is not an input with a `bind`, and what the store throws.
     public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
-        let screen = currentScreen()
-        var found: ViewNode?
-        for component in screen.components where nodeId.hasPrefix(component.id) {
-            if let node = Self.node(nodeId, in: component.flat.node(componentId: component.id)) {
-                found = node
-                break
-            }
-        }
-        guard let node = found else { throw EngineError(.notFound, "no node \"\(nodeId)\" on the screen") }
+        let (node, _) = try screenNode(nodeId)
         guard node.kind == .input, let bind = node.props["bind"] else {
             throw EngineError(.invalid, "node \"\(nodeId)\" is not an input with a bind")
         }
@@ -295,6 +287,58 @@ public final class Engine {
         noteHandlerWarnings()
         work.actions += outcome.actions
         run(settle(watched: watched, outcome: outcome))
+    }
+
+    /// Dispatches the action of node `nodeId` of the current screen (a
+    /// button or an input), as a user's press: when the action asks for
+    /// `inputs` (`ActionInputs`), the values of those inputs of the node's
+    /// component (`name` → `value` as the screen shows it, "" for none; for
+    /// `.named`, in that order) are added to its payload, an object (null
+    /// becomes one; a member of the same name is replaced). Throws
+    /// `.notFound` for no such node or a named input the component lacks,
+    /// `.invalid` for a node without an action, `.contract` for inputs
+    /// asked with a payload that is not an object, and what `dispatch` throws.
+    public func press(_ nodeId: String) throws(EngineError) {
+        let (node, root) = try screenNode(nodeId)
+        guard var action = node.action else { throw EngineError(.invalid, "node \"\(nodeId)\" has no action") }
+        if let inputs = action.inputs {
+            var payload: JSONObject
+            switch action.payload {
+            case .null: payload = JSONObject()
+            case .object(let o): payload = o
+            default:
+                throw EngineError(.contract, "node \"\(nodeId)\": an action with inputs needs an object payload, got \(action.payload.typeName)")
+            }
+            var all: [(name: String, value: String)] = []
+            func collect(_ n: ViewNode) {
+                if n.kind == .input, let name = n.props["name"] { all.append((name, n.props["value"] ?? "")) }
+                n.children.forEach(collect)
+            }
+            collect(root)
+            switch inputs {
+            case .all:
+                for input in all { payload[input.name] = .string(input.value) }
+            case .named(let names):
+                for name in names {
+                    guard let input = all.first(where: { $0.name == name }) else {
+                        throw EngineError(.notFound, "node \"\(nodeId)\": no input named \"\(name)\" in component \"\(root.id)\"")
+                    }
+                    payload[name] = .string(input.value)
+                }
+            }
+            action.payload = .object(payload)
+            action.inputs = nil
+        }
+        try dispatch(action)
+    }
+
+    /// The node `nodeId` of the current screen and its component's root.
+    private func screenNode(_ nodeId: String) throws(EngineError) -> (node: ViewNode, root: ViewNode) {
+        for component in currentScreen().components where nodeId.hasPrefix(component.id) {
+            let root = component.flat.node(componentId: component.id)
+            if let node = Self.node(nodeId, in: root) { return (node, root) }
+        }
+        throw EngineError(.notFound, "no node \"\(nodeId)\" on the screen")
     }
 
     /// The node of id `id` in `node`'s subtree.

@@ -93,6 +93,10 @@ extension ViewNode {
             sink.writeString(action.type)
             sink.append(#","payload":"#)
             sink.write(action.payload)
+            if let inputs = action.inputs {
+                sink.append(#","inputs":"#)
+                sink.write(inputs.json)
+            }
             sink.append(UInt8(ascii: "}"))
         }
         if !children.isEmpty {

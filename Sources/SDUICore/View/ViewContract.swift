@@ -118,7 +118,7 @@ public enum ViewContract {
     public static let paddingEdges = ["top", "leading", "bottom", "trailing"]
 
     /// The members of an action object.
-    public static let actionMembers = ["type", "payload"]
+    public static let actionMembers = ["type", "payload", "inputs"]
 
     /// The members every node may carry besides its content, in the order the
     /// JSON form writes them (`ViewNode.structuralKeys`).

@@ -1,8 +1,9 @@
 -- FeedbackFormComponent: a small form of bound inputs, one of each kind
 -- the terminal edits. Each input's value lives in the feedback service
 -- ("bind"), so the engine shows what the state holds and the host sets it
--- (sdui_set_input, e:set_input) as the user types; feedback/send thanks
--- the user with what was entered.
+-- (sdui_set_input, e:set_input) as the user types; the button's action
+-- asks for the inputs' values (sdui_press, e:press add them to its
+-- payload), and feedback/send thanks the user with what was entered.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -21,15 +22,16 @@ local function form(data, ctx)
     ui.input{ name = "topic", kind = "choice", display = "expanded", options = TOPICS, bind = "feedback/topic" },
     ui.input{ name = "news", kind = "toggle", title = "Send me the newsletter", bind = "feedback/news" },
     ui.hstack{ spacing = 1,
-      ui.button{ fmt.str(data.submitText), action = ui.action("feedback/send", {}) },
+      ui.button{ fmt.str(data.submitText), action = ui.action("feedback/send", {}, true) },
       type(sent) == "string" and ui.text(sent, "caption"),
     },
   }
 end
 
-local function send(state)
-  state.sent = "Thanks! " .. tostring(state.email ~= "" and state.email or "anonymous") .. " rated "
-    .. tostring(state.rating) .. " about " .. tostring(state.topic)
+-- The press adds the form's input values to the payload (inputs = true).
+local function send(state, payload)
+  state.sent = "Thanks! " .. tostring(payload.email ~= "" and payload.email or "anonymous") .. " rated "
+    .. tostring(payload.rating) .. " about " .. tostring(payload.topic)
   return state
 end
 
