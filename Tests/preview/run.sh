@@ -68,8 +68,8 @@ expect 0 "render text" "" -- render "$PAGE" -s "$SCRIPTS" -f text -o "$OUT/home.
 check "text lists the first movie" grep -q 'The Lighthouse at Wren Point' "$OUT/home.txt"
 check "text draws buttons as [label]" grep -q '\[Add to order\]' "$OUT/home.txt"
 expect 0 "render json" "" -- render "$PAGE" --scripts="$SCRIPTS" --format=json --out="$OUT/home.json"
-check "json is valid JSON with 9 components" python3 -c \
-  'import json,sys; d=json.load(open(sys.argv[1])); assert d["id"]=="home" and len(d["components"])==9' "$OUT/home.json"
+check "json is valid JSON with 10 components (the feedback form last)" python3 -c \
+  'import json,sys; d=json.load(open(sys.argv[1])); assert d["id"]=="home" and len(d["components"])==10 and d["components"][9]["id"]=="feedback"' "$OUT/home.json"
 expect 0 "render json --pretty" "" -- render "$PAGE" -s "$SCRIPTS" -f json --pretty -q -o "$work/pretty.json"
 check "pretty json is the same document" python3 -c \
   'import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))' "$OUT/home.json" "$work/pretty.json"
