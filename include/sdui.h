@@ -571,8 +571,15 @@ int sdui_set_input(sdui_engine *engine, const char *node_id, const char *value, 
 ** dispatched as it is. (sdui_dispatch() of an action with "inputs" ignores
 ** them: only a press knows the component.)
 **
-** Errors: SDUI_EINVAL (NULL arguments, a node without an action),
-** SDUI_ENOTFOUND (no node of that id on the screen, a named input the
+** Before dispatching, each input gathered is checked against its
+** "validation" (required, pattern, minLength, maxLength; a number input's
+** min and max): when one fails, nothing is dispatched, each failing input
+** shows its message as its "error" member (patches follow; it goes when the
+** input is set or a later press passes), a "validation-failed" diagnostic
+** names the component, and the call returns SDUI_EINVAL with the messages.
+**
+** Errors: SDUI_EINVAL (NULL arguments, a node without an action, a failed
+** validation), SDUI_ENOTFOUND (no node of that id on the screen, a named input the
 ** component lacks, or as sdui_dispatch()), SDUI_ECONTRACT (inputs asked
 ** with a payload that is not an object), and those of sdui_dispatch(): on
 ** error nothing changed.

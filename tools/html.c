@@ -248,6 +248,7 @@ static const char STYLE[] =
     "background:repeating-linear-gradient(135deg,#e3e7ee 0 8px,#edf0f5 8px 16px)}\n"
     ".n-input{padding:0 .5ch;border:1px solid #8d9ab0;border-radius:4px;background:#fff}\n"
     ".n-input-multiline{resize:none;white-space:pre}\n"
+    ".n-input[aria-invalid=true]{border-color:#d64545;outline:1px solid #d64545}\n"
     ".n-input-toggle,.n-input-choices{border:0;background:none;padding:0;white-space:nowrap}\n"
     ".n-input-choices>label{display:block;white-space:nowrap}\n"
     ".n-input-toggle>input,.n-input-choices input{margin:0 .5ch 0 0;vertical-align:middle}\n"
@@ -483,6 +484,16 @@ static int is_chosen(const char *value, int multiple, const char *option)
     return 0;
 }
 
+/* An input's validation error (its "error" member), as aria-invalid and a tooltip. */
+static void put_error(buf *b, const json *rnode)
+{
+    const char *error = json_get_string(rnode, "error");
+    if (error == NULL)
+        return;
+    buf_puts(b, " aria-invalid=\"true\"");
+    put_attr_str(b, "title", error);
+}
+
 /* An input of each kind (README, "View nodes"): an <input> of the HTML type
 ** its kind and format say (text, email, tel, url, password, number with min
 ** and max, date, time), a <textarea> (multiline), a checkbox in a <label>
@@ -504,6 +515,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         input = "text";
     if (strcmp(input, "multiline") == 0) {
         put_open(w, "textarea", kind, "n-input-multiline", id, root);
+        put_error(b, rnode);
         put_attr_str(b, "name", name);
         put_attr_str(b, "placeholder", placeholder);
     } else if (strcmp(input, "toggle") == 0) {
@@ -512,6 +524,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         if (on == NULL)
             on = "true";
         put_open(w, "label", kind, "n-input-toggle", id, root);
+        put_error(b, rnode);
         if (action != NULL)
             put_attr(b, "data-action", action->raw, action->rawlen);
         put_box_style(w, rnode, rx, ry, width, height, 1);
@@ -529,6 +542,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         const json *options = json_get(rnode, "options");
         int expanded = display != NULL && strcmp(display, "expanded") == 0;
         put_open(w, expanded ? "div" : "select", kind, expanded ? "n-input-choices" : "n-input-select", id, root);
+        put_error(b, rnode);
         if (expanded)
             buf_puts(b, multiple ? " role=\"group\"" : " role=\"radiogroup\"");
         else {
@@ -574,6 +588,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         else if (format != NULL)
             type = format; /* email, tel, url, password: HTML's own names */
         put_open(w, "input", kind, NULL, id, root);
+        put_error(b, rnode);
         buf_printf(b, " type=\"%s\"", type);
         put_attr_str(b, "name", name);
         put_attr_str(b, "value", value);

@@ -21,7 +21,9 @@ extension ViewContract {
         return {
           -- Node kinds: content members (string, enum (one of values), and an
           -- input's typed members: number, boolean, options (an array of
-          -- {title = string, value = string}), binding ("service/path")),
+          -- {title = string, value = string}), binding ("service/path"),
+          -- validation (a table: required, pattern, minLength, maxLength,
+          -- message)),
           -- whether the kind takes
           -- children and an action, whether only the engine renders it.
           kinds = {

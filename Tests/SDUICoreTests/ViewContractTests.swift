@@ -81,6 +81,9 @@ struct ViewContractTests {
         case .lineLimit: return (["0", "3", "2147483647"], ["2.5", "-1", "2147483648", "\"3\""])
         case .oneOf(let values): return (values.map { "\"\($0)\"" }, ["\"bogus\"", "1"])
         case .number: return (["1", "-2.5"], ["\"1\"", "null", "true"])
+        case .validation: return ([#"{"required":true}"#, #"{"pattern":"[a-z]+@[a-z.]+","minLength":3,"maxLength":40,"message":"An email, please"}"#],
+                                  ["true", #"{"regex":"x"}"#, #"{"pattern":"("}"#, #"{"minLength":-1}"#, #"{"minLength":2.5}"#,
+                                   #"{"minLength":5,"maxLength":2}"#, #"{"required":1}"#])
         case .binding: return (["\"form/email\"", "\"s/items[0].qty\""], ["\"email\"", "\"/x\"", "\"s/\"", "\"s/a..b\"", "1"])
         case .boolean: return (["true", "false"], ["1", "\"true\"", "null"])
         case .options: return ([#"[{"title":"A","value":"a"}]"#, "[]"],

@@ -4,7 +4,7 @@
 ** screen, a member its kind does not take refused with its path), and
 ** sdui_set_input(): the value shown from the service, set by the host as a
 ** dispatch would, with patches, and its errors; sdui_press(): a node's
-** action with the input values it asks for.
+** action with the input values it asks for, and their validation.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,10 +170,46 @@ static void test_press(void)
     sdui_engine_free(e);
 }
 
+static void test_validation(void)
+{
+    const char *view =
+        "{\"type\":\"vstack\",\"children\":["
+        "{\"type\":\"input\",\"name\":\"email\",\"bind\":\"form/email\","
+        "\"validation\":{\"pattern\":\"[a-z]+@[a-z.]+\",\"message\":\"An email, please\"}},"
+        "{\"type\":\"button\",\"label\":\"Send\",\"action\":{\"type\":\"form/send\",\"inputs\":true}}]}";
+    sdui_engine *e = form_engine(view);
+    sent[0] = '\0';
+    CHECK_STATUS(sdui_register_action(e, "form/send", send_handler, NULL, NULL), SDUI_OK);
+    sdui_free(render(e));
+    CHECK_STATUS(sdui_set_input(e, "f/0", "not an email", 12), SDUI_OK);
+    CHECK_STATUS(sdui_press(e, "f/1"), SDUI_EINVAL);
+    CHECK_STR_EQ(sdui_errmsg(e), "validation failed: An email, please");
+    CHECK_STR_EQ(sent, "");
+    char *out = NULL;
+    size_t len = 0;
+    CHECK_STATUS(sdui_patches_json(e, &out, &len), SDUI_OK);
+    CHECK_STR_CONTAINS(out, "\"error\":\"An email, please\"");
+    sdui_free(out);
+    CHECK_STATUS(sdui_diagnostics_json(e, &out, &len), SDUI_OK);
+    CHECK_STR_CONTAINS(out, "\"code\":\"validation-failed\"");
+    sdui_free(out);
+    CHECK_STATUS(sdui_set_input(e, "f/0", "sam@x.io", 8), SDUI_OK);
+    CHECK_STATUS(sdui_press(e, "f/1"), SDUI_OK);
+    CHECK_STR_EQ(sent, "{\"email\":\"sam@x.io\"}\n");
+    sdui_engine_free(e);
+
+    /* a pattern that is not a regular expression: refused with its path */
+    e = form_engine("{\"type\":\"input\",\"name\":\"a\",\"validation\":{\"pattern\":\"(\"}}");
+    sdui_free(render(e));
+    CHECK_STR_CONTAINS(return_error, "$.validation.pattern: not a regular expression");
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_kinds_render();
     test_set_input();
     test_press();
+    test_validation();
     return check_summary();
 }

@@ -130,10 +130,12 @@ check "inputs: toggle" grep -qF '<input type="checkbox" name="news" value="true"
 check "inputs: dropdown" grep -qF '<option value="red">Red</option><option value="blue" selected>Blue &lt;b&gt;</option></select>' "$ih"
 check "inputs: radio list" grep -qF 'role="radiogroup"' "$ih"
 check "inputs: radio" grep -qF '<label><input type="radio" name="size" value="red" checked> Red</label>' "$ih"
+check "inputs: an error" grep -qF 'aria-invalid="true" title="Not a valid &lt;code&gt;" type="text" name="code"' "$ih"
 check "inputs: checkbox list" grep -qF '<label><input type="checkbox" name="tags" value="blue" checked> Blue &lt;b&gt;</label>' "$ih"
 expect 0 "edge page as text" "" -- render "${EDGE[@]}" -q -f text
 check "inputs: text toggle" grep -qF '[x] Newsletter' "$work/stdout"
 check "inputs: text choice" grep -qF '(•) Red' "$work/stdout"
+check "inputs: text error" grep -qF '! Not a valid <code>' "$work/stdout"
 
 # --- 3. headless Chromium -----------------------------------------------------
 CHROMIUM=""

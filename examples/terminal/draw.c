@@ -3,7 +3,7 @@
 ** it: text re-wrapped at the frame's width (the same wrap the engine
 ** measured with), buttons as [label], images as a box (or [alt] when
 ** there is no room for one), inputs as [value___] (a toggle as "[x] title",
-** an expanded choice as its option lines), fallback and error
+** an expanded choice as its option lines; in the error colour when invalid), fallback and error
 ** nodes in colour with a mark. Containers draw their background, then
 ** their children, which inherit it.
 */
@@ -211,6 +211,8 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
             int focused = is(id, v->focus);
             if (focused)
                 q.attr |= A_BOLD;
+            if (k->error != NULL && colors)
+                q.pair = PAIR_ERROR; /* failed its validation: the message is on the status line */
             if (is(k->kind, "toggle") || (is(k->kind, "choice") && h > 1)) {
                 /* "[x] title", or one "(•) option" line each: the text as the layout measured it */
                 if (focused)

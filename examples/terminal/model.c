@@ -54,6 +54,7 @@ static void free_fields(content *c)
     free(c->action);
     free(c->input);
     free(c->kind);
+    free(c->error);
     free(c->font);
     free(c->weight);
     free(c->color);
@@ -120,6 +121,7 @@ static int put_node(const json *node, const char *component, int deep)
     c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->rawlen) : NULL;
     c->input = NULL;
     c->kind = NULL;
+    c->error = dup_string(json_get_string(node, "error"));
     if (strcmp(type, "input") == 0) {
         const char *kind = json_get_string(node, "kind");
         c->input = dup_bytes(node->raw, node->rawlen);

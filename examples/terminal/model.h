@@ -20,6 +20,7 @@ struct content {
     char *action;     /* the action's JSON, or NULL */
     char *input;      /* an input node's own JSON (kind, value, options, bind...), or NULL */
     char *kind;       /* an input's kind ("text" when it has none), or NULL */
+    char *error;      /* an input's validation error, or NULL */
     char *font, *weight, *color, *background; /* style members, or NULL */
     content *next;
 };

@@ -174,7 +174,12 @@ check "the warning is gone with the fix" lacks "showing the previous version"
 # The feedback form at the bottom: bound inputs edited through sdui_set_input.
 tm send-keys -t "$session" End
 check "End shows the feedback form" wait_for "$STEP_TIMEOUT" has "Tell us what you think"
-for _ in 1 2 3 4 5; do tm send-keys -t "$session" BTab; done # from the button up to the email
+tm send-keys -t "$session" BTab # the last one on screen: the form's button
+check "Shift-Tab focuses the send button" wait_for "$STEP_TIMEOUT" has "focus: feedback/5/0"
+tm send-keys -t "$session" Enter
+check "an empty email fails its validation: nothing is sent" \
+  wait_for "$STEP_TIMEOUT" has "validation failed: An email, please"
+for _ in 1 2 3 4; do tm send-keys -t "$session" BTab; done # up to the email
 check "Shift-Tab focuses the email input" wait_for "$STEP_TIMEOUT" has "focus: feedback/1"
 tm send-keys -t "$session" -l "sam@x.io"
 check "typing fills the email from the feedback service" wait_for "$STEP_TIMEOUT" has "[sam@x.io"

@@ -4,7 +4,9 @@
 return {
   -- Node kinds: content members (string, enum (one of values), and an
   -- input's typed members: number, boolean, options (an array of
-  -- {title = string, value = string}), binding ("service/path")),
+  -- {title = string, value = string}), binding ("service/path"),
+  -- validation (a table: required, pattern, minLength, maxLength,
+  -- message)),
   -- whether the kind takes
   -- children and an action, whether only the engine renders it.
   kinds = {
@@ -24,7 +26,7 @@ return {
       children = false, action = false, engine_only = false },
     { name = "list", members = {},
       children = true, action = false, engine_only = false },
-    { name = "input", members = { { name = "name", type = "string", required = true }, { name = "value", type = "string", required = false }, { name = "placeholder", type = "string", required = false }, { name = "kind", type = "enum", values = { "text", "multiline", "number", "date", "time", "toggle", "choice" }, required = false }, { name = "format", type = "enum", values = { "email", "tel", "url", "password" }, required = false }, { name = "min", type = "number", required = false }, { name = "max", type = "number", required = false }, { name = "title", type = "string", required = false }, { name = "onValue", type = "string", required = false }, { name = "offValue", type = "string", required = false }, { name = "display", type = "enum", values = { "compact", "expanded" }, required = false }, { name = "multiple", type = "boolean", required = false }, { name = "options", type = "options", required = false }, { name = "bind", type = "binding", required = false } },
+    { name = "input", members = { { name = "name", type = "string", required = true }, { name = "value", type = "string", required = false }, { name = "placeholder", type = "string", required = false }, { name = "kind", type = "enum", values = { "text", "multiline", "number", "date", "time", "toggle", "choice" }, required = false }, { name = "format", type = "enum", values = { "email", "tel", "url", "password" }, required = false }, { name = "min", type = "number", required = false }, { name = "max", type = "number", required = false }, { name = "title", type = "string", required = false }, { name = "onValue", type = "string", required = false }, { name = "offValue", type = "string", required = false }, { name = "display", type = "enum", values = { "compact", "expanded" }, required = false }, { name = "multiple", type = "boolean", required = false }, { name = "options", type = "options", required = false }, { name = "bind", type = "binding", required = false }, { name = "validation", type = "validation", required = false }, { name = "error", type = "string", required = false } },
       children = false, action = true, engine_only = false },
     { name = "fallback", members = { { name = "componentType", type = "string", required = true }, { name = "text", type = "string", required = false } },
       children = false, action = false, engine_only = true },

@@ -488,6 +488,10 @@ local function typed_problem(ct, v)
     if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
       return "must be a finite number, got " .. describe(v)
     end
+  elseif ct == "validation" then
+    if type(v) ~= "table" then -- its members are checked by the engine
+      return "must be a table {required =, pattern =, minLength =, maxLength =, message =}, got " .. describe(v)
+    end
   elseif ct == "binding" then
     if type(v) ~= "string" or not v:find("^[^/]+/.") then
       return "must be \"service/path\" (a service, a slash, a state path), got " .. describe(v)
@@ -597,7 +601,8 @@ local function fill(n, t, content, first, i, from)
               return nil, format("ui.%s: %s must be a string, got %s", n.type, k, describe(v))
             end
             n[k] = v
-          elseif ct == "number" or ct == "boolean" or ct == "options" or ct == "binding" or type(ct) == "table" then
+          elseif ct == "number" or ct == "boolean" or ct == "options" or ct == "binding" or ct == "validation"
+            or type(ct) == "table" then
             local problem = typed_problem(ct, v)
             if problem then
               return nil, format("ui.%s: %s %s", n.type, k, problem)
@@ -908,7 +913,8 @@ for _, kind in ipairs(contract.kinds) do
         for _, v in ipairs(m.values) do
           t[v] = true
         end
-      elseif t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "options" and t ~= "binding" then
+      elseif t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "options" and t ~= "binding"
+        and t ~= "validation" then
         error("sdui.ui: no check for members of type " .. tostring(t) .. " (" .. name .. "." .. m.name .. ")")
       end
       content[m.name] = t

@@ -144,6 +144,31 @@ describe("input kinds", function()
       assert.equal("ui.action: inputs must be true or a list of input names, got 1", error_of(ui.action, "form/send", nil, 1))
     end)
 
+    it("e:press checks the inputs' validation first, and the inputs show their errors", function()
+      local e <close> = sdui.engine{ services = { form = { email = "" } } }
+      local got = 0
+      assert(e:action("form/send", function() got = got + 1 end))
+      assert(e:component("Form", function()
+        return ui.vstack{
+          ui.input{ name = "email", bind = "form/email", validation = { required = true } },
+          ui.button{ "Send", action = ui.action("form/send", nil, true) },
+        }
+      end))
+      assert(e:load_page{ components = { { id = "f", type = "Form" } } })
+      e:render()
+      local ok, message = e:press("f/1")
+      assert.is_nil(ok)
+      assert.equal("validation failed: email is required", message)
+      assert.equal(0, got)
+      assert.equal("email is required", assert(e:render()).components[1].view.children[1].error)
+      assert.is_true(e:set_input("f/0", "x"))
+      assert.is_true(e:press("f/1"))
+      assert.equal(1, got)
+      assert.is_nil(assert(e:render()).components[1].view.children[1].error)
+      assert.equal("ui.input: validation must be a table {required =, pattern =, minLength =, maxLength =, message =}, got true",
+        error_of(ui.input, { name = "a", validation = true }))
+    end)
+
     it("returns nil and a message for what is not a bound input", function()
       local e <close> = form_engine()
       e:render()

@@ -48,6 +48,9 @@ public final class Engine {
     private let scheduler = EffectScheduler()
     /// Diagnostics not tied to a render: failed timers, effects, subscribers.
     private var runtimeDiagnostics: [Diagnostic] = []
+    /// The validation errors the inputs show, by node id: set by a press
+    /// that failed validation, cleared when the input is set or a press passes.
+    private var inputErrors: [String: String] = [:]
     /// Engine time in milliseconds: the last `tick`.
     public var clock: Int64 { scheduler.clock }
 
@@ -133,6 +136,7 @@ public final class Engine {
     /// Makes `page` current. Components whose id, type, data and fallback
     /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
+        inputErrors = [:] // the old page's nodes
         tracker.load(page)
         lazyList.keep(onlyIn: tracker.pageIndex)
     }
@@ -273,6 +277,7 @@ public final class Engine {
             throw EngineError(.invalid, "node \"\(nodeId)\": \(error.message)")
         }
         let value = InputBinding.stored(text, for: InputContent(node.props))
+        defer { clearError(of: nodeId) } // whatever came of it, the error was about the old value
         let action = Action(type: binding.service + "/sdui.input", payload: .object(JSONObject([
             ("node", .string(nodeId)), ("bind", .string(bind)), ("value", value),
         ])))
@@ -297,7 +302,9 @@ public final class Engine {
     /// becomes one; a member of the same name is replaced). Throws
     /// `.notFound` for no such node or a named input the component lacks,
     /// `.invalid` for a node without an action, `.contract` for inputs
-    /// asked with a payload that is not an object, and what `dispatch` throws.
+    /// asked with a payload that is not an object, `.invalid` when an input
+    /// gathered fails its validation (`InputValidation`: nothing is
+    /// dispatched, the input shows its `error`), and what `dispatch` throws.
     public func press(_ nodeId: String) throws(EngineError) {
         let (node, root) = try screenNode(nodeId)
         guard var action = node.action else { throw EngineError(.invalid, "node \"\(nodeId)\" has no action") }
@@ -309,27 +316,63 @@ public final class Engine {
             default:
                 throw EngineError(.contract, "node \"\(nodeId)\": an action with inputs needs an object payload, got \(action.payload.typeName)")
             }
-            var all: [(name: String, value: String)] = []
+            var all: [ViewNode] = []
             func collect(_ n: ViewNode) {
-                if n.kind == .input, let name = n.props["name"] { all.append((name, n.props["value"] ?? "")) }
+                if n.kind == .input, n.props["name"] != nil { all.append(n) }
                 n.children.forEach(collect)
             }
             collect(root)
+            var gathered: [ViewNode] = []
             switch inputs {
             case .all:
-                for input in all { payload[input.name] = .string(input.value) }
+                gathered = all
             case .named(let names):
                 for name in names {
-                    guard let input = all.first(where: { $0.name == name }) else {
+                    guard let input = all.first(where: { $0.props["name"] == name }) else {
                         throw EngineError(.notFound, "node \"\(nodeId)\": no input named \"\(name)\" in component \"\(root.id)\"")
                     }
-                    payload[name] = .string(input.value)
+                    gathered.append(input)
                 }
             }
+            try validate(gathered, component: root.id)
+            for input in gathered { payload[input.props["name"]!] = .string(input.props["value"] ?? "") }
             action.payload = .object(payload)
             action.inputs = nil
         }
         try dispatch(action)
+    }
+
+    /// Checks the inputs a press gathers (`InputValidation`): each failing
+    /// one shows its message (`error`) and the press throws `.invalid`
+    /// with a `validation-failed` diagnostic; the others' errors go.
+    private func validate(_ inputs: [ViewNode], component: String) throws(EngineError) {
+        var problems: [String] = []
+        for node in inputs {
+            let input = InputContent(node.props)
+            let rules = node.props["validation"].map(InputValidation.init(text:)) ?? InputValidation()
+            if let problem = InputValidation.problem(of: input, rules: rules) {
+                problems.append(problem)
+                if inputErrors[node.id] != problem {
+                    inputErrors[node.id] = problem
+                    tracker.invalidate(component: component)
+                }
+            } else {
+                clearError(of: node.id)
+            }
+        }
+        guard problems.isEmpty else {
+            let message = problems.joined(separator: "; ")
+            note(Diagnostic(.warning, "validation-failed", component: component, message))
+            throw EngineError(.invalid, "validation failed: \(message)")
+        }
+    }
+
+    /// Drops the validation error input `id` shows, if any.
+    private func clearError(of id: String) {
+        guard inputErrors.removeValue(forKey: id) != nil else { return }
+        for component in currentScreen().components where id.hasPrefix(component.id) {
+            tracker.invalidate(component: component.id)
+        }
     }
 
     /// The node `nodeId` of the current screen and its component's root.
@@ -577,9 +620,10 @@ public final class Engine {
             return
         }
         if let viewport = lazyList.viewport {
-            lazyList.render(page, viewport, in: tracker, with: Renderer(registry: registry, store: store))
+            lazyList.render(page, viewport, in: tracker,
+                            with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
         } else if tracker.hasDue {
-            tracker.renderDue(page, with: Renderer(registry: registry, store: store))
+            tracker.renderDue(page, with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
         }
         tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
     }

@@ -64,15 +64,19 @@ public struct InputBinding: Sendable, Equatable {
 
     /// `view` with each bound input's `value` read from its place through
     /// `context` (recorded as reads; an empty string leaves no value, so
-    /// the placeholder shows); `view` itself when it has none.
-    static func fill(_ view: FlatView, context: RenderContext) -> FlatView {
-        guard view.hasBoundInput else { return view }
-        var node = view.node(componentId: context.componentId)
-        fill(&node, context)
+    /// the placeholder shows), and the `error` of each input `errors` (by
+    /// node id) names; `view` itself when there is nothing to fill.
+    static func fill(_ view: FlatView, context: RenderContext, errors: [String: String] = [:]) -> FlatView {
+        let id = context.componentId
+        let hasErrors = !errors.isEmpty && errors.keys.contains { $0.hasPrefix(id) }
+        guard hasErrors || view.hasBoundInput else { return view }
+        var node = view.node(componentId: id)
+        fill(&node, context, hasErrors ? errors : [:])
         return FlatView(node)
     }
 
-    private static func fill(_ node: inout ViewNode, _ context: RenderContext) {
+    private static func fill(_ node: inout ViewNode, _ context: RenderContext, _ errors: [String: String]) {
+        if node.kind == .input, let error = errors[node.id] { node.props["error"] = error }
         if node.kind == .input, let bind = node.props["bind"],
            let binding = try? InputBinding(parsing: bind, at: .root) // checked when the view was made
         {
@@ -80,7 +84,7 @@ public struct InputBinding: Sendable, Equatable {
                 node.props["value"] = shown.isEmpty ? nil : shown // empty: the placeholder shows
             }
         }
-        for i in node.children.indices { fill(&node.children[i], context) }
+        for i in node.children.indices { fill(&node.children[i], context, errors) }
     }
 }
 

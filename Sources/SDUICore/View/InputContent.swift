@@ -20,6 +20,8 @@ public struct InputContent: Sendable, Equatable {
     public var display: InputKind.Display
     public var multiple: Bool
     public var options: [InputOption]
+    /// The validation error the engine shows on the input (`InputValidation`), or nil.
+    public var error: String?
 
     /// Reads the members of an input node (kept as the decoders left them).
     public init(_ props: NodeProps) {
@@ -36,6 +38,7 @@ public struct InputContent: Sendable, Equatable {
         display = props["display"].flatMap(InputKind.Display.init(rawValue:)) ?? .compact
         multiple = props["multiple"] == "true"
         options = props["options"].map(InputOption.list(text:)) ?? []
+        error = props["error"]
     }
 
     /// The members each kind takes besides name, value, placeholder and kind.

@@ -32,18 +32,20 @@ public enum TextRenderer {
         case .input:
             let input = InputContent(node.props)
             let shown = input.lines
+            let lines: [String]
             switch input.kind {
             case .toggle:
-                return shown
+                lines = shown
             case .multiline:
-                return ["\(input.name):"] + shown.map { "  | \($0)" }
+                lines = ["\(input.name):"] + shown.map { "  | \($0)" }
             case .choice where input.display == .expanded:
-                return ["\(input.name):"] + shown.map { "  \($0)" }
+                lines = ["\(input.name):"] + shown.map { "  \($0)" }
             case .choice:
-                return ["\(input.name): [\(shown.first ?? "")]"]
+                lines = ["\(input.name): [\(shown.first ?? "")]"]
             case .text, .number, .date, .time:
-                return ["\(input.name): [\(shown.first ?? "")_____]"]
+                lines = ["\(input.name): [\(shown.first ?? "")_____]"]
             }
+            return lines + (input.error.map { ["  ! \($0)"] } ?? [])
         case .spacer:
             return []
         case .vstack, .zstack:

@@ -33,6 +33,9 @@ public enum ViewContract {
         case boolean
         /// A string `"service/path"`: where an input's value lives (`InputBinding`).
         case binding
+        /// An object of `InputValidation.members` (required, pattern,
+        /// minLength, maxLength, message; kept as its JSON text).
+        case validation
         /// An array of `{"title": string, "value": string}` objects, the
         /// choices of an input (`InputOption`; kept as its JSON text).
         case options
@@ -41,7 +44,7 @@ public enum ViewContract {
         /// writes as it is (numbers, booleans, options); false for strings.
         public var isJSON: Bool {
             switch self {
-            case .number, .boolean, .options: return true
+            case .number, .boolean, .options, .validation: return true
             default: return false
             }
         }
@@ -60,6 +63,7 @@ public enum ViewContract {
             case .boolean: return "boolean"
             case .options: return "options"
             case .binding: return "binding"
+            case .validation: return "validation"
             }
         }
     }

@@ -45,6 +45,7 @@ public struct ViewNode: Sendable, Equatable {
             ("max", false, .number), ("title", false, .string), ("onValue", false, .string),
             ("offValue", false, .string), ("display", false, .oneOf(InputKind.Display.allCases.map(\.rawValue))),
             ("multiple", false, .boolean), ("options", false, .options), ("bind", false, .binding),
+            ("validation", false, .validation), ("error", false, .string),
         ]
         private static let fallbackProps = [(name: "componentType", required: true, type: ViewContract.ValueType.string),
                                              ("text", false, .string)]
@@ -69,7 +70,7 @@ public struct ViewNode: Sendable, Equatable {
     public var key: String?
     /// Kind-specific content: text, url, label, name, value, placeholder…
     /// String members hold their string; an input's typed members (`min`,
-    /// `max`, `multiple`, `options`: `ViewContract.ValueType.isJSON`) hold
+    /// `max`, `multiple`, `options`, `validation`: `ViewContract.ValueType.isJSON`) hold
     /// their value's compact JSON text, written as JSON, not as a string.
     public var props: NodeProps
     /// How the node looks. Most nodes have no style, so it is kept out of
@@ -205,6 +206,8 @@ public struct ViewNode: Sendable, Equatable {
             return b ? "true" : "false"
         case .options:
             return JSONWriter.string(InputOption.json(try InputOption.list(json: v, at: at)))
+        case .validation:
+            return JSONWriter.string(try InputValidation(json: v, at: at).json)
         case .binding:
             let s = try Decode.string(v, at: at, required: true)!
             _ = try InputBinding(parsing: s, at: at)

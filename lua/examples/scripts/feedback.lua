@@ -3,7 +3,8 @@
 -- ("bind"), so the engine shows what the state holds and the host sets it
 -- (sdui_set_input, e:set_input) as the user types; the button's action
 -- asks for the inputs' values (sdui_press, e:press add them to its
--- payload), and feedback/send thanks the user with what was entered.
+-- payload; the engine checks the email's validation and the rating's
+-- min/max first), and feedback/send thanks the user with what was entered.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -17,7 +18,8 @@ local function form(data, ctx)
   local sent = ctx.state("feedback", "sent")
   return ui.vstack{ padding = 1, spacing = 1, width = "fill",
     ui.text(fmt.str(data.title), "headline"),
-    ui.input{ name = "email", format = "email", placeholder = "you@example.com", bind = "feedback/email" },
+    ui.input{ name = "email", format = "email", placeholder = "you@example.com", bind = "feedback/email",
+      validation = { required = true, pattern = "[^@ ]+@[^@ ]+", message = "An email, please" } },
     ui.input{ name = "rating", kind = "number", min = 1, max = 5, bind = "feedback/rating" },
     ui.input{ name = "topic", kind = "choice", display = "expanded", options = TOPICS, bind = "feedback/topic" },
     ui.input{ name = "news", kind = "toggle", title = "Send me the newsletter", bind = "feedback/news" },

@@ -38,6 +38,7 @@ local function inputs()
     ui.input{ name = "color", kind = "choice", options = colors, value = "blue" },
     ui.input{ name = "size", kind = "choice", display = "expanded", options = colors, value = "red" },
     ui.input{ name = "tags", kind = "choice", display = "expanded", multiple = true, options = colors, value = "red,blue" },
+    ui.input{ name = "code", validation = { required = true }, error = "Not a valid <code>" },
   }
 end
 
