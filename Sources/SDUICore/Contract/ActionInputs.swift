@@ -26,6 +26,7 @@ public enum ActionInputs: Sendable, Equatable {
         }
     }
 
+    /// The JSON form: `true`, or the array of names.
     public var json: JSON {
         switch self {
         case .all: return .bool(true)

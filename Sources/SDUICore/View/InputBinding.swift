@@ -8,7 +8,9 @@
 /// `Engine.setInput` (`sdui_set_input`), which stores the new value there
 /// as a dispatch would.
 public struct InputBinding: Sendable, Equatable {
+    /// The service holding the value.
     public var service: String
+    /// Where in the service's state (never the whole state).
     public var path: JSONPath
 
     /// Reads a `bind` member; the error is at `at`.

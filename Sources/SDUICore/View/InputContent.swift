@@ -5,20 +5,31 @@
 /// then refuses members its kind does not take. The text renderer and the
 /// layout draw and size an input from `lines`.
 public struct InputContent: Sendable, Equatable {
+    /// The input's name (the key of its value in a press's payload).
     public var name: String
+    /// What it asks for ("text" when not given).
     public var kind: InputKind
+    /// Its value as shown (a bound input's from its service), or nil.
     public var value: String?
+    /// Shown while it has no value.
     public var placeholder: String?
+    /// A text input's format (email, tel, url, password), or nil.
     public var format: InputKind.Format?
+    /// A number input's lowest value, or nil.
     public var min: Double?
+    /// A number input's highest value, or nil.
     public var max: Double?
+    /// A toggle's title (its name when nil).
     public var title: String?
     /// A toggle's value when on: "true" unless given.
     public var onValue: String
     /// A toggle's value when off: "false" unless given.
     public var offValue: String
+    /// How a choice shows its options (compact unless given).
     public var display: InputKind.Display
+    /// Whether a choice takes several values (comma-separated).
     public var multiple: Bool
+    /// A choice's options, in order.
     public var options: [InputOption]
     /// The validation error the engine shows on the input (`InputValidation`), or nil.
     public var error: String?

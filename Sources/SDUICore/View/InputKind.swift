@@ -23,13 +23,23 @@ public enum InputKind: String, Sendable, CaseIterable {
 
     /// The `format` of a text input: what the host's keyboard and field expect.
     public enum Format: String, Sendable, CaseIterable {
-        case email, tel, url, password
+        /// An email address.
+        case email
+        /// A telephone number.
+        case tel
+        /// A URL.
+        case url
+        /// A secret, shown masked.
+        case password
     }
 
     /// The `display` of a choice input: a dropdown (compact, the default)
     /// or every option on its own line (expanded: radio buttons, or
     /// checkboxes when `multiple`).
     public enum Display: String, Sendable, CaseIterable {
-        case compact, expanded
+        /// A dropdown.
+        case compact
+        /// Every option on its own line.
+        case expanded
     }
 }

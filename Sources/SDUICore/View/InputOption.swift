@@ -2,9 +2,12 @@
 /// the input takes when it is chosen. The JSON form is
 /// `{"title": "Red", "value": "red"}`, both strings, nothing else.
 public struct InputOption: Sendable, Equatable {
+    /// What the option shows.
     public var title: String
+    /// The value the input takes when it is chosen.
     public var value: String
 
+    /// An option showing `title` for `value`.
     public init(title: String, value: String) {
         self.title = title
         self.value = value

@@ -8,10 +8,13 @@
 /// member (until its value is set or a press passes), and a
 /// `validation-failed` diagnostic names the component.
 public struct InputValidation: Sendable, Equatable {
+    /// The value must not be empty.
     public var required = false
     /// A regular expression (Swift `Regex` syntax) the whole value must match.
     public var pattern: String?
+    /// The fewest characters a non-empty value may have.
     public var minLength: Int?
+    /// The most characters a value may have.
     public var maxLength: Int?
     /// Shown instead of the engine's own message.
     public var message: String?
@@ -19,6 +22,7 @@ public struct InputValidation: Sendable, Equatable {
     /// The members of a `validation` object.
     static let members = ["required", "pattern", "minLength", "maxLength", "message"]
 
+    /// No rule.
     public init() {}
 
     /// Decodes a `validation` object; the error names the offending path.
