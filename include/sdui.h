@@ -539,6 +539,57 @@ int sdui_unregister_action(sdui_engine *engine, const char *type);
 */
 int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 
+/*
+** Set an input's value
+**
+** Sets the value of the bound input `node_id` (a node id of the current
+** screen, as sdui_render_json() gives it: "form/2", "form#email") to the
+** `len` bytes of UTF-8 text at `value` (not NUL-terminated; copied). An
+** input is bound by its "bind": "service/path" member (README.md, "View
+** nodes"); the value is stored at that place -- a number input's text that
+** is a JSON number as a number, anything else as the string -- as a
+** dispatch would store it: one transaction (middleware sees the action
+** {"type": "SERVICE/sdui.input", "payload": {"node", "bind", "value"}}),
+** then subscribers and effects react, and the components that read the
+** place (the input's own among them) render again: patches follow.
+**
+** Errors: SDUI_EINVAL (NULL arguments, text that is not UTF-8, or a node
+** that is not an input with a bind), SDUI_ENOTFOUND (no node of that id on
+** the screen, or no such service), SDUI_ECALLBACK (the place cannot be set,
+** e.g. a member of a number; or a middleware failed): on error nothing
+** changed.
+*/
+int sdui_set_input(sdui_engine *engine, const char *node_id, const char *value, size_t len);
+
+/*
+** Press a node: dispatch its action with the inputs it asks for
+**
+** Dispatches the action of node `node_id` of the current screen (a button or
+** an input, as sdui_render_json() gives its id), as sdui_dispatch() would,
+** after adding the input values the action asks for with its "inputs"
+** member: true for every input of the node's component, or an array of
+** input names. Each input's value as the screen shows it (a bound input's
+** from its service; "" when it has none) goes into the payload under the
+** input's "name"; the payload must be an object or null (it becomes one),
+** and a member of the same name is replaced. An action without "inputs" is
+** dispatched as it is. (sdui_dispatch() of an action with "inputs" ignores
+** them: only a press knows the component.)
+**
+** Before dispatching, each input gathered is checked against its
+** "validation" (required, pattern, minLength, maxLength; a number input's
+** min and max): when one fails, nothing is dispatched, each failing input
+** shows its message as its "error" member (patches follow; it goes when the
+** input is set or a later press passes), a "validation-failed" diagnostic
+** names the component, and the call returns SDUI_EINVAL with the messages.
+**
+** Errors: SDUI_EINVAL (NULL arguments, a node without an action, a failed
+** validation), SDUI_ENOTFOUND (no node of that id on the screen, a named input the
+** component lacks, or as sdui_dispatch()), SDUI_ECONTRACT (inputs asked
+** with a payload that is not an object), and those of sdui_dispatch(): on
+** error nothing changed.
+*/
+int sdui_press(sdui_engine *engine, const char *node_id);
+
 /* ======================================================================
 ** State
 ** ====================================================================== */

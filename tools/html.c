@@ -257,6 +257,11 @@ static const char STYLE[] =
     "font:12px/1.25 \"DejaVu Sans Mono\",monospace;color:#5b6475;overflow-wrap:anywhere;"
     "background:repeating-linear-gradient(135deg,#e3e7ee 0 8px,#edf0f5 8px 16px)}\n"
     ".n-input{padding:0 .5ch;border:1px solid #8d9ab0;border-radius:4px;background:#fff}\n"
+    ".n-input-multiline{resize:none;white-space:pre}\n"
+    ".n-input[aria-invalid=true]{border-color:#d64545;outline:1px solid #d64545}\n"
+    ".n-input-toggle,.n-input-choices{border:0;background:none;padding:0;white-space:nowrap}\n"
+    ".n-input-choices>label{display:block;white-space:nowrap}\n"
+    ".n-input-toggle>input,.n-input-choices input{margin:0 .5ch 0 0;vertical-align:middle}\n"
     ".n-fallback{background:#fff6e5;color:#8a4b00;outline:1px dashed #e0a23a}\n"
     ".n-error{background:#fdecec;color:#9b1c1c;outline:1px solid #d64545}\n"
     "aside.diagnostics{font-size:13px;color:#3c4454}\n"
@@ -506,6 +511,152 @@ static void put_open(writer *w, const char *tag, const char *kind, const char *e
     }
 }
 
+/* An option's value is chosen: one of a choice's values (comma separated when multiple). */
+static int is_chosen(const char *value, int multiple, const char *option)
+{
+    if (value == NULL || option == NULL)
+        return 0;
+    if (!multiple)
+        return strcmp(value, option) == 0;
+    size_t n = strlen(option);
+    for (const char *p = value; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n && strncmp(p, option, n) == 0)
+            return 1;
+        if (end == NULL)
+            break;
+        p = end + 1;
+    }
+    return 0;
+}
+
+/* An input's validation error (its "error" member), as aria-invalid and a tooltip. */
+static void put_error(buf *b, const json *rnode)
+{
+    const char *error = json_get_string(rnode, "error");
+    if (error == NULL)
+        return;
+    buf_puts(b, " aria-invalid=\"true\"");
+    put_attr_str(b, "title", error);
+}
+
+/* An input of each kind (README, "View nodes"): an <input> of the HTML type
+** its kind and format say (text, email, tel, url, password, number with min
+** and max, date, time), a <textarea> (multiline), a checkbox in a <label>
+** (toggle), a <select> (a compact choice, `multiple` when it is) or a list
+** of radio buttons or checkboxes in <label>s (an expanded choice). */
+static void put_input(writer *w, const json *rnode, const char *kind, const char *id, int root, double rx,
+                      double ry, double width, double height)
+{
+    buf *b = w->out;
+    const char *name = json_get_string(rnode, "name");
+    const char *value = json_get_string(rnode, "value");
+    const char *placeholder = json_get_string(rnode, "placeholder");
+    const char *input = json_get_string(rnode, "kind");
+    const char *format = json_get_string(rnode, "format");
+    const json *action = json_get(rnode, "action");
+    const json *multiple_member = json_get(rnode, "multiple");
+    int multiple = multiple_member != NULL && multiple_member->type == JSON_TRUE;
+    if (input == NULL)
+        input = "text";
+    if (strcmp(input, "multiline") == 0) {
+        put_open(w, "textarea", kind, "n-input-multiline", id, root);
+        put_error(b, rnode);
+        put_attr_str(b, "name", name);
+        put_attr_str(b, "placeholder", placeholder);
+    } else if (strcmp(input, "toggle") == 0) {
+        const char *title = json_get_string(rnode, "title");
+        const char *on = json_get_string(rnode, "onValue");
+        if (on == NULL)
+            on = "true";
+        put_open(w, "label", kind, "n-input-toggle", id, root);
+        put_error(b, rnode);
+        if (action != NULL)
+            put_attr(b, "data-action", action->raw, action->rawlen);
+        put_box_style(w, rnode, rx, ry, width, height, 1);
+        buf_puts(b, "><input type=\"checkbox\"");
+        put_attr_str(b, "name", name);
+        put_attr_str(b, "value", on);
+        if (value != NULL && strcmp(value, on) == 0)
+            buf_puts(b, " checked");
+        buf_puts(b, "> ");
+        escape_str(b, title != NULL ? title : name != NULL ? name : "");
+        buf_puts(b, "</label>\n");
+        return;
+    } else if (strcmp(input, "choice") == 0) {
+        const char *display = json_get_string(rnode, "display");
+        const json *options = json_get(rnode, "options");
+        int expanded = display != NULL && strcmp(display, "expanded") == 0;
+        put_open(w, expanded ? "div" : "select", kind, expanded ? "n-input-choices" : "n-input-select", id, root);
+        put_error(b, rnode);
+        if (expanded)
+            buf_puts(b, multiple ? " role=\"group\"" : " role=\"radiogroup\"");
+        else {
+            put_attr_str(b, "name", name);
+            if (multiple)
+                buf_puts(b, " multiple");
+        }
+        if (action != NULL)
+            put_attr(b, "data-action", action->raw, action->rawlen);
+        put_box_style(w, rnode, rx, ry, width, height, 1);
+        buf_puts(b, ">");
+        if (!expanded && !multiple && placeholder != NULL && (value == NULL || value[0] == '\0')) {
+            buf_puts(b, "<option value=\"\" disabled selected>");
+            escape_str(b, placeholder);
+            buf_puts(b, "</option>");
+        }
+        for (size_t i = 0; i < json_count(options); i++) {
+            const json *option = json_at(options, i);
+            const char *title = json_get_string(option, "title");
+            const char *ov = json_get_string(option, "value");
+            int chosen = is_chosen(value, multiple, ov);
+            if (expanded) {
+                buf_printf(b, "<label><input type=\"%s\"", multiple ? "checkbox" : "radio");
+                put_attr_str(b, "name", name);
+                put_attr_str(b, "value", ov);
+                buf_puts(b, chosen ? " checked> " : "> ");
+                escape_str(b, title != NULL ? title : "");
+                buf_puts(b, "</label>");
+            } else {
+                buf_puts(b, "<option");
+                put_attr_str(b, "value", ov);
+                buf_puts(b, chosen ? " selected>" : ">");
+                escape_str(b, title != NULL ? title : "");
+                buf_puts(b, "</option>");
+            }
+        }
+        buf_puts(b, expanded ? "</div>\n" : "</select>\n");
+        return;
+    } else {
+        const char *type = "text";
+        if (strcmp(input, "number") == 0 || strcmp(input, "date") == 0 || strcmp(input, "time") == 0)
+            type = input;
+        else if (format != NULL)
+            type = format; /* email, tel, url, password: HTML's own names */
+        put_open(w, "input", kind, NULL, id, root);
+        put_error(b, rnode);
+        buf_printf(b, " type=\"%s\"", type);
+        put_attr_str(b, "name", name);
+        put_attr_str(b, "value", value);
+        put_attr_str(b, "placeholder", placeholder);
+        const json *min = json_get(rnode, "min"), *max = json_get(rnode, "max");
+        if (min != NULL && min->type == JSON_NUMBER)
+            put_attr(b, "min", min->raw, min->rawlen);
+        if (max != NULL && max->type == JSON_NUMBER)
+            put_attr(b, "max", max->raw, max->rawlen);
+    }
+    if (action != NULL)
+        put_attr(b, "data-action", action->raw, action->rawlen);
+    put_box_style(w, rnode, rx, ry, width, height, 1);
+    buf_puts(b, ">");
+    if (strcmp(input, "multiline") == 0) {
+        escape_str(b, value != NULL ? value : "");
+        buf_puts(b, "</textarea>");
+    }
+    buf_puts(b, "\n");
+}
+
 static void put_node(writer *w, const json *lnode, const json *rnode, double px, double py, int root)
 {
     buf *b = w->out;
@@ -613,19 +764,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     }
 
     if (strcmp(kind, "input") == 0) {
-        const char *name = json_get_string(rnode, "name");
-        const char *value = json_get_string(rnode, "value");
-        const char *placeholder = json_get_string(rnode, "placeholder");
-        const json *action = json_get(rnode, "action");
-        put_open(w, "input", kind, NULL, id, root);
-        buf_puts(b, " type=\"text\"");
-        put_attr_str(b, "name", name);
-        put_attr_str(b, "value", value);
-        put_attr_str(b, "placeholder", placeholder);
-        if (action != NULL)
-            put_attr(b, "data-action", action->raw, action->rawlen);
-        put_box_style(w, rnode, rx, ry, width, height, 1);
-        buf_puts(b, ">\n");
+        put_input(w, rnode, kind, id, root, rx, ry, width, height);
         return;
     }
 

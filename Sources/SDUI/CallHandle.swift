@@ -34,8 +34,11 @@ final class CallHandle {
     /// What a factory returned, once a call accepted it.
     enum View {
         /// A tree (sdui_call_return, the node builder): its keys are checked
-        /// when the factory returns, as the engine keeps it flat.
-        case tree(ViewNode)
+        /// when the factory returns, as the engine keeps it flat. Boxed: the
+        /// enum is then two pointers' worth, every byte written, which
+        /// valgrind can follow (with the node inline it reports the
+        /// payload's unwritten bytes read for the tag).
+        indirect case tree(ViewNode)
         /// Read flat from packed bytes, checked (sdui_call_return_packed).
         case flat(FlatView)
     }

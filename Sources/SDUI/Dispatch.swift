@@ -1,7 +1,7 @@
 import CSDUI
 import SDUICore
 
-// Dispatch: the function of include/sdui.h's "Dispatch" section.
+// Dispatch: the functions of include/sdui.h's "Dispatch" section.
 // Each function's contract is written in the header; here they only
 // translate arguments and statuses.
 
@@ -10,5 +10,26 @@ public func sdui_dispatch(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>
     withEngineChanging(engine) { (engine) throws(Failure) in
         let input = try bytes(json, length, "json")
         try engineCall { () throws(EngineError) in try engine.dispatch(input) }
+    }
+}
+
+@_cdecl("sdui_set_input")
+public func sdui_set_input(_ engine: OpaquePointer?, _ nodeId: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?,
+                           _ length: Int) -> Int32 {
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let id = try requiredString(nodeId, "node_id")
+        let input = try bytes(value, length, "value")
+        guard let text = String(validating: input.bindMemory(to: UInt8.self), as: UTF8.self) else {
+            throw .invalid("value is not valid UTF-8")
+        }
+        try engineCall { () throws(EngineError) in try engine.setInput(id, text) }
+    }
+}
+
+@_cdecl("sdui_press")
+public func sdui_press(_ engine: OpaquePointer?, _ nodeId: UnsafePointer<CChar>?) -> Int32 {
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let id = try requiredString(nodeId, "node_id")
+        try engineCall { () throws(EngineError) in try engine.press(id) }
     }
 }

@@ -123,6 +123,24 @@ static int engine_dispatch(lua_State *L)
     return result(L, e, sdui_dispatch(e->engine, json, len));
 }
 
+/* e:set_input(node_id, value): the bound input's value (sdui_set_input); a
+** number is taken as its text */
+static int engine_set_input(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *id = luaL_checkstring(L, 2);
+    size_t len;
+    const char *value = luaL_checklstring(L, 3, &len);
+    return result(L, e, sdui_set_input(e->engine, id, value, len));
+}
+
+/* e:press(node_id): the node's action, with the inputs it asks for (sdui_press) */
+static int engine_press(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_press(e->engine, luaL_checkstring(L, 2)));
+}
+
 static int engine_render(lua_State *L)
 {
     return output(L, check_engine(L), sdui_render_json, 1);
@@ -551,6 +569,8 @@ static const luaL_Reg engine_methods[] = {
     {"component_json", engine_component_json},
     {"render_text", engine_render_text},
     {"dispatch", engine_dispatch},
+    {"set_input", engine_set_input},
+    {"press", engine_press},
     {"state", engine_state},
     {"diagnostics", engine_diagnostics},
     {"load_scripts", engine_load_scripts},

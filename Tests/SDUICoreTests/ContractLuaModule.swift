@@ -19,15 +19,20 @@ extension ViewContract {
         -- Generated: do not edit. Regenerate with `\(regenerateCommand)`; `swift test` fails when it is out of date.
         -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
         return {
-          -- Node kinds: content members (strings, and the boolean "disabled"),
-          -- whether the kind takes children and an action, whether only the
-          -- engine renders it.
+          -- Node kinds: content members (string, enum (one of values), boolean
+          -- (a button's "disabled", an input's "multiple"), and an input's typed
+          -- members: number, options (an array of {title = string, value =
+          -- string}), binding ("service/path"), validation (a table: required,
+          -- pattern, minLength, maxLength, message)), whether the kind takes
+          -- children and an action, whether only the engine renders it.
           kinds = {
 
         """
         for kind in kinds {
-            let members = kind.members.map {
-                "{ name = \(quoted($0.name)), type = \(quoted($0.type.name)), required = \($0.required) }"
+            let members = kind.members.map { member in
+                var values = ""
+                if case .oneOf(let names) = member.type { values = ", values = \(list(names))" }
+                return "{ name = \(quoted(member.name)), type = \(quoted(member.type.name))\(values), required = \(member.required) }"
             }
             let memberList = members.isEmpty ? "{}" : "{ " + members.joined(separator: ", ") + " }"
             out += "    { name = \(quoted(kind.name)), members = \(memberList),\n"

@@ -82,6 +82,14 @@ struct ViewContractTests {
         case .lineLimit: return (["0", "3", "2147483647"], ["2.5", "-1", "2147483648", "\"3\""])
         case .positive: return (["0.5", "1.7778", "3"], ["0", "-1", "\"2\"", "{}"])
         case .oneOf(let values): return (values.map { "\"\($0)\"" }, ["\"bogus\"", "1"])
+        case .number: return (["1", "-2.5"], ["\"1\"", "null", "true"])
+        case .validation: return ([#"{"required":true}"#, #"{"pattern":"[a-z]+@[a-z.]+","minLength":3,"maxLength":40,"message":"An email, please"}"#],
+                                  ["true", #"{"regex":"x"}"#, #"{"pattern":"("}"#, #"{"minLength":-1}"#, #"{"minLength":2.5}"#,
+                                   #"{"minLength":5,"maxLength":2}"#, #"{"required":1}"#])
+        case .binding: return (["\"form/email\"", "\"s/items[0].qty\""], ["\"email\"", "\"/x\"", "\"s/\"", "\"s/a..b\"", "1"])
+        case .options: return ([#"[{"title":"A","value":"a"}]"#, "[]"],
+                               [#"["a"]"#, #"[{"title":"A"}]"#, #"[{"title":"A","value":1}]"#,
+                                #"[{"title":"A","value":"a","x":1}]"#, "{}"])
         }
     }
 
@@ -120,16 +128,29 @@ struct ViewContractTests {
         let action = #"{"type": "a/b"}"#
         let child = #"{"type": "spacer"}"#
         for kind in ViewContract.kinds {
-            func member(_ m: ViewContract.Member) -> String { "\"\(m.name)\": \(m.type == .boolean ? "true" : "\"x\"")" }
-            let required = kind.members.filter(\.required).map(member)
-            let all = kind.members.map(member)
+            func good(_ member: ViewContract.Member) -> String {
+                "\"\(member.name)\": " + (member.type == .string ? "\"x\"" : Self.samples(member.type).good[0])
+            }
+            let required = kind.members.filter(\.required).map(good)
             func node(_ members: [String]) -> String {
                 "{" + (["\"type\": \"\(kind.name)\"", "\"key\": \"k\"", "\"style\": \"title\""] + members)
                     .joined(separator: ", ") + "}"
             }
-            let full = try ViewNode(json: json(node(all)))
-            #expect(full.props.count + (full.disabled ? 1 : 0) == kind.members.count)
-            #expect(full.json == (try ViewNode(json: full.json)).json)
+            // Every member at once; an input's, one input kind at a time
+            // (`InputContent.members(of:)`: the others refuse them).
+            var sets = [kind.members]
+            if kind.name == "input" {
+                sets = InputKind.allCases.map { input in
+                    kind.members.filter { !InputContent.kindMembers.contains($0.name) || InputContent.members(of: input).contains($0.name) }
+                        .map { $0.name == "kind" ? ViewContract.Member(name: "kind", type: .oneOf([input.rawValue]), required: false) : $0 }
+                }
+                #expect(Set(sets.flatMap { $0.map(\.name) }) == Set(kind.members.map(\.name)))
+            }
+            for members in sets {
+                let full = try ViewNode(json: json(node(members.map(good))))
+                #expect(full.props.count + (full.disabled ? 1 : 0) == members.count)
+                #expect(full.json == (try ViewNode(json: full.json)).json)
+            }
             _ = try ViewNode(json: json(node(required)))
             for member in kind.members where member.required {
                 #expect(throws: ContractError.self, "\(kind.name) without \(member.name)") {
@@ -137,9 +158,11 @@ struct ViewContractTests {
                 }
             }
             for member in kind.members {
-                #expect(throws: ContractError.self, "\(kind.name).\(member.name) takes a number") {
-                    try ViewNode(json: json(node(required.filter { !$0.hasPrefix("\"\(member.name)\"") }
-                        + ["\"\(member.name)\": 1"])))
+                for bad in Self.samples(member.type).bad.prefix(member.type == .string ? 1 : 9) {
+                    #expect(throws: ContractError.self, "\(kind.name).\(member.name) takes \(bad)") {
+                        try ViewNode(json: json(node(required.filter { !$0.hasPrefix("\"\(member.name)\"") }
+                            + ["\"\(member.name)\": \(bad)"])))
+                    }
                 }
             }
             #expect(throws: ContractError.self) { try ViewNode(json: json(node(required + [#""bogus": "x""#]))) }
@@ -155,7 +178,8 @@ struct ViewContractTests {
     }
 
     @Test func everyContentMemberDecodesAsItsTypeSays() throws {
-        for kind in ViewContract.kinds {
+        // An input's members depend on its kind (a choice needs options...): InputTests checks those.
+        for kind in ViewContract.kinds where kind.name != "input" {
             let required = kind.members.filter(\.required).map { "\"\($0.name)\": \"x\"" }
             for member in kind.members where !member.required {
                 let (good, bad) = Self.samples(member.type)

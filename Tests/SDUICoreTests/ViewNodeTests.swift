@@ -49,7 +49,7 @@ struct ViewNodeTests {
         (#"{"type":"vstack","style":{"opacity":2}}"#, "$.style.opacity: opacity must be between 0 and 1"),
         (#"{"type":"vstack","style":{"width":-1}}"#, "$.style.width: must be a non-negative number"),
         (#"{"type":"button","action":{"type":""}}"#, "$.action.type: must not be empty"),
-        (#"{"type":"button","action":{"type":"a/b","extra":1}}"#, "$.action.extra: unknown member \"extra\" in an action (allowed: payload, type)"),
+        (#"{"type":"button","action":{"type":"a/b","extra":1}}"#, "$.action.extra: unknown member \"extra\" in an action (allowed: inputs, payload, type)"),
         (#"[1]"#, "$: a view node must be an object, got array"),
         (#"{"type":"button","disabled":"yes"}"#, "$.disabled: expected a boolean, got string"),
         (#"{"type":"vstack","children":[{"type":"button","label":"a","disabled":null}]}"#, "$.children[0].disabled: expected a boolean, got null"),

@@ -68,8 +68,8 @@ expect 0 "render text" "" -- render "$PAGE" -s "$SCRIPTS" -f text -o "$OUT/home.
 check "text lists the first movie" grep -q 'The Lighthouse at Wren Point' "$OUT/home.txt"
 check "text draws buttons as [label]" grep -q '\[Add to order\]' "$OUT/home.txt"
 expect 0 "render json" "" -- render "$PAGE" --scripts="$SCRIPTS" --format=json --out="$OUT/home.json"
-check "json is valid JSON with 9 components" python3 -c \
-  'import json,sys; d=json.load(open(sys.argv[1])); assert d["id"]=="home" and len(d["components"])==9' "$OUT/home.json"
+check "json is valid JSON with 10 components (the feedback form last)" python3 -c \
+  'import json,sys; d=json.load(open(sys.argv[1])); assert d["id"]=="home" and len(d["components"])==10 and d["components"][9]["id"]=="feedback"' "$OUT/home.json"
 expect 0 "render json --pretty" "" -- render "$PAGE" -s "$SCRIPTS" -f json --pretty -q -o "$work/pretty.json"
 check "pretty json is the same document" python3 -c \
   'import json,sys; assert json.load(open(sys.argv[1]))==json.load(open(sys.argv[2]))' "$OUT/home.json" "$work/pretty.json"
@@ -155,6 +155,28 @@ expect 0 "render the edge-case page as text" "" -- render Tests/preview/edge/pag
 check "text marks disabled buttons" grep -qF '[Sold out] (disabled)  [grouped] (disabled)  [Help]' "$work/stdout"
 check "text marks tap targets" grep -qF "▸ Today's deal" "$work/stdout"
 check "text marks a tappable image" grep -qF '▸ [image: tap me]' "$work/stdout"
+
+# input kinds (the edge page's EdgeInputs): real HTML controls, and text
+EDGE=(Tests/preview/edge/page.json -s Tests/preview/edge/scripts)
+expect 0 "edge page as html" "" -- render "${EDGE[@]}" -q -o "$work/inputs.html"
+ih="$work/inputs.html"
+check "inputs: email" grep -qF 'type="email" name="mail" placeholder="you@example.com"' "$ih"
+check "inputs: password" grep -qF 'type="password" name="pw" value="secret"' "$ih"
+check "inputs: textarea" grep -qF 'name="notes" style=' "$ih"
+check "inputs: textarea text" grep -qF 'two &lt;i&gt;</textarea>' "$ih"
+check "inputs: number with min and max" grep -qF 'type="number" name="qty" value="2" min="1" max="9.5"' "$ih"
+check "inputs: date" grep -qF 'type="date" name="day" value="2026-11-25"' "$ih"
+check "inputs: time" grep -qF 'type="time" name="at" value="09:40"' "$ih"
+check "inputs: toggle" grep -qF '<input type="checkbox" name="news" value="true" checked> Newsletter</label>' "$ih"
+check "inputs: dropdown" grep -qF '<option value="red">Red</option><option value="blue" selected>Blue &lt;b&gt;</option></select>' "$ih"
+check "inputs: radio list" grep -qF 'role="radiogroup"' "$ih"
+check "inputs: radio" grep -qF '<label><input type="radio" name="size" value="red" checked> Red</label>' "$ih"
+check "inputs: an error" grep -qF 'aria-invalid="true" title="Not a valid &lt;code&gt;" type="text" name="code"' "$ih"
+check "inputs: checkbox list" grep -qF '<label><input type="checkbox" name="tags" value="blue" checked> Blue &lt;b&gt;</label>' "$ih"
+expect 0 "edge page as text" "" -- render "${EDGE[@]}" -q -f text
+check "inputs: text toggle" grep -qF '[x] Newsletter' "$work/stdout"
+check "inputs: text choice" grep -qF '(•) Red' "$work/stdout"
+check "inputs: text error" grep -qF '! Not a valid <code>' "$work/stdout"
 
 # --- 3. headless Chromium -----------------------------------------------------
 CHROMIUM=""
@@ -244,6 +266,7 @@ PY
   check "edge: no script element" bash -c "! grep -qi '<script' '$dom'"
   check "edge: the title is escaped" grep -qF '<title>edge &lt;cases&gt; &amp; "more" — sdui preview</title>' "$dom"
   check "edge: an input" grep -qE '<input class="n n-input" id="form/2" data-id="form/2" type="text" name="q" placeholder="Search &lt;films&gt;…" data-action=' "$dom"
+  check "edge: input kinds" bash -c "grep -qF '<select class=\"n n-input n-input-select\"' '$dom' && grep -qF '<textarea' '$dom' && grep -qF 'type=\"radio\"' '$dom'"
   check "edge: an error node" grep -qF 'edge.lua:24: boom &lt;b&gt;not bold&lt;/b&gt;' "$dom"
   check "edge: a fallback node" grep -qF 'data-component-type="NoSuchType"' "$dom"
   check "edge: the dropped component is gone" bash -c "! grep -qF 'id=\"gone\"' '$dom'"

@@ -2,11 +2,12 @@
 ** draw.c -- see draw.h. A node is drawn inside its frame and never past
 ** it: text re-wrapped at the frame's width (the same wrap the engine
 ** measured with), buttons as [label] (dimmed when disabled), images as a
-** box (or [alt] when there is no room for one), inputs as [value___],
-** fallback and error nodes in colour with a mark. Containers draw their
-** background, then their children, which inherit it. A tap target (a
-** container or image with an action) has no chrome: focused, it is drawn
-** in reverse video, its children with it.
+** box (or [alt] when there is no room for one), inputs as [value___] (a
+** toggle as "[x] title", an expanded choice as its option lines; in the
+** error colour when invalid), fallback and error nodes in colour with a
+** mark. Containers draw their background, then their children, which
+** inherit it. A tap target (a container or image with an action) has no
+** chrome: focused, it is drawn in reverse video, its children with it.
 */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -242,16 +243,33 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
                 put_bracketed(c, y, x, w, h, k->text, q);
         } else if (is(type, "input")) {
             pen q = p;
-            q.attr |= A_UNDERLINE;
-            for (int i = 0; i < h; i++) {
-                put_text(c, y + i, x, "[", 1, w, p);
-                fill(c, y + i, x + 1, w - 2, q, "_");
-                if (w >= 2)
-                    put_text(c, y + i, x + w - 1, "]", 1, 1, p);
+            int focused = is(id, v->focus);
+            if (focused)
+                q.attr |= A_BOLD;
+            if (k->error != NULL && colors)
+                q.pair = PAIR_ERROR; /* failed its validation: the message is on the status line */
+            if (is(k->kind, "toggle") || (is(k->kind, "choice") && h > 1)) {
+                /* "[x] title", or one "(•) option" line each: the text as the layout measured it */
+                if (focused)
+                    q.attr |= A_REVERSE;
+                put_wrapped(c, y, x + 1, w - 2, h, k->text, q, 0);
+            } else {
+                q.attr |= A_UNDERLINE;
+                for (int i = 0; i < h; i++) {
+                    put_text(c, y + i, x, "[", 1, w, p);
+                    fill(c, y + i, x + 1, w - 2, q, "_");
+                    if (w >= 2)
+                        put_text(c, y + i, x + w - 1, "]", 1, 1, p);
+                }
+                if (focused)
+                    q.attr |= A_REVERSE;
+                if (k->dim_text)
+                    q.attr |= A_DIM;
+                if (h > 1)
+                    put_wrapped(c, y, x + 1, w - 2, h, k->text, q, 0); /* a multiline input's lines */
+                else
+                    put_text(c, y, x + 1, k->text, strlen(k->text), w - 2, q);
             }
-            if (k->dim_text)
-                q.attr |= A_DIM;
-            put_text(c, y, x + 1, k->text, strlen(k->text), w - 2, q);
         } else if (is(type, "fallback") || is(type, "error")) {
             pen q = p;
             q.pair = colors ? (is(type, "error") ? PAIR_ERROR : PAIR_WARN) : 0;

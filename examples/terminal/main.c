@@ -2,8 +2,10 @@
 ** terminal -- an interactive full-screen host for sdui: the page drawn
 ** from the engine's layout, buttons and tap targets focused with Tab and
 ** pressed with Enter (a disabled button is drawn dimmed and never pressed;
-** the focused one's tooltip is on the status line), scrolling, live reload
-** of the Lua scripts, a lazy list.
+** the focused one's tooltip is on the status line), inputs focused with Tab
+** and edited (typing, Backspace; Space or Enter flips a toggle; Left/Right
+** choose, digits tick a multiple choice; Esc leaves) through
+** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list.
 **
 ** Usage: terminal PAGE.json SCRIPTS_DIR
 **
@@ -234,15 +236,15 @@ static int compare_targets(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* A node Tab stops at: a button, or any other node with an action but an
-** input (a tap target: a container or an image). Disabled buttons too, so
+/* A node Tab stops at: a button, an input, or any other node with an
+** action (a tap target: a container or an image). Disabled buttons too, so
 ** their tooltip can be read; Enter does nothing on them. */
 static int is_target(const char *type, const char *id)
 {
-    if (strcmp(type, "button") == 0)
+    if (strcmp(type, "button") == 0 || strcmp(type, "input") == 0)
         return 1;
     const content *c = model_get(id);
-    return c != NULL && c->action != NULL && strcmp(type, "input") != 0;
+    return c != NULL && c->action != NULL;
 }
 
 static void collect_targets(const json *node, int top, int *cap)
@@ -287,7 +289,7 @@ static void free_targets(void)
     app.ntargets = 0;
 }
 
-/* Buttons and tap targets in page order: top to bottom, then left to right. */
+/* Buttons, inputs and tap targets (what Tab focuses) in page order: top to bottom, then left to right. */
 static void rebuild_targets(void)
 {
     int cap = 0;
@@ -633,6 +635,12 @@ static void set_focus(int index)
     if (app.focus != NULL)
         memcpy(app.focus, b->id, n);
     damage_page_rows(b->y, b->y + b->h);
+    const content *c = model_get(b->id);
+    if (c != NULL && c->input != NULL)
+        set_text(app.event, sizeof app.event, "%s: %s", b->id,
+                 strcmp(c->kind, "toggle") == 0   ? "Space flips it"
+                 : strcmp(c->kind, "choice") == 0 ? "Left/Right choose, digits tick"
+                                                  : "type, Backspace; Esc leaves");
     snprintf(app.reason + strlen(app.reason), sizeof app.reason - strlen(app.reason), "%sfocus", app.reason[0] ? " " : "");
     /* Keep it on screen. */
     if (b->y < app.scroll)
@@ -674,6 +682,133 @@ static void move_focus(int dir)
     set_focus(i);
 }
 
+/* The value `value` with the option value `option` ticked or unticked
+** (a multiple choice's comma-separated values); malloc'd. */
+static char *tick(const char *value, const char *option)
+{
+    size_t n = strlen(value), o = strlen(option);
+    char *out = malloc(n + o + 2);
+    if (out == NULL)
+        return NULL;
+    out[0] = '\0';
+    int found = 0;
+    for (const char *p = value; *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == o && strncmp(p, option, o) == 0)
+            found = 1;
+        else if (len > 0)
+            snprintf(out + strlen(out), n + o + 2 - strlen(out), "%s%.*s", out[0] ? "," : "", (int)len, p);
+        p = end ? end + 1 : p + len;
+    }
+    if (!found)
+        snprintf(out + strlen(out), n + o + 2 - strlen(out), "%s%s", out[0] ? "," : "", option);
+    return out;
+}
+
+/* The focused input's next value for key `ch`, malloc'd; NULL when the key
+** does not edit it (Tab, scrolling...). `node` is the input's JSON. */
+static char *edited_value(const json *node, const char *kind, int ch)
+{
+    const char *value = json_get_string(node, "value");
+    if (value == NULL)
+        value = "";
+    size_t n = strlen(value);
+    char *out = NULL;
+    if (strcmp(kind, "toggle") == 0) {
+        if (ch != ' ' && ch != '\n' && ch != '\r' && ch != KEY_ENTER)
+            return NULL;
+        const char *on = json_get_string(node, "onValue"), *off = json_get_string(node, "offValue");
+        const char *next = strcmp(value, on ? on : "true") == 0 ? (off ? off : "false") : (on ? on : "true");
+        n = strlen(next);
+        if ((out = malloc(n + 1)) != NULL)
+            memcpy(out, next, n + 1);
+    } else if (strcmp(kind, "choice") == 0) {
+        const json *options = json_get(node, "options");
+        const json *multiple = json_get(node, "multiple");
+        size_t count = json_count(options);
+        if (count == 0)
+            return NULL;
+        if (multiple != NULL && multiple->type == JSON_TRUE) {
+            if (ch < '1' || ch > '9' || (size_t)(ch - '1') >= count)
+                return NULL;
+            const char *option = json_get_string(json_at(options, (size_t)(ch - '1')), "value");
+            return option != NULL ? tick(value, option) : NULL;
+        }
+        if (ch != KEY_LEFT && ch != KEY_RIGHT && ch != ' ')
+            return NULL;
+        size_t at = count; /* none chosen: Right takes the first, Left the last */
+        for (size_t i = 0; i < count; i++) {
+            const char *v = json_get_string(json_at(options, i), "value");
+            if (v != NULL && strcmp(v, value) == 0)
+                at = i;
+        }
+        size_t next = ch == KEY_LEFT ? (at == 0 || at == count ? count - 1 : at - 1) : (at + 1 >= count ? 0 : at + 1);
+        if (at == count && ch != KEY_LEFT)
+            next = 0;
+        const char *v = json_get_string(json_at(options, next), "value");
+        if (v != NULL && (out = malloc(strlen(v) + 1)) != NULL)
+            memcpy(out, v, strlen(v) + 1);
+    } else {
+        int multiline = strcmp(kind, "multiline") == 0;
+        if ((ch >= 32 && ch < 127) || (multiline && (ch == '\n' || ch == '\r' || ch == KEY_ENTER))) {
+            if ((out = malloc(n + 2)) != NULL) {
+                memcpy(out, value, n);
+                out[n] = ch >= 32 ? (char)ch : '\n';
+                out[n + 1] = '\0';
+            }
+        } else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+            while (n > 0 && ((unsigned char)value[n - 1] & 0xC0) == 0x80)
+                n--; /* the last character's continuation bytes */
+            if (n > 0)
+                n--;
+            if ((out = malloc(n + 1)) != NULL) {
+                memcpy(out, value, n);
+                out[n] = '\0';
+            }
+        } else {
+            return NULL;
+        }
+    }
+    return out;
+}
+
+/* A key on the focused input: its new value goes to the engine with
+** sdui_set_input() (the input must be bound to a service). Returns 1 when
+** the key was the input's, 0 when it was not (it then does what it does). */
+static int edit_input(int ch)
+{
+    const content *c = model_get(app.focus);
+    if (c == NULL || c->input == NULL)
+        return 0;
+    if (ch == 27) { /* Esc: leave the input */
+        int i = find_target(app.focus);
+        if (i >= 0)
+            damage_page_rows(app.targets[i].y, app.targets[i].y + app.targets[i].h);
+        free(app.focus);
+        app.focus = NULL;
+        set_text(app.event, sizeof app.event, "left the input");
+        return 1;
+    }
+    json *node = json_parse(c->input, strlen(c->input), NULL, 0);
+    char *value = node != NULL ? edited_value(node, c->kind, ch) : NULL;
+    int bound = json_get_string(node, "bind") != NULL;
+    json_free(node);
+    if (value == NULL)
+        return 0;
+    if (!bound) {
+        set_text(app.event, sizeof app.event, "%s has no bind: nothing keeps its value", app.focus);
+    } else if (sdui_set_input(app.engine, app.focus, value, strlen(value)) != SDUI_OK) {
+        report_error("set input");
+    } else {
+        app.error[0] = '\0';
+        set_text(app.event, sizeof app.event, "set %s: %s", app.focus, value);
+        pull_patches();
+    }
+    free(value);
+    return 1;
+}
+
 static void press(void)
 {
     const content *c = model_get(app.focus);
@@ -692,7 +827,7 @@ static void press(void)
     }
     /* Before the dispatch: a request performer it runs says more. */
     set_text(app.event, sizeof app.event, "pressed %s: %s", app.focus, c->action);
-    if (sdui_dispatch(app.engine, c->action, strlen(c->action)) != SDUI_OK)
+    if (sdui_press(app.engine, app.focus) != SDUI_OK) /* its action, with the inputs it asks for */
         report_error("dispatch");
     else
         app.error[0] = '\0';
@@ -712,6 +847,8 @@ static void reload(void)
 
 static int handle_key(int ch)
 {
+    if (edit_input(ch))
+        return 0;
     if (ch == KEY_UP || ch == KEY_DOWN || ch == KEY_PPAGE || ch == KEY_NPAGE || ch == KEY_HOME || ch == 'j' ||
         ch == 'k' || ch == ' ' || ch == '\t' || ch == KEY_BTAB)
         app.at_end = 0;

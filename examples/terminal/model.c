@@ -53,6 +53,9 @@ static void free_fields(content *c)
     free(c->text);
     free(c->action);
     free(c->tooltip);
+    free(c->input);
+    free(c->kind);
+    free(c->error);
     free(c->font);
     free(c->weight);
     free(c->color);
@@ -122,6 +125,16 @@ static int put_node(const json *node, const char *component, int deep)
     c->tooltip = has_tooltip ? dup_bytes(tooltip->string, tooltip->len) : NULL;
     const json *disabled = json_get(node, "disabled");
     c->disabled = disabled != NULL && disabled->type == JSON_TRUE;
+    c->input = NULL;
+    c->kind = NULL;
+    c->error = dup_string(json_get_string(node, "error"));
+    if (strcmp(type, "input") == 0) {
+        const char *kind = json_get_string(node, "kind");
+        c->input = dup_bytes(node->raw, node->rawlen);
+        c->kind = dup_string(kind != NULL ? kind : "text");
+        if (c->input == NULL || c->kind == NULL)
+            c->text = (free(c->text), NULL); /* out of memory: dropped below */
+    }
     const json *style = json_get(node, "style");
     c->font = dup_string(json_get_string(style, "font"));
     c->weight = dup_string(json_get_string(style, "fontWeight"));

@@ -20,6 +20,9 @@ struct content {
     char *action;     /* the action's JSON, or NULL */
     char *tooltip;    /* a button's tooltip, or NULL */
     int disabled;     /* a disabled button: drawn dimmed, never pressed */
+    char *input;      /* an input node's own JSON (kind, value, options, bind...), or NULL */
+    char *kind;       /* an input's kind ("text" when it has none), or NULL */
+    char *error;      /* an input's validation error, or NULL */
     char *font, *weight, *color, *background; /* style members, or NULL */
     int align;        /* style.textAlignment: 0 leading, 1 center, 2 trailing */
     int border;       /* style.borderWidth >= 1: an outline inside the frame */

@@ -9,7 +9,8 @@
 # script showing within RELOAD_TIMEOUT seconds with the favourite kept, then
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
-# version's cards and its warning) and the fix taking over, and
+# version's cards and its warning) and the fix taking over, the feedback
+# form's inputs edited (text, number, choice, toggle) and submitted, and
 # the session ending on q; then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
@@ -204,6 +205,28 @@ edit_card "the fix" 's/local title = "NEW " .. fmt.str(data.title)/local title =
 check "the fixed script shows within ${RELOAD_TIMEOUT}s" \
   wait_for "$RELOAD_TIMEOUT" has "FIXED The Lighthouse at Wren Point"
 check "the warning is gone with the fix" lacks "showing the previous version"
+
+# The feedback form at the bottom: bound inputs edited through sdui_set_input.
+tm send-keys -t "$session" End
+check "End shows the feedback form" wait_for "$STEP_TIMEOUT" has "Tell us what you think"
+tm send-keys -t "$session" BTab # the last one on screen: the form's button
+check "Shift-Tab focuses the send button" wait_for "$STEP_TIMEOUT" has "focus: feedback/5/0"
+tm send-keys -t "$session" Enter
+check "an empty email fails its validation: nothing is sent" \
+  wait_for "$STEP_TIMEOUT" has "validation failed: An email, please"
+for _ in 1 2 3 4; do tm send-keys -t "$session" BTab; done # up to the email
+check "Shift-Tab focuses the email input" wait_for "$STEP_TIMEOUT" has "focus: feedback/1"
+tm send-keys -t "$session" -l "sam@x.io"
+check "typing fills the email from the feedback service" wait_for "$STEP_TIMEOUT" has "[sam@x.io"
+tm send-keys -t "$session" Tab BSpace 5
+check "Backspace and a digit set the rating" wait_for "$STEP_TIMEOUT" has "[5___"
+tm send-keys -t "$session" Tab Right
+check "Right chooses the next topic" wait_for "$STEP_TIMEOUT" has "(•) Series"
+tm send-keys -t "$session" Tab Space
+check "Space ticks the toggle" wait_for "$STEP_TIMEOUT" has "[x] Send me the newsletter"
+tm send-keys -t "$session" Tab Enter
+check "the submit button sees the values in the service" \
+  wait_for "$STEP_TIMEOUT" has "Thanks! sam@x.io rated 5 about series"
 
 tm send-keys -t "$session" q
 check "q ends the session" wait_for "$STEP_TIMEOUT" ended

@@ -2,9 +2,12 @@
 -- Generated: do not edit. Regenerate with `make contract`; `swift test` fails when it is out of date.
 -- lua/sdui/ui.lua builds its tables from it; it is embedded and preloaded like sdui.ui.
 return {
-  -- Node kinds: content members (strings, and the boolean "disabled"),
-  -- whether the kind takes children and an action, whether only the
-  -- engine renders it.
+  -- Node kinds: content members (string, enum (one of values), boolean
+  -- (a button's "disabled", an input's "multiple"), and an input's typed
+  -- members: number, options (an array of {title = string, value =
+  -- string}), binding ("service/path"), validation (a table: required,
+  -- pattern, minLength, maxLength, message)), whether the kind takes
+  -- children and an action, whether only the engine renders it.
   kinds = {
     { name = "text", members = { { name = "text", type = "string", required = true } },
       children = false, action = false, engine_only = false },
@@ -22,7 +25,7 @@ return {
       children = false, action = false, engine_only = false },
     { name = "list", members = {},
       children = true, action = true, engine_only = false },
-    { name = "input", members = { { name = "name", type = "string", required = true }, { name = "value", type = "string", required = false }, { name = "placeholder", type = "string", required = false } },
+    { name = "input", members = { { name = "name", type = "string", required = true }, { name = "value", type = "string", required = false }, { name = "placeholder", type = "string", required = false }, { name = "kind", type = "enum", values = { "text", "multiline", "number", "date", "time", "toggle", "choice" }, required = false }, { name = "format", type = "enum", values = { "email", "tel", "url", "password" }, required = false }, { name = "min", type = "number", required = false }, { name = "max", type = "number", required = false }, { name = "title", type = "string", required = false }, { name = "onValue", type = "string", required = false }, { name = "offValue", type = "string", required = false }, { name = "display", type = "enum", values = { "compact", "expanded" }, required = false }, { name = "multiple", type = "boolean", required = false }, { name = "options", type = "options", required = false }, { name = "bind", type = "binding", required = false }, { name = "validation", type = "validation", required = false }, { name = "error", type = "string", required = false } },
       children = false, action = true, engine_only = false },
     { name = "fallback", members = { { name = "componentType", type = "string", required = true }, { name = "text", type = "string", required = false } },
       children = false, action = false, engine_only = true },
@@ -63,6 +66,6 @@ return {
     { name = "backgroundFit", type = "enum", values = { "cover", "repeat", "fill" } },
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
-  action_members = { "type", "payload" },
+  action_members = { "type", "payload", "inputs" },
   node_members = { "type", "id", "key", "style", "action", "children" },
 }

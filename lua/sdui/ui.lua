@@ -19,8 +19,16 @@ Kinds: text, image, button, vstack, hstack, zstack, list, spacer, input.
 The kinds, their members and the style fields are not written here: they
 come from sdui.contract (lua/sdui/contract.lua), generated from the core's
 description of the contract, Sources/SDUICore/View/ViewContract.swift.
+Content members are strings but for an input's typed ones, checked here as
+the contract says: enums (kind, format, display: one of their values),
+numbers (min, max), a boolean (multiple), options (a list of
+{title = string, value = string}) and bind ("service/path"), e.g.
+    ui.input{name = "size", kind = "choice", display = "expanded",
+             options = {{title = "Small", value = "s"}, {title = "Large", value = "l"}}}
 
-Besides nodes: ui.action(type, payload) builds an action, and ui.after(ms,
+Besides nodes: ui.action(type, payload, inputs) builds an action (inputs:
+true or a list of input names, the values a press adds to the payload:
+e:press, sdui_press), and ui.after(ms,
 action) and ui.request{url = ..., on_success = ..., ...} build effects for a
 handler's ctx.emit (see "Effects" below).
 
@@ -489,6 +497,65 @@ local function merge_style(n, style)
   return nil
 end
 
+-- What is wrong with `v` as a typed content member (an input's): of type
+-- `ct`, "number", "boolean", "options" (a list of {title = string, value =
+-- string}), "binding" ("service/path": the engine checks the path) or an
+-- enum (the set of its values); nil when it is right.
+local function typed_problem(ct, v)
+  if ct == "number" then
+    if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
+      return "must be a finite number, got " .. describe(v)
+    end
+  elseif ct == "validation" then
+    if type(v) ~= "table" then -- its members are checked by the engine
+      return "must be a table {required =, pattern =, minLength =, maxLength =, message =}, got " .. describe(v)
+    end
+  elseif ct == "binding" then
+    if type(v) ~= "string" or not v:find("^[^/]+/.") then
+      return "must be \"service/path\" (a service, a slash, a state path), got " .. describe(v)
+    end
+  elseif ct == "boolean" then
+    if type(v) ~= "boolean" then
+      return "must be a boolean, got " .. describe(v)
+    end
+  elseif ct == "options" then
+    if type(v) ~= "table" then
+      return "must be a list of {title = string, value = string}, got " .. describe(v)
+    end
+    local count = 0
+    for key in pairs(v) do
+      count = count + 1
+      if mtype(key) ~= "integer" or key < 1 then
+        return "must be a list of {title = string, value = string}, got the key " .. describe(key)
+      end
+    end
+    for i = 1, count do
+      local o = v[i]
+      if type(o) ~= "table" then
+        return format("[%d] must be a table {title = string, value = string}, got %s", i, describe(o))
+      end
+      for key, x in pairs(o) do
+        if key ~= "title" and key ~= "value" then
+          return format("[%d] has an unknown member %s (allowed: title, value)", i, describe(key))
+        elseif type(x) ~= "string" then
+          return format("[%d].%s must be a string, got %s", i, key, describe(x))
+        end
+      end
+      if o.title == nil or o.value == nil then
+        return format("[%d] needs a title and a value (strings)", i)
+      end
+    end
+    if count == 0 and getmetatable(v) == nil then
+      setmetatable(v, ui.array_mt) -- [] rather than {}
+    end
+  elseif type(ct) == "table" then
+    if type(v) ~= "string" or not ct[v] then -- ct[1] is the list, for this message
+      return format("must be one of %s, got %s", ct[1], describe(v))
+    end
+  end
+  return nil
+end
+
 -- The walk over table `t` (no metatable) into node `n`, resumed after key
 -- `from` (nil: from the start): the string-keyed properties -- key, style,
 -- style fields (into n.style) and the kind's `content` members (name ->
@@ -552,9 +619,11 @@ local function fill(n, t, content, first, i, from)
               return nil, format("ui.%s: %s must be a string, got %s", n.type, k, describe(v))
             end
             n[k] = v
-          elseif ct == "boolean" then
-            if type(v) ~= "boolean" then -- false was left out above
-              return nil, format("ui.%s: %s must be a boolean, got %s", n.type, k, describe(v))
+          elseif ct == "number" or ct == "boolean" or ct == "options" or ct == "binding" or ct == "validation"
+            or type(ct) == "table" then
+            local problem = typed_problem(ct, v)
+            if problem then
+              return nil, format("ui.%s: %s %s", n.type, k, problem)
             end
             n[k] = v
           elseif ct == "action" then
@@ -862,10 +931,17 @@ for _, kind in ipairs(contract.kinds) do
     KINDS[name] = true
     local content, required, names = {}, {}, {}
     for _, m in ipairs(kind.members) do
-      if (m.type ~= "string" and m.type ~= "boolean") or (m.type == "boolean" and m.required) then
-        error("sdui.ui: no check for members of type " .. tostring(m.type) .. " (" .. name .. "." .. m.name .. ")")
+      local t = m.type
+      if t == "enum" then
+        t = { concat(m.values, ", ") } -- [1]: the list for messages; each value -> true
+        for _, v in ipairs(m.values) do
+          t[v] = true
+        end
+      elseif t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "options" and t ~= "binding"
+        and t ~= "validation" then
+        error("sdui.ui: no check for members of type " .. tostring(t) .. " (" .. name .. "." .. m.name .. ")")
       end
-      content[m.name] = m.type
+      content[m.name] = t
       names[#names + 1] = m.name
       if m.required then
         required[#required + 1] = m.name
@@ -899,12 +975,18 @@ for _, kind in ipairs(contract.kinds) do
   end
 end
 
---- ui.action(type, payload): an action table {type = type, payload = payload}.
-ui.action = function(action_type, payload)
+--- ui.action(type, payload, inputs): an action table {type = type, payload = payload,
+--- inputs = inputs}; inputs (true or a list of input names) is left out when nil.
+ui.action = function(action_type, payload, inputs)
   if known_types[action_type] or known_type(action_type) then
     local t = type(payload)
     if t ~= "function" and t ~= "thread" then
-      return { type = action_type, payload = payload }
+      if inputs == nil then
+        return { type = action_type, payload = payload }
+      elseif inputs == true or (type(inputs) == "table" and getmetatable(inputs) == nil) then
+        return { type = action_type, payload = payload, inputs = inputs }
+      end
+      error(format("ui.action: inputs must be true or a list of input names, got %s", describe(inputs)), 2)
     end
     error(format("ui.action: payload must be JSON data, got %s", t), 2)
   end

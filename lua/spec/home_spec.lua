@@ -85,6 +85,21 @@ describe("the example home page", function()
     assert.equal(support.read(support.root .. "/lua/spec/fixtures/home_updated.txt"), text())
   end)
 
+  it("keeps the feedback form's values in the feedback service, set by the host", function()
+    e:render()
+    assert.is_true(e:set_input("feedback/1", "sam@x.io"))
+    assert.is_true(e:set_input("feedback/2", "5"))
+    assert.is_true(e:set_input("feedback/3", "series"))
+    assert.is_true(e:set_input("feedback/4", "true"))
+    assert.same({ email = "sam@x.io", rating = 5, topic = "series", news = "true", sent = false }, e:state("feedback"))
+    assert.is_true(e:press("feedback/5/0")) -- the button's action asks for the inputs' values
+    local block = support.block(text(), "feedback")
+    assert.truthy(block:find("email: [sam@x.io_____]", 1, true), block)
+    assert.truthy(block:find("(•) Series", 1, true), block)
+    assert.truthy(block:find("[x] Send me the newsletter", 1, true), block)
+    assert.truthy(block:find("Thanks! sam@x.io rated 5 about series", 1, true), block)
+  end)
+
   -- The host's side of order/checkout: performs the "request" effect.
   local function shop(answer)
     local seen = {}

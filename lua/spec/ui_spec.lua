@@ -88,7 +88,7 @@ describe("sdui.ui", function()
         error_of(ui.button, { "a", action = "go" }))
       assert.equal('ui.button: action.type must be a string "service/name", got "go"',
         error_of(ui.button, { "a", action = { type = "go" } }))
-      assert.equal('ui.button: action has an unknown member "route" (expected type, payload)',
+      assert.equal('ui.button: action has an unknown member "route" (expected type, payload, inputs)',
         error_of(ui.button, { "a", action = { type = "a/b", route = "/" } }))
       assert.equal("ui.button: expected a table {...}, got \"a\"", error_of(ui.button, "a"))
     end)
@@ -241,7 +241,7 @@ describe("sdui.ui", function()
     it("keeps ui.image(url, props), with an action among the props", function()
       assert.same({ type = "image", url = "u", alt = "Poster", action = go }, ui.image("u", { alt = "Poster", action = go }))
       assert.same({ type = "image", url = "u" }, ui.image("u", { action = false }))
-      assert.equal('ui.image: action has an unknown member "route" (expected type, payload)',
+      assert.equal('ui.image: action has an unknown member "route" (expected type, payload, inputs)',
         error_of(ui.image, "u", { action = { type = "a/b", route = "/" } }))
     end)
 

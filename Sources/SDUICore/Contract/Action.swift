@@ -1,14 +1,18 @@
-/// An action: `{"type": "service/name", "payload": any}`.
+/// An action: `{"type": "service/name", "payload": any}`, and for a
+/// submit `"inputs"`: which input values it carries (`ActionInputs`).
 ///
 /// Buttons carry one; dispatching it runs the handler registered for its type
 /// on the service named before the slash.
 public struct Action: Sendable, Equatable {
     public var type: String
     public var payload: JSON
+    /// The input values a press adds to the payload (`Engine.press`); nil for none.
+    public var inputs: ActionInputs?
 
-    public init(type: String, payload: JSON = .null) {
+    public init(type: String, payload: JSON = .null, inputs: ActionInputs? = nil) {
         self.type = type
         self.payload = payload
+        self.inputs = inputs
     }
 
     /// The service part of the type: "favorites" for "favorites/toggle".
@@ -34,17 +38,20 @@ public struct Action: Sendable, Equatable {
             type = try Decode.nonEmptyString(o["type"], at: path.appending("type"))
         }
         payload = o["payload"] ?? .null
+        if let inputs = o["inputs"] { self.inputs = try ActionInputs(json: inputs, at: path.appending("inputs")) }
     }
 
     public var json: JSON {
-        .object(JSONObject([("type", .string(type)), ("payload", payload)]))
+        var o = JSONObject([("type", .string(type)), ("payload", payload)])
+        if let inputs { o["inputs"] = inputs.json }
+        return .object(o)
     }
 
     /// Exact equality: the payload must be identical as JSON text shows it
     /// (see `JSON.isIdentical`), so a view whose action changed from `1` to
     /// `1.0` is a changed view.
     public static func == (lhs: Action, rhs: Action) -> Bool {
-        lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload)
+        lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload) && lhs.inputs == rhs.inputs
     }
 
     /// True when `type` has the form "service/name" with both parts non-empty.

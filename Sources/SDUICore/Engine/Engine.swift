@@ -48,6 +48,9 @@ public final class Engine {
     private let scheduler = EffectScheduler()
     /// Diagnostics not tied to a render: failed timers, effects, subscribers.
     private var runtimeDiagnostics: [Diagnostic] = []
+    /// The validation errors the inputs show, by node id: set by a press
+    /// that failed validation, cleared when the input is set or a press passes.
+    private var inputErrors: [String: String] = [:]
     /// Engine time in milliseconds: the last `tick`.
     public var clock: Int64 { scheduler.clock }
 
@@ -133,6 +136,7 @@ public final class Engine {
     /// Makes `page` current. Components whose id, type, data and fallback
     /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
+        inputErrors = [:] // the old page's nodes
         tracker.load(page)
         lazyList.keep(onlyIn: tracker.pageIndex)
     }
@@ -250,6 +254,143 @@ public final class Engine {
         noteHandlerWarnings()
         work.actions += outcome.actions
         run(settle(watched: watched, outcome: outcome))
+    }
+
+    /// Sets the value of the bound input `nodeId` (a node id of the current
+    /// screen: `form/2`, `form#email`) to `text`: stores it at the place its
+    /// `bind` names (`InputBinding`; a number input's text that is a number
+    /// as a number, else the string) as a dispatch would (one transaction,
+    /// middleware sees `{"type": "SERVICE/sdui.input", "payload": {"node",
+    /// "bind", "value"}}`), then lets readers, subscribers and effects
+    /// react; the input's component renders again and patches follow.
+    /// Throws `.notFound` when no node of the screen has that id, `.invalid`
+    /// when it is not an input with a `bind`, and what the store throws.
+    public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
+        let (node, _) = try screenNode(nodeId)
+        guard node.kind == .input, let bind = node.props["bind"] else {
+            throw EngineError(.invalid, "node \"\(nodeId)\" is not an input with a bind")
+        }
+        let binding: InputBinding
+        do throws(ContractError) {
+            binding = try InputBinding(parsing: bind, at: .root)
+        } catch {
+            throw EngineError(.invalid, "node \"\(nodeId)\": \(error.message)")
+        }
+        let value = InputBinding.stored(text, for: InputContent(node.props))
+        defer { clearError(of: nodeId) } // whatever came of it, the error was about the old value
+        let action = Action(type: binding.service + "/sdui.input", payload: .object(JSONObject([
+            ("node", .string(nodeId)), ("bind", .string(bind)), ("value", value),
+        ])))
+        let watched = watchedValues()
+        let outcome: DispatchOutcome
+        do {
+            outcome = try store.set(value, at: binding.path, in: binding.service, as: action)
+        } catch {
+            noteHandlerWarnings()
+            throw error
+        }
+        noteHandlerWarnings()
+        work.actions += outcome.actions
+        run(settle(watched: watched, outcome: outcome))
+    }
+
+    /// Dispatches the action of node `nodeId` of the current screen (a
+    /// button or an input), as a user's press: when the action asks for
+    /// `inputs` (`ActionInputs`), the values of those inputs of the node's
+    /// component (`name` → `value` as the screen shows it, "" for none; for
+    /// `.named`, in that order) are added to its payload, an object (null
+    /// becomes one; a member of the same name is replaced). Throws
+    /// `.notFound` for no such node or a named input the component lacks,
+    /// `.invalid` for a node without an action, `.contract` for inputs
+    /// asked with a payload that is not an object, `.invalid` when an input
+    /// gathered fails its validation (`InputValidation`: nothing is
+    /// dispatched, the input shows its `error`), and what `dispatch` throws.
+    public func press(_ nodeId: String) throws(EngineError) {
+        let (node, root) = try screenNode(nodeId)
+        guard var action = node.action else { throw EngineError(.invalid, "node \"\(nodeId)\" has no action") }
+        if let inputs = action.inputs {
+            var payload: JSONObject
+            switch action.payload {
+            case .null: payload = JSONObject()
+            case .object(let o): payload = o
+            default:
+                throw EngineError(.contract, "node \"\(nodeId)\": an action with inputs needs an object payload, got \(action.payload.typeName)")
+            }
+            var all: [ViewNode] = []
+            func collect(_ n: ViewNode) {
+                if n.kind == .input, n.props["name"] != nil { all.append(n) }
+                n.children.forEach(collect)
+            }
+            collect(root)
+            var gathered: [ViewNode] = []
+            switch inputs {
+            case .all:
+                gathered = all
+            case .named(let names):
+                for name in names {
+                    guard let input = all.first(where: { $0.props["name"] == name }) else {
+                        throw EngineError(.notFound, "node \"\(nodeId)\": no input named \"\(name)\" in component \"\(root.id)\"")
+                    }
+                    gathered.append(input)
+                }
+            }
+            try validate(gathered, component: root.id)
+            for input in gathered { payload[input.props["name"]!] = .string(input.props["value"] ?? "") }
+            action.payload = .object(payload)
+            action.inputs = nil
+        }
+        try dispatch(action)
+    }
+
+    /// Checks the inputs a press gathers (`InputValidation`): each failing
+    /// one shows its message (`error`) and the press throws `.invalid`
+    /// with a `validation-failed` diagnostic; the others' errors go.
+    private func validate(_ inputs: [ViewNode], component: String) throws(EngineError) {
+        var problems: [String] = []
+        for node in inputs {
+            let input = InputContent(node.props)
+            let rules = node.props["validation"].map(InputValidation.init(text:)) ?? InputValidation()
+            if let problem = InputValidation.problem(of: input, rules: rules) {
+                problems.append(problem)
+                if inputErrors[node.id] != problem {
+                    inputErrors[node.id] = problem
+                    tracker.invalidate(component: component)
+                }
+            } else {
+                clearError(of: node.id)
+            }
+        }
+        guard problems.isEmpty else {
+            let message = problems.joined(separator: "; ")
+            note(Diagnostic(.warning, "validation-failed", component: component, message))
+            throw EngineError(.invalid, "validation failed: \(message)")
+        }
+    }
+
+    /// Drops the validation error input `id` shows, if any.
+    private func clearError(of id: String) {
+        guard inputErrors.removeValue(forKey: id) != nil else { return }
+        for component in currentScreen().components where id.hasPrefix(component.id) {
+            tracker.invalidate(component: component.id)
+        }
+    }
+
+    /// The node `nodeId` of the current screen and its component's root.
+    private func screenNode(_ nodeId: String) throws(EngineError) -> (node: ViewNode, root: ViewNode) {
+        for component in currentScreen().components where nodeId.hasPrefix(component.id) {
+            let root = component.flat.node(componentId: component.id)
+            if let node = Self.node(nodeId, in: root) { return (node, root) }
+        }
+        throw EngineError(.notFound, "no node \"\(nodeId)\" on the screen")
+    }
+
+    /// The node of id `id` in `node`'s subtree.
+    private static func node(_ id: String, in node: ViewNode) -> ViewNode? {
+        if node.id == id { return node }
+        for child in node.children { // keyed nodes' ids need not follow the path: the whole tree
+            if let found = self.node(id, in: child) { return found }
+        }
+        return nil
     }
 
     /// Parses an action and dispatches it.
@@ -502,9 +643,10 @@ public final class Engine {
             return
         }
         if let viewport = lazyList.viewport {
-            lazyList.render(page, viewport, in: tracker, with: Renderer(registry: registry, store: store))
+            lazyList.render(page, viewport, in: tracker,
+                            with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
         } else if tracker.hasDue {
-            tracker.renderDue(page, with: Renderer(registry: registry, store: store))
+            tracker.renderDue(page, with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
         }
         tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
     }

@@ -152,6 +152,11 @@ final class ScreenTracker {
         }
     }
 
+    /// Marks component `id` stale (its inputs' errors changed).
+    func invalidate(component id: String) {
+        if entries[id] != nil { dirty.insert(id) }
+    }
+
     /// Marks stale the components that consulted `type`.
     func invalidate(type: String) {
         for (id, entry) in entries where entry.render.types.contains(type) {

@@ -179,6 +179,9 @@ final class LayoutTree {
         case .image:
             return prop(view, "alt") ?? prop(view, "placeholder") ?? "image"
         case .input:
+            if prop(view, "kind") != nil || prop(view, "format") != nil {
+                return InputContent(view.pointee.props).measuredText // a toggle, choices, a password…
+            }
             return prop(view, "value") ?? prop(view, "placeholder") ?? ""
         case .button:
             if let label = prop(view, "label") { return label }

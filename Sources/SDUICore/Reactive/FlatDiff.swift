@@ -60,6 +60,7 @@ enum FlatDiff {
             // Flags, content bits and every field, children left out: equal bytes, equal members.
             let own = at - aStart
             let same = own == bt - bStart && a[aStart + 1] == b[bStart + 1] && a[aStart + 2] == b[bStart + 2]
+                && a[aStart + 3] == b[bStart + 3]
                 && equalBytes(a.baseAddress! + aStart + FlatView.headerSize, b.baseAddress! + bStart + FlatView.headerSize,
                               count: own - FlatView.headerSize)
             if !same {

@@ -9,10 +9,13 @@
 public struct Renderer {
     public let registry: ComponentRegistry
     public let store: Store
+    /// The inputs' validation errors to show, by node id (`Engine.press`).
+    public let inputErrors: [String: String]
 
-    public init(registry: ComponentRegistry, store: Store) {
+    public init(registry: ComponentRegistry, store: Store, inputErrors: [String: String] = [:]) {
         self.registry = registry
         self.store = store
+        self.inputErrors = inputErrors
     }
 
     /// Renders a whole page at once (no caching), collecting diagnostics.
@@ -56,7 +59,8 @@ public struct Renderer {
         let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log)
         let view: FlatView
         do {
-            view = try factory(current.factoryData, context)
+            // bound inputs' values, validation errors
+            view = InputBinding.fill(try factory(current.factoryData, context), context: context, errors: inputErrors)
         } catch {
             result.diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
                 "factory for \"\(current.type)\" failed: \(error)"))

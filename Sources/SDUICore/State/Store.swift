@@ -174,12 +174,30 @@ public final class Store {
         return try dispatch(first, then: actions.dropFirst())
     }
 
+    /// Stores `value` at `path` in `service` as a dispatch of `action`
+    /// whose handler did only that would: one transaction (middleware sees
+    /// `action`; nothing changes on error), a new version, the change
+    /// recorded for the engine. How an input's value is set (`Engine.setInput`).
+    @discardableResult
+    public func set(_ value: JSON, at path: JSONPath, in service: String, as action: Action)
+        throws(EngineError) -> DispatchOutcome
+    {
+        guard let slot = slotIndex[service], slots[slot].state != nil else {
+            throw EngineError(.notFound, "no service \"\(service)\"")
+        }
+        let route = Route(handler: { context in try context.set(value, at: path) }, service: service, slot: slot)
+        return try dispatch(action, then: [], route: route)
+    }
+
     /// `dispatch(_:)` of `first` followed by `rest`: the queue is an array
-    /// only once there is more than one action.
-    private func dispatch(_ first: Action, then rest: ArraySlice<Action>) throws(EngineError) -> DispatchOutcome {
+    /// only once there is more than one action. `route`, when given, runs
+    /// `first` instead of its type's handler.
+    private func dispatch(_ first: Action, then rest: ArraySlice<Action>, route: Route? = nil)
+        throws(EngineError) -> DispatchOutcome
+    {
         // The first action's route, looked up once: nothing runs between
         // this check and its use.
-        guard let firstRoute = routes[first.type] else {
+        guard let firstRoute = route ?? routes[first.type] else {
             throw EngineError(.notFound, "no handler for action \"\(first.type)\"")
         }
         for action in rest where routes[action.type] == nil {

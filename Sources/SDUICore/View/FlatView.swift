@@ -11,11 +11,12 @@
 ///     kind       UInt8   index into ViewNode.Kind.allCases
 ///     flags      UInt8   1: has a key, 2: a style, 4: an action (each a
 ///                        field below), 8: disabled (no field)
-///     props      UInt8   bit i: the kind's string content member i is present
-///     (padding)  UInt8
+///     props      UInt16  bit i: the kind's content member i is present
+///                        (low byte first, whatever the host's byte order)
 ///     children   UInt32  how many child nodes follow the node's own fields
 ///     then, each as a UInt32 length and its bytes: the key, the content
-///     members present (in the kind's order), the style and the action as
+///     members present (in the kind's order; a typed member's JSON text,
+///     see `ViewNode.props`), the style and the action as
 ///     the compact JSON the screen shows (`Style.json`, `{"type","payload"}`),
 ///     then the children.
 ///
@@ -115,8 +116,8 @@ public struct FlatView: Sendable, Equatable {
         if !style.isEmpty { flags |= styleFlag }
         if node.action != nil { flags |= actionFlag }
         if node.disabled { flags |= disabledFlag }
-        var present: UInt8 = 0
-        for (i, prop) in kind.props.enumerated() where node.props[prop.name] != nil { present |= 1 << UInt8(i) }
+        var present: UInt16 = 0
+        for (i, prop) in kind.props.enumerated() where node.props[prop.name] != nil { present |= 1 << UInt16(i) }
         appendHeader(kind: kind, flags: flags, props: present, children: node.children.count, to: &sink)
         if let key = node.key { appendField(key, to: &sink) }
         for prop in kind.props {
@@ -127,11 +128,11 @@ public struct FlatView: Sendable, Equatable {
         for child in node.children { append(child, to: &sink) }
     }
 
-    static func appendHeader(kind: ViewNode.Kind, flags: UInt8, props: UInt8, children: Int, to sink: inout ByteSink) {
+    static func appendHeader(kind: ViewNode.Kind, flags: UInt8, props: UInt16, children: Int, to sink: inout ByteSink) {
         sink.append(kind.index)
         sink.append(flags)
-        sink.append(props)
-        sink.append(0)
+        sink.append(UInt8(truncatingIfNeeded: props))
+        sink.append(UInt8(truncatingIfNeeded: props >> 8))
         appendCount(children, to: &sink)
     }
 
@@ -168,13 +169,18 @@ public struct FlatView: Sendable, Equatable {
 
     /// Moves `at` past one node's own fields (to its first child, or its next sibling).
     static func skipFields(_ raw: UnsafeRawBufferPointer, _ at: inout Int) {
-        let fields = fieldCount(flags: raw[at + 1], props: raw[at + 2])
+        let fields = fieldCount(flags: raw[at + 1], props: present(raw, at))
         at += headerSize
         for _ in 0..<fields { at += 4 + count(raw, at) }
     }
 
-    static func fieldCount(flags: UInt8, props: UInt8) -> Int {
+    static func fieldCount(flags: UInt8, props: UInt16) -> Int {
         (flags & fieldFlags).nonzeroBitCount + props.nonzeroBitCount
+    }
+
+    /// The content bits of the node at `at`.
+    static func present(_ raw: UnsafeRawBufferPointer, _ at: Int) -> UInt16 {
+        UInt16(raw[at + 2]) | UInt16(raw[at + 3]) << 8
     }
 
     /// The node at `at` without its children, with id `id` (a node change's payload).
@@ -195,13 +201,13 @@ public struct FlatView: Sendable, Equatable {
     private static func readNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int) -> ViewNode {
         let kind = ViewNode.Kind.allCases[Int(raw[at])]
         let flags = raw[at + 1]
-        let present = raw[at + 2]
+        let present = FlatView.present(raw, at)
         let children = count(raw, at + 4)
         at += headerSize
         var node = ViewNode(kind)
         func text() -> String { String(decoding: field(raw, &at), as: UTF8.self) }
         if flags & keyFlag != 0 { node.key = text() }
-        for (i, prop) in kind.props.enumerated() where present & (1 << UInt8(i)) != 0 {
+        for (i, prop) in kind.props.enumerated() where present & (1 << UInt16(i)) != 0 {
             node.props[prop.name] = text()
         }
         node.disabled = flags & disabledFlag != 0
@@ -258,6 +264,8 @@ extension FlatView {
     private static let memberHeads: [[[UInt8]]] = ViewNode.Kind.allCases.map { kind in
         kind.props.map { Array(",\"\($0.name)\":".utf8) }
     }
+    /// For each kind, which members are kept as JSON text (written as they are).
+    private static let jsonMembers: [[Bool]] = ViewNode.Kind.allCases.map { kind in kind.props.map(\.type.isJSON) }
 
     /// Writes the node at `at` (moving past its subtree), whose id is `id`;
     /// `id` is used as the stack of its descendants' ids and left as it was.
@@ -266,7 +274,7 @@ extension FlatView {
     {
         let kind = Int(raw[at])
         let flags = raw[at + 1]
-        let present = raw[at + 2]
+        let present = FlatView.present(raw, at)
         let children = count(raw, at + 4)
         at += headerSize
         sink.append(kindNames[kind])
@@ -287,9 +295,10 @@ extension FlatView {
             writeString(key, into: &sink)
         }
         let heads = memberHeads[kind]
-        for i in heads.indices where present & (1 << UInt8(i)) != 0 {
+        let json = jsonMembers[kind]
+        for i in heads.indices where present & (1 << UInt16(i)) != 0 {
             sink.append(heads[i])
-            writeString(field(raw, &at), into: &sink)
+            if json[i] { append(field(raw, &at), to: &sink) } else { writeString(field(raw, &at), into: &sink) }
         }
         if flags & disabledFlag != 0 { sink.append(#","disabled":true"#) }
         if flags & styleFlag != 0 {

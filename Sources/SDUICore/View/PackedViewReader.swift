@@ -116,17 +116,18 @@ struct PackedViewReader: ~Copyable {
         guard let type = members.type, let kind = kind(type) else { return false }
         let contents = members.contents
         let slots = Self.contentSlots[Int(kind.index)]
-        var present: UInt8 = 0
+        var present: UInt16 = 0
         var ordered = Slots<Text>()
         for position in 0..<slots.count {
             for j in 0..<contents.count where contents[j].0 == slots[position] {
-                present |= 1 << UInt8(position)
+                present |= 1 << UInt16(position)
                 _ = ordered.append(contents[j].1)
             }
         }
         guard ordered.count == contents.count else { return false } // a member the kind does not take
         let required = Self.requiredMasks[Int(kind.index)]
         guard present & required == required else { return false }
+        guard present & ~Self.plainMasks[Int(kind.index)] == 0 else { return false } // checked the long way
         if (members.action != nil || members.nullAction) && !kind.takesAction { return false }
         if members.hasDisabled && !kind.takesDisabled { return false }
         if children != nil && !kind.isContainer { return false } // even an empty list
@@ -233,9 +234,21 @@ struct PackedViewReader: ~Copyable {
     }
 
     /// For each kind, the bits of its required content members.
-    private static let requiredMasks: [UInt8] = ViewNode.Kind.allCases.map { kind in
-        var mask: UInt8 = 0
-        for (i, prop) in kind.props.enumerated() where prop.required { mask |= 1 << UInt8(i) }
+    private static let requiredMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
+        var mask: UInt16 = 0
+        for (i, prop) in kind.props.enumerated() where prop.required { mask |= 1 << UInt16(i) }
+        return mask
+    }
+
+    /// For each kind, the bits of the content members read here: plain
+    /// strings any node of the kind takes. An input's kind, bind and the
+    /// members of some kinds (`InputContent`) take the long way, which checks them.
+    private static let plainMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
+        var mask: UInt16 = 0
+        for (i, prop) in kind.props.enumerated()
+        where prop.type == .string && !(kind == .input && InputContent.checkedMembers.contains(prop.name)) {
+            mask |= 1 << UInt16(i)
+        }
         return mask
     }
 

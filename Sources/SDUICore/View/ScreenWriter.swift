@@ -75,14 +75,14 @@ extension ViewNode {
             sink.append(#","key":"#)
             sink.writeString(key)
         }
-        func member(_ name: String, _ value: String) {
+        func member(_ name: String, _ value: String, json: Bool) {
             sink.append(UInt8(ascii: ","))
             sink.writeString(name)
             sink.append(UInt8(ascii: ":"))
-            sink.writeString(value)
+            if json { sink.appendUnescaped(value) } else { sink.writeString(value) } // see `props`
         }
         for prop in kind.props { // a few comparisons of short names each (NodeProps)
-            if let value = props[prop.name] { member(prop.name, value) }
+            if let value = props[prop.name] { member(prop.name, value, json: prop.type.isJSON) }
         }
         if disabled { sink.append(#","disabled":true"#) }
         if let box = styleBox { // nil when the style is empty
@@ -94,6 +94,10 @@ extension ViewNode {
             sink.writeString(action.type)
             sink.append(#","payload":"#)
             sink.write(action.payload)
+            if let inputs = action.inputs {
+                sink.append(#","inputs":"#)
+                sink.write(inputs.json)
+            }
             sink.append(UInt8(ascii: "}"))
         }
         if !children.isEmpty {

@@ -46,8 +46,22 @@ public enum TextRenderer {
             let label = node.props["label"] ?? node.children.flatMap(lines).joined(separator: " ")
             return [node.disabled ? "[\(label)] (disabled)" : "[\(label)]"]
         case .input:
-            let value = node.props["value"] ?? node.props["placeholder"].map { "(\($0))" } ?? ""
-            return ["\(node.props["name"] ?? ""): [\(value)_____]"]
+            let input = InputContent(node.props)
+            let shown = input.lines
+            let lines: [String]
+            switch input.kind {
+            case .toggle:
+                lines = shown
+            case .multiline:
+                lines = ["\(input.name):"] + shown.map { "  | \($0)" }
+            case .choice where input.display == .expanded:
+                lines = ["\(input.name):"] + shown.map { "  \($0)" }
+            case .choice:
+                lines = ["\(input.name): [\(shown.first ?? "")]"]
+            case .text, .number, .date, .time:
+                lines = ["\(input.name): [\(shown.first ?? "")_____]"]
+            }
+            return lines + (input.error.map { ["  ! \($0)"] } ?? [])
         case .spacer:
             return []
         case .vstack, .zstack:

@@ -14,8 +14,6 @@ public enum ViewContract {
     public enum ValueType: Sendable, Equatable {
         /// A string.
         case string
-        /// `true` or `false` (a content member only: "disabled").
-        case boolean
         /// A finite number ≥ 0.
         case nonNegative
         /// A finite number ≥ 0, or "fill".
@@ -31,12 +29,33 @@ public enum ViewContract {
         case positive
         /// One of these strings.
         case oneOf([String])
+        /// Any finite number (a content member: kept as its JSON text).
+        case number
+        /// true or false (a content member: a button's "disabled", kept as a
+        /// flag, `ViewNode.disabled`; an input's "multiple", kept as its JSON text).
+        case boolean
+        /// A string `"service/path"`: where an input's value lives (`InputBinding`).
+        case binding
+        /// An object of `InputValidation.members` (required, pattern,
+        /// minLength, maxLength, message; kept as its JSON text).
+        case validation
+        /// An array of `{"title": string, "value": string}` objects, the
+        /// choices of an input (`InputOption`; kept as its JSON text).
+        case options
+
+        /// True for the types a content member keeps as JSON text and
+        /// writes as it is (numbers, booleans, options); false for strings.
+        public var isJSON: Bool {
+            switch self {
+            case .number, .boolean, .options, .validation: return true
+            default: return false
+            }
+        }
 
         /// The type's name in the generated Lua table.
         public var name: String {
             switch self {
             case .string: return "string"
-            case .boolean: return "boolean"
             case .nonNegative: return "nonNegative"
             case .dimension: return "dimension"
             case .padding: return "padding"
@@ -44,6 +63,11 @@ public enum ViewContract {
             case .lineLimit: return "lineLimit"
             case .positive: return "positive"
             case .oneOf: return "enum"
+            case .number: return "number"
+            case .boolean: return "boolean"
+            case .options: return "options"
+            case .binding: return "binding"
+            case .validation: return "validation"
             }
         }
     }
@@ -55,7 +79,9 @@ public enum ViewContract {
     }
 
     /// A content member of a node kind ("text", "url", "label"…): a string,
-    /// or for "disabled" a boolean (kept as a flag, `ViewNode.disabled`).
+    /// one of some strings, for "disabled" a boolean (kept as a flag,
+    /// `ViewNode.disabled`), or for an input's typed members a number, a
+    /// boolean or its options.
     public struct Member: Sendable, Equatable {
         public var name: String
         public var type: ValueType
@@ -109,7 +135,7 @@ public enum ViewContract {
     public static let paddingEdges = ["top", "leading", "bottom", "trailing"]
 
     /// The members of an action object.
-    public static let actionMembers = ["type", "payload"]
+    public static let actionMembers = ["type", "payload", "inputs"]
 
     /// The members every node may carry besides its content, in the order the
     /// JSON form writes them (`ViewNode.structuralKeys`).
@@ -118,7 +144,7 @@ public enum ViewContract {
     /// Every node kind, in `ViewNode.Kind`'s order, read off the kind itself.
     public static let kinds: [Kind] = ViewNode.Kind.allCases.map { kind in
         Kind(name: kind.rawValue,
-             members: kind.props.map { Member(name: $0.name, type: .string, required: $0.required) }
+             members: kind.props.map { Member(name: $0.name, type: $0.type, required: $0.required) }
                 + (kind.takesDisabled ? [Member(name: "disabled", type: .boolean, required: false)] : []),
              children: kind.isContainer, action: kind.takesAction, engineOnly: isEngineOnly(kind))
     }

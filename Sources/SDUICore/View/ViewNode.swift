@@ -23,10 +23,10 @@ public struct ViewNode: Sendable, Equatable {
         /// its byte in `FlatView`, which must not change.)
         case grid
 
-        /// The string content members a node of this kind may carry, and
-        /// which are required, in the order the JSON form writes them
-        /// (`disabled`, the one boolean member, follows them: `takesDisabled`).
-        var props: [(name: String, required: Bool)] {
+        /// The content members a node of this kind may carry, and which are
+        /// required, in the order the JSON form writes them (a button's
+        /// `disabled`, kept as a flag, follows them: `takesDisabled`).
+        var props: [(name: String, required: Bool, type: ViewContract.ValueType)] {
             switch self {
             case .text: return Kind.textProps
             case .image: return Kind.imageProps
@@ -39,12 +39,25 @@ public struct ViewNode: Sendable, Equatable {
         }
 
         // Built once: `props` runs for every node decoded or written.
-        private static let textProps = [(name: "text", required: true)]
-        private static let imageProps = [(name: "url", required: true), ("placeholder", false), ("alt", false)]
-        private static let buttonProps = [(name: "label", required: false), ("tooltip", false)]
-        private static let inputProps = [(name: "name", required: true), ("value", false), ("placeholder", false)]
-        private static let fallbackProps = [(name: "componentType", required: true), ("text", false)]
-        private static let errorProps = [(name: "message", required: true)]
+        private static let textProps = [(name: "text", required: true, type: ViewContract.ValueType.string)]
+        private static let imageProps = [(name: "url", required: true, type: ViewContract.ValueType.string),
+                                         ("placeholder", false, .string), ("alt", false, .string)]
+        private static let buttonProps = [(name: "label", required: false, type: ViewContract.ValueType.string),
+                                          ("tooltip", false, .string)]
+        /// An input's members: those of every kind, then those of some
+        /// kinds (`InputContent.members(of:)`).
+        private static let inputProps = [
+            (name: "name", required: true, type: ViewContract.ValueType.string), ("value", false, .string),
+            ("placeholder", false, .string), ("kind", false, .oneOf(InputKind.allCases.map(\.rawValue))),
+            ("format", false, .oneOf(InputKind.Format.allCases.map(\.rawValue))), ("min", false, .number),
+            ("max", false, .number), ("title", false, .string), ("onValue", false, .string),
+            ("offValue", false, .string), ("display", false, .oneOf(InputKind.Display.allCases.map(\.rawValue))),
+            ("multiple", false, .boolean), ("options", false, .options), ("bind", false, .binding),
+            ("validation", false, .validation), ("error", false, .string),
+        ]
+        private static let fallbackProps = [(name: "componentType", required: true, type: ViewContract.ValueType.string),
+                                             ("text", false, .string)]
+        private static let errorProps = [(name: "message", required: true, type: ViewContract.ValueType.string)]
 
         /// Kinds that hold children.
         public var isContainer: Bool {
@@ -76,7 +89,10 @@ public struct ViewNode: Sendable, Equatable {
     public var id: String
     /// Optional author key: makes the id `component#key`, independent of position.
     public var key: String?
-    /// Kind-specific content, all strings: text, url, label, tooltip, name, value, placeholder…
+    /// Kind-specific content: text, url, label, tooltip, name, value, placeholder…
+    /// String members hold their string; an input's typed members (`min`,
+    /// `max`, `multiple`, `options`, `validation`: `ViewContract.ValueType.isJSON`) hold
+    /// their value's compact JSON text, written as JSON, not as a string.
     public var props: NodeProps
     /// How the node looks. Most nodes have no style, so it is kept out of
     /// line: a node stays small to copy and to keep.
@@ -154,7 +170,7 @@ public struct ViewNode: Sendable, Equatable {
             guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
             action = v.isNull ? nil : try Action(json: v, at: at)
         case "disabled":
-            try checkContent(k, at: at)
+            if !kind.takesDisabled { _ = try checkContent(k, at: at) } // the unknown-member error, with the allowed ones
             guard case .bool(let b) = v else { throw ContractError(at, "expected a boolean, got \(v.typeName)") }
             disabled = b
         case "children":
@@ -167,8 +183,7 @@ public struct ViewNode: Sendable, Equatable {
                 children.append(try ViewNode(json: item, at: at.appending(i)))
             }
         default:
-            try checkContent(k, at: at)
-            props[k] = try Decode.string(v, at: at, required: true)
+            props[k] = try Self.content(v, type: try checkContent(k, at: at), at: at)
         }
     }
 
@@ -186,20 +201,58 @@ public struct ViewNode: Sendable, Equatable {
             style = font
         case "type", "action", "children", "disabled": try setMember(k, .string(v), at: path)
         default:
-            try checkContent(k, at: path)
-            props[k] = v
+            let type = try checkContent(k, at: path)
+            if case .oneOf = type {
+                props[k] = try Self.content(.string(v), type: type, at: path)
+            } else if type == .binding {
+                props[k] = try Self.content(.string(v), type: type, at: path)
+            } else if type.isJSON {
+                throw ContractError(path, "expected a \(type.name == "options" ? "list of options" : type.name), got string")
+            } else {
+                props[k] = v
+            }
         }
     }
 
-    /// Throws unless `k` is a content member of this node's kind.
-    private func checkContent(_ k: String, at: JSONPath) throws(ContractError) {
+    /// A content member's value as `props` keeps it (see there), checked
+    /// against its type.
+    private static func content(_ v: JSON, type: ViewContract.ValueType, at: JSONPath) throws(ContractError) -> String {
+        switch type {
+        case .oneOf(let values):
+            let s = try Decode.string(v, at: at, required: true)!
+            guard values.contains(s) else {
+                throw ContractError(at, "expected one of \(values.joined(separator: ", ")), got \"\(s)\"")
+            }
+            return s
+        case .number:
+            guard let d = v.doubleValue, d.isFinite else { throw ContractError(at, "expected a number, got \(v.typeName)") }
+            return JSONWriter.string(v)
+        case .boolean:
+            guard let b = v.boolValue else { throw ContractError(at, "expected a boolean, got \(v.typeName)") }
+            return b ? "true" : "false"
+        case .options:
+            return JSONWriter.string(InputOption.json(try InputOption.list(json: v, at: at)))
+        case .validation:
+            return JSONWriter.string(try InputValidation(json: v, at: at).json)
+        case .binding:
+            let s = try Decode.string(v, at: at, required: true)!
+            _ = try InputBinding(parsing: s, at: at)
+            return s
+        default:
+            return try Decode.string(v, at: at, required: true)!
+        }
+    }
+
+    /// Throws unless `k` is a content member of this node's kind; its type.
+    private func checkContent(_ k: String, at: JSONPath) throws(ContractError) -> ViewContract.ValueType {
         let allowed = kind.props
-        guard allowed.contains(where: { $0.name == k }) || (k == "disabled" && kind.takesDisabled) else {
+        guard let prop = allowed.first(where: { $0.name == k }) else {
             let names = (allowed.map(\.name) + (kind.takesDisabled ? ["disabled"] : []) + ["id", "key", "style"]
                 + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
                 .joined(separator: ", ")
             throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
         }
+        return prop.type
     }
 
     /// Throws when a content member the kind requires is missing.
@@ -207,6 +260,7 @@ public struct ViewNode: Sendable, Equatable {
         for prop in kind.props where prop.required && props[prop.name] == nil {
             throw ContractError(path, "a \(kind.rawValue) node needs \"\(prop.name)\" (a string)")
         }
+        if kind == .input { try InputContent.check(props, at: path) }
     }
 
     /// The JSON form: type, id, key, content, disabled, style, action,
@@ -218,13 +272,18 @@ public struct ViewNode: Sendable, Equatable {
         if !id.isEmpty { o["id"] = .string(id) }
         if let key { o["key"] = .string(key) }
         for prop in kind.props {
-            if let v = props[prop.name] { o[prop.name] = .string(v) }
+            if let v = props[prop.name] { o[prop.name] = prop.type.isJSON ? ViewNode.parsed(v) : .string(v) }
         }
         if disabled { o["disabled"] = .bool(true) }
         if !style.isEmpty { o["style"] = style.json }
         if let action { o["action"] = action.json }
         if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
         return .object(o)
+    }
+
+    /// A typed member's JSON text (see `props`) as a value.
+    static func parsed(_ text: String) -> JSON {
+        (try? JSONParser.parse(text)) ?? .null
     }
 
     /// Gives this node and its subtree their stable ids under `componentId`.

@@ -24,6 +24,24 @@ local function broken()
   error("boom <b>not bold</b>")
 end
 
+-- One input of each kind (README, "View nodes").
+local function inputs()
+  local colors = { { title = "Red", value = "red" }, { title = "Blue <b>", value = "blue" } }
+  return ui.vstack{ spacing = 1,
+    ui.input{ name = "mail", format = "email", placeholder = "you@example.com" },
+    ui.input{ name = "pw", format = "password", value = "secret" },
+    ui.input{ name = "notes", kind = "multiline", value = "one\ntwo <i>" },
+    ui.input{ name = "qty", kind = "number", min = 1, max = 9.5, value = "2" },
+    ui.input{ name = "day", kind = "date", value = "2026-11-25" },
+    ui.input{ name = "at", kind = "time", value = "09:40" },
+    ui.input{ name = "news", kind = "toggle", title = "Newsletter", value = "true" },
+    ui.input{ name = "color", kind = "choice", options = colors, value = "blue" },
+    ui.input{ name = "size", kind = "choice", display = "expanded", options = colors, value = "red" },
+    ui.input{ name = "tags", kind = "choice", display = "expanded", multiple = true, options = colors, value = "red,blue" },
+    ui.input{ name = "code", validation = { required = true }, error = "Not a valid <code>" },
+  }
+end
+
 return {
-  components = { EdgeForm = form, EdgeBroken = broken },
+  components = { EdgeForm = form, EdgeBroken = broken, EdgeInputs = inputs },
 }
