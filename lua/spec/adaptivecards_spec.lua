@@ -50,11 +50,16 @@ end
 local function shown_words(view)
   local words = {}
   for _, n in ipairs(nodes(view)) do
-    for _, field in ipairs{ "text", "label", "value", "placeholder" } do
+    for _, field in ipairs{ "text", "label", "value", "placeholder", "title" } do
       if type(n[field]) == "string" then
         for w in n[field]:gmatch("[%w]+") do
           words[w] = true
         end
+      end
+    end
+    for _, option in ipairs(type(n.options) == "table" and n.options or {}) do -- a choice input's
+      for w in tostring(option.title):gmatch("[%w]+") do
+        words[w] = true
       end
     end
   end
@@ -203,7 +208,7 @@ describe("the Adaptive Cards pack", function()
       assert(load_card(e, CARD, "order"))
       local view = e:render().components[1].view
       local action = button(view, "Send").action
-      assert.same({ type = "adaptivecards/submit",
+      assert.same({ type = "adaptivecards/submit", inputs = true,
         payload = { card = "order", action = "Action.Submit", id = "send", data = { x = 13 } } }, action)
       assert(e:dispatch(action))
       assert.same({ card = "order", action = "Action.Submit", id = "send", data = { x = 13 } },
@@ -220,6 +225,70 @@ describe("the Adaptive Cards pack", function()
       assert(load_card(e, CARD))
       assert(e:dispatch(button(e:render().components[1].view, "Site").action))
       assert.equal("https://adaptivecards.io", opened)
+    end)
+  end)
+
+  describe("inputs", function()
+    local FORM = [[{"type": "AdaptiveCard", "body": [
+        {"type": "Input.Text", "id": "email", "style": "email", "isRequired": true, "errorMessage": "An email, please"},
+        {"type": "Input.Text", "id": "note", "isMultiline": true, "maxLength": 200},
+        {"type": "Input.Number", "id": "qty", "min": 1, "max": 9, "value": 2},
+        {"type": "Input.Date", "id": "day"},
+        {"type": "Input.Time", "id": "at"},
+        {"type": "Input.Toggle", "id": "news", "title": "Newsletter", "valueOn": "yes", "valueOff": "no"},
+        {"type": "Input.ChoiceSet", "id": "size", "style": "expanded", "choices": [
+          {"title": "Small", "value": "s"}, {"title": "Large", "value": "l"}]},
+        {"type": "Input.ChoiceSet", "id": "tags", "isMultiSelect": true, "choices": [{"title": "A", "value": "a"}]}],
+      "actions": [{"type": "Action.Submit", "title": "Send", "data": {"form": "signup"}}]}]]
+
+    local function inputs(view)
+      local found = {}
+      for _, n in ipairs(nodes(view)) do
+        if n.type == "input" then
+          found[n.name] = n
+        end
+      end
+      return found
+    end
+
+    it("draws each Input.* as an input of the engine's kind, bound to the pack's service", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, FORM, "signup"))
+      local i = inputs(e:render().components[1].view)
+      assert.same({ nil, "email" }, { i.email.kind, i.email.format })
+      assert.same({ required = true, message = "An email, please" }, i.email.validation)
+      assert.equal('adaptivecards/values["signup"]["email"]', i.email.bind)
+      assert.same({ "multiline", { maxLength = 200 } }, { i.note.kind, i.note.validation })
+      assert.same({ "number", 1, 9, "2" }, { i.qty.kind, i.qty.min, i.qty.max, i.qty.value })
+      assert.same({ "date", "time" }, { i.day.kind, i.at.kind })
+      assert.same({ "toggle", "Newsletter", "yes", "no", "no" },
+        { i.news.kind, i.news.title, i.news.onValue, i.news.offValue, i.news.value })
+      assert.same({ "choice", "expanded" }, { i.size.kind, i.size.display })
+      assert.same({ { title = "Small", value = "s" }, { title = "Large", value = "l" } }, i.size.options)
+      assert.is_true(i.tags.multiple)
+    end)
+
+    it("keeps what the user enters, and a Submit's press carries it with the action's data", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, FORM, "signup"))
+      local view = e:render().components[1].view
+      local ids = {}
+      for _, n in ipairs(nodes(view)) do
+        if n.type == "input" then ids[n.name] = n.id end
+        if n.type == "button" and n.label == "Send" then ids.send = n.id end
+      end
+      local ok, err = e:press(ids.send)
+      assert.is_nil(ok)
+      assert.truthy(err:find("An email, please", 1, true), err) -- required, and empty
+      assert.is_true(e:set_input(ids.email, "ada@example.org"))
+      assert.is_true(e:set_input(ids.news, "yes"))
+      assert.equal("ada@example.org", inputs(e:render().components[1].view).email.value)
+      assert.is_true(e:press(ids.send))
+      local submitted = e:state("adaptivecards").submitted
+      assert.same({ form = "signup" }, submitted.data)
+      assert.equal("ada@example.org", submitted.email)
+      assert.equal("yes", submitted.news)
+      assert.equal("2", submitted.qty)
     end)
   end)
 

@@ -7,6 +7,7 @@
 --
 -- The service "adaptivecards" keeps what the card's actions changed:
 --   shown[component id][element id] = true | false   (ShowCard, ToggleVisibility)
+--   values[component id][input id] = what the user entered (inputs are bound here)
 --   submitted = the last Action.Submit / Action.Execute payload
 -- Actions (see lib/render.lua for their payloads):
 --   adaptivecards/toggle    shows or hides elements and shown cards
@@ -70,7 +71,7 @@ local function open_url(_, payload, ctx)
 end
 
 return {
-  services = { adaptivecards = { shown = {} } },
+  services = { adaptivecards = { shown = {}, values = {} } },
   components = { AdaptiveCard = adaptive_card },
   actions = {
     ["adaptivecards/toggle"] = toggle,

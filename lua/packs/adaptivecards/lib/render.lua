@@ -23,7 +23,13 @@ What each element becomes:
   FactSet, Table             a grid: the cells of a column share its width
   ActionSet, card actions    buttons (isEnabled false: disabled; tooltip);
                              a selectAction makes its element a tap target
-  Input.*                    a label, and an input named by the input's id
+  Input.*                    a label, and an input of the engine's kind
+                             (text with its style, multiline, number with
+                             min and max, date, time, toggle, choice set
+                             compact, expanded or multi-select), named by
+                             its id, bound to values[card][id] of the
+                             pack's service, with its validation (isRequired,
+                             regex, maxLength, errorMessage)
   Carousel                   its pages, one under the other
 Unknown elements, and elements whose `requires` this renderer does not
 meet, take their `fallback` ("drop", or an element), else are left out with
@@ -32,7 +38,8 @@ a warning. `isVisible: false` hides an element until an action shows it;
 
 Actions dispatch:
   Action.Submit, Action.Execute  adaptivecards/submit {card, action, id,
-                                 data, verb}
+                                 data, verb} and, pressed (sdui_press), the
+                                 card's input values by id
   Action.OpenUrl                 adaptivecards/open_url {card, url}
   Action.ShowCard                adaptivecards/toggle {card, targets =
                                  [{id}]} (the shown card follows its action set)
@@ -48,7 +55,7 @@ local text = require(prefix .. "text")
 
 local render = {}
 
-local type, ipairs, pairs, tostring, tonumber = type, ipairs, pairs, tostring, tonumber
+local type, ipairs, pairs, next, tostring, tonumber = type, ipairs, pairs, next, tostring, tonumber
 local format, match, floor = string.format, string.match, math.floor
 
 --- The Adaptive Cards version this renderer implements.
@@ -126,7 +133,8 @@ local function action_view(action, env, after, depth)
   local act
   if kind == "Action.Submit" or kind == "Action.Execute" then
     payload = { card = env.id, action = kind, id = action.id, data = action.data, verb = action.verb }
-    act = ui.action("adaptivecards/submit", payload)
+    -- the card's inputs' values, by id, added when the host presses it (sdui_press); "none": only the data
+    act = ui.action("adaptivecards/submit", payload, action.associatedInputs ~= "none" or nil)
   elseif kind == "Action.OpenUrl" then
     act = ui.action("adaptivecards/open_url", { card = env.id, url = plain_string(action.url) or "" })
   elseif kind == "Action.ShowCard" then
@@ -417,8 +425,14 @@ builders.Carousel = function(el, env)
   return ui.vstack{ spacing = 8, children = pages }
 end
 
--- An input: its label (1.3), then the input itself, named by its id.
-local function input_view(el, value, placeholder, extra)
+-- An input: its label (1.3), then the input itself, named by its id and
+-- bound to the pack's service (`values[card][id]`), so that what the user
+-- enters stays across renders and an Action.Submit gathers it.
+local function key(s)
+  return '["' .. s:gsub('[\\"]', "\\%0") .. '"]'
+end
+
+local function input_view(el, env, props, extra)
   local column = {}
   local label = plain_string(el.label)
   if label then
@@ -428,19 +442,39 @@ local function input_view(el, value, placeholder, extra)
   if not name or name == "" then
     name = "input"
   end
-  column[#column + 1] = ui.input{ name = name, value = value, placeholder = placeholder }
+  props.name = name
+  props.bind = "adaptivecards/values" .. key(env.id) .. key(name)
+  local rules = {}
+  if el.isRequired == true then
+    rules.required = true
+  end
+  if type(el.regex) == "string" and el.regex ~= "" then
+    rules.pattern = el.regex
+  end
+  if type(el.maxLength) == "number" and el.maxLength > 0 then
+    rules.maxLength = floor(el.maxLength)
+  end
+  if next(rules) ~= nil then
+    rules.message = plain_string(el.errorMessage)
+    props.validation = rules
+  end
+  column[#column + 1] = ui.input(props)
   for _, v in ipairs(extra or {}) do
     column[#column + 1] = v
   end
   return #column == 1 and column[1] or ui.vstack{ spacing = 4, children = column }
 end
 
-local function plain_input(el)
-  return input_view(el, plain_string(el.value), plain_string(el.placeholder))
-end
+local FORMAT = { email = "email", tel = "tel", url = "url", password = "password" }
 
 builders["Input.Text"] = function(el, env)
-  local input = plain_input(el)
+  local props = { value = plain_string(el.value), placeholder = plain_string(el.placeholder) }
+  if el.isMultiline == true then
+    props.kind = "multiline"
+  else
+    props.format = FORMAT[lower(el.style) or ""]
+  end
+  local input = input_view(el, env, props)
   local inline = el.inlineAction ~= nil and action_view(el.inlineAction, env, nil) -- a button beside it
   if inline then
     if input.type == "input" then
@@ -451,24 +485,38 @@ builders["Input.Text"] = function(el, env)
   end
   return input
 end
-builders["Input.Number"] = plain_input
-builders["Input.Date"] = plain_input
-builders["Input.Time"] = plain_input
 
-builders["Input.Toggle"] = function(el)
-  local on = plain_string(el.valueOn) or "true"
-  local value = plain_string(el.value) or plain_string(el.valueOff) or "false"
-  return input_view(el, value == on and on or value, nil, { ui.text(text.plain(plain_string(el.title) or "")) })
+builders["Input.Number"] = function(el, env)
+  return input_view(el, env, { kind = "number", value = plain_string(el.value), placeholder = plain_string(el.placeholder),
+    min = type(el.min) == "number" and el.min or nil, max = type(el.max) == "number" and el.max or nil })
 end
 
-builders["Input.ChoiceSet"] = function(el)
-  local choices = {}
+builders["Input.Date"] = function(el, env)
+  return input_view(el, env, { kind = "date", value = plain_string(el.value), placeholder = plain_string(el.placeholder) })
+end
+
+builders["Input.Time"] = function(el, env)
+  return input_view(el, env, { kind = "time", value = plain_string(el.value), placeholder = plain_string(el.placeholder) })
+end
+
+builders["Input.Toggle"] = function(el, env)
+  local on, off = plain_string(el.valueOn) or "true", plain_string(el.valueOff) or "false"
+  return input_view(el, env, { kind = "toggle", title = text.plain(plain_string(el.title) or ""),
+    onValue = on, offValue = off, value = plain_string(el.value) or off })
+end
+
+builders["Input.ChoiceSet"] = function(el, env)
+  local options = ui.array()
   for _, c in ipairs(array(el.choices)) do
     if type(c) == "table" then
-      choices[#choices + 1] = ui.text("◦ " .. (plain_string(c.title) or plain_string(c.value) or ""))
+      local title = plain_string(c.title) or plain_string(c.value) or ""
+      options[#options + 1] = { title = title, value = plain_string(c.value) or title }
     end
   end
-  return input_view(el, plain_string(el.value), plain_string(el.placeholder), choices)
+  return input_view(el, env, { kind = "choice", options = options, value = plain_string(el.value),
+    placeholder = plain_string(el.placeholder),
+    display = lower(el.style) == "expanded" and "expanded" or "compact",
+    multiple = el.isMultiSelect == true or nil })
 end
 
 -- ---------------------------------------------------------------------
