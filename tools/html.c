@@ -230,6 +230,7 @@ static const char STYLE[] =
     ".n{position:absolute;overflow:visible}\n"
     ".f{display:block}\n"
     ".n-text,.n-fallback,.n-error{overflow:hidden;white-space:pre-wrap;overflow-wrap:anywhere}\n"
+    ".n-paragraph .run{display:inline}\n"
     /* a font's colour gives way to the node's own (--node-color, set with color) */
     ".f-title,.f-largeTitle,.f-title2,.f-title3{font-weight:700;color:var(--node-color,#111827)}\n"
     ".f-headline{font-weight:700}\n"
@@ -686,6 +687,49 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         put_text_span(w, font, text != NULL ? text : "", len);
         buf_puts(b, "</div>\n");
         free(text);
+        return;
+    }
+
+    if (strcmp(kind, "paragraph") == 0) { /* its runs, each a span with its own look; a run's action a link */
+        put_open(w, "div", "text", "n-paragraph", id, root);
+        put_box_style(w, rnode, rx, ry, width, height, 0);
+        buf_puts(b, "><span class=\"f");
+        if (font != NULL) {
+            buf_puts(b, " f-");
+            put_class_name(b, font);
+        }
+        buf_puts(b, "\">");
+        const json *runs = json_get(rnode, "runs");
+        for (size_t i = 0; i < json_count(runs); i++) {
+            const json *run = json_at(runs, i);
+            const json *t = json_get(run, "text");
+            if (t == NULL || t->type != JSON_STRING)
+                continue;
+            const json *action = json_get(run, "action");
+            const char *weight = json_get_string(run, "weight");
+            const char *color = css_color(json_get_string(run, "color"), 0);
+            const char *highlight = css_color(json_get_string(run, "highlight"), 1);
+            const json *it = json_get(run, "italic"), *un = json_get(run, "underline"), *st = json_get(run, "strikethrough");
+            buf_puts(b, action != NULL ? "<a class=\"run\" href=\"#\"" : "<span class=\"run\"");
+            if (action != NULL)
+                put_attr(b, "data-action", action->raw, action->rawlen);
+            buf_puts(b, " style=\"");
+            if (weight != NULL && strcmp(weight, "regular") != 0 && strcmp(weight, "light") != 0)
+                buf_puts(b, "font-weight:700;");
+            if (it != NULL && it->type == JSON_TRUE)
+                buf_puts(b, "font-style:italic;");
+            int u = un != NULL && un->type == JSON_TRUE, s = st != NULL && st->type == JSON_TRUE;
+            if (u || s)
+                buf_printf(b, "text-decoration:%s%s%s;", u ? "underline" : "", u && s ? " " : "", s ? "line-through" : "");
+            if (color != NULL)
+                buf_printf(b, "color:%s;", color);
+            if (highlight != NULL)
+                buf_printf(b, "background:%s;", highlight);
+            buf_puts(b, "\">");
+            html_escape(b, t->string, t->len);
+            buf_puts(b, action != NULL ? "</a>" : "</span>");
+        }
+        buf_puts(b, "</span></div>\n");
         return;
     }
 

@@ -87,6 +87,8 @@ struct ViewContractTests {
                                   ["true", #"{"regex":"x"}"#, #"{"pattern":"("}"#, #"{"minLength":-1}"#, #"{"minLength":2.5}"#,
                                    #"{"minLength":5,"maxLength":2}"#, #"{"required":1}"#])
         case .binding: return (["\"form/email\"", "\"s/items[0].qty\""], ["\"email\"", "\"/x\"", "\"s/\"", "\"s/a..b\"", "1"])
+        case .runs: return ([#"[{"text":"a"}]"#, #"[{"text":"Hi ","weight":"bold"},{"text":"there","italic":true,"action":{"type":"s/go"}}]"#],
+                            ["[]", #"[{"font":"x"}]"#, #"[{"text":1}]"#, #"[{"text":"a","italic":1}]"#, #"[{"text":"a","x":1}]"#, "{}"])
         case .options: return ([#"[{"title":"A","value":"a"}]"#, "[]"],
                                [#"["a"]"#, #"[{"title":"A"}]"#, #"[{"title":"A","value":1}]"#,
                                 #"[{"title":"A","value":"a","x":1}]"#, "{}"])

@@ -146,6 +146,15 @@ check "a node's colour wins over its font's" grep -q 'color:#00ff00;--node-color
 check "the fonts' colours give way to --node-color" grep -q 'color:var(--node-color,#111827)' "$work/box.html"
 expect 0 "a border insets the content" "" -- render "$work/box.json" -s "$work/fit" -f layout -q
 check "the text sits inside the border" grep -q '"id":"x/0","type":"text","frame":{"x":1,"y":1,' "$work/stdout"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { P = function() return ui.paragraph{ runs = { { text = "Hello ", weight = "bold" },' \
+  '  { text = "world", italic = true, action = ui.action("s/go") } } } end } }' >"$work/fit/p.lua"
+printf '%s' '[{"id":"q","type":"P"}]' >"$work/p.json"
+expect 0 "a paragraph renders" "" -- render "$work/p.json" -s "$work/fit" -f html -q -o "$work/p.html"
+check "its runs are spans" grep -q '<span class="run" style="font-weight:700;">Hello </span>' "$work/p.html"
+check "a run's action is a link" grep -q '<a class="run" href="#" data-action=' "$work/p.html"
+expect 0 "a paragraph as text" "" -- render "$work/p.json" -s "$work/fit" -f text -q
+check "the runs read as one text" grep -q 'Hello world' "$work/stdout"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

@@ -161,6 +161,21 @@ char *node_text(const json *node, size_t *len, int *placeholder)
         /* not a node: no text */
     } else if (strcmp(type, "text") == 0) {
         v = string_member(node, "text");
+    } else if (strcmp(type, "paragraph") == 0) { /* its runs' texts, one after the other */
+        text t = {0};
+        add(&t, "", 0);
+        const json *runs = json_get(node, "runs");
+        for (size_t i = 0; i < json_count(runs); i++) {
+            const json *s = string_member(json_at(runs, i), "text");
+            if (s != NULL)
+                add(&t, s->string, s->len);
+        }
+        if (t.failed) {
+            free(t.bytes);
+            return NULL;
+        }
+        *len = t.len;
+        return t.bytes;
     } else if (strcmp(type, "button") == 0) {
         v = string_member(node, "label");
     } else if (strcmp(type, "image") == 0) {

@@ -548,6 +548,15 @@ local function typed_problem(ct, v)
     if count == 0 and getmetatable(v) == nil then
       setmetatable(v, ui.array_mt) -- [] rather than {}
     end
+  elseif ct == "runs" then -- a paragraph's: the engine checks each run's members
+    if type(v) ~= "table" or v[1] == nil then
+      return "must be a non-empty list of runs {text = string, ...}, got " .. describe(v)
+    end
+    for i, run in ipairs(v) do
+      if type(run) ~= "table" or type(run.text) ~= "string" then
+        return format("[%d] must be a run {text = string, ...}, got %s", i, describe(run))
+      end
+    end
   elseif type(ct) == "table" then
     if type(v) ~= "string" or not ct[v] then -- ct[1] is the list, for this message
       return format("must be one of %s, got %s", ct[1], describe(v))
@@ -620,6 +629,7 @@ local function fill(n, t, content, first, i, from)
             end
             n[k] = v
           elseif ct == "number" or ct == "boolean" or ct == "options" or ct == "binding" or ct == "validation"
+            or ct == "runs"
             or type(ct) == "table" then
             local problem = typed_problem(ct, v)
             if problem then
@@ -938,7 +948,7 @@ for _, kind in ipairs(contract.kinds) do
           t[v] = true
         end
       elseif t ~= "string" and t ~= "number" and t ~= "boolean" and t ~= "options" and t ~= "binding"
-        and t ~= "validation" then
+        and t ~= "validation" and t ~= "runs" then
         error("sdui.ui: no check for members of type " .. tostring(t) .. " (" .. name .. "." .. m.name .. ")")
       end
       content[m.name] = t
@@ -960,7 +970,9 @@ for _, kind in ipairs(contract.kinds) do
     elseif kind.children and #kind.members > 0 and #required == 0 then
       names[#names + 1] = 1
       ui[name] = labelled(name, kind.members[1].name, content, names)
-    elseif not kind.children and kind.action and not LEAF_FORM[name] then
+    elseif not kind.children and (kind.action and not LEAF_FORM[name]
+        or kind.members[1] and kind.members[1].required and kind.members[1].type ~= "string") then
+      -- a kind with an action, or whose first member is typed (a paragraph's runs): ui.KIND{...}
       NO_ITEMS[name] = true
       ui[name] = spec_only(name, content, required, names)
     elseif not kind.children and #required <= 1 and (#required == 0 or kind.members[1].required) then

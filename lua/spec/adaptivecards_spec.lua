@@ -57,6 +57,11 @@ local function shown_words(view)
         end
       end
     end
+    for _, run in ipairs(type(n.runs) == "table" and n.runs or {}) do -- a paragraph's
+      for w in tostring(run.text):gmatch("[%w]+") do
+        words[w] = true
+      end
+    end
     for _, option in ipairs(type(n.options) == "table" and n.options or {}) do -- a choice input's
       for w in tostring(option.title):gmatch("[%w]+") do
         words[w] = true
@@ -357,6 +362,20 @@ describe("the Adaptive Cards pack", function()
       assert.equal(1, row.children[2].style.weight)
       assert.equal(2, row.children[3].style.weight)
       assert.equal(60, row.children[4].style.width)
+    end)
+
+    it("draws a RichTextBlock as a paragraph of styled runs", function()
+      local view = render([=[[{"type": "RichTextBlock", "inlines": [
+        "Plain ",
+        {"type": "TextRun", "text": "bold", "weight": "bolder", "italic": true},
+        {"type": "TextRun", "text": " link", "color": "accent", "underline": true, "highlight": true,
+         "selectAction": {"type": "Action.OpenUrl", "url": "https://x.y"}}]}]]=])
+      local p = view.children[1]
+      assert.equal("paragraph", p.type)
+      assert.same({ text = "Plain " }, p.runs[1])
+      assert.same({ text = "bold", weight = "bold", italic = true }, p.runs[2])
+      assert.same({ " link", "#0063b1", true, "#fff4ce", "adaptivecards/open_url" },
+        { p.runs[3].text, p.runs[3].color, p.runs[3].underline, p.runs[3].highlight, p.runs[3].action.type })
     end)
 
     it("draws background images and borders", function()

@@ -52,7 +52,7 @@ struct LayoutRun<Measure: LayoutMeasuring> {
         switch node.pointee.kind {
         case .image where box.pointee.aspectRatio > 0 || box.pointee.naturalWidth < .infinity:
             size = c.resolve(pictureSize(node.pointee.text, box, c))
-        case .text, .fallback, .error, .image:
+        case .text, .fallback, .error, .image, .paragraph:
             size = c.resolve(measureText(node.pointee.text, box, c))
         case .input:
             let measured = context.pointee.measurer.measure(node.pointee.text, font: box.pointee.font,

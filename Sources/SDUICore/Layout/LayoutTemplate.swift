@@ -99,6 +99,7 @@ final class LayoutTemplate {
         case .fallback: return #","type":"fallback","frame":{"x":"#
         case .error: return #","type":"error","frame":{"x":"#
         case .grid: return #","type":"grid","frame":{"x":"#
+        case .paragraph: return #","type":"paragraph","frame":{"x":"#
         }
     }
 

@@ -186,6 +186,8 @@ final class LayoutTree {
         case .button:
             if let label = prop(view, "label") { return label }
             return view.pointee.children.isEmpty ? "" : nil
+        case .paragraph:
+            return TextRun.plainText(prop(view, "runs") ?? "")
         case .vstack, .hstack, .zstack, .spacer, .list, .grid:
             return nil
         }

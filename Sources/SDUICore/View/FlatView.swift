@@ -245,6 +245,7 @@ extension ViewNode.Kind {
         case .fallback: return 9
         case .error: return 10
         case .grid: return 11
+        case .paragraph: return 12
         }
     }
 }

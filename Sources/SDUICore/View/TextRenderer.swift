@@ -72,6 +72,9 @@ public enum TextRenderer {
                 guard let first = body.first else { return [] }
                 return ["• " + first] + body.dropFirst().map { "  " + $0 }
             }
+        case .paragraph:
+            return TextRun.plainText(node.props["runs"] ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                .map(String.init)
         case .grid: // rows, each as an hstack
             return node.children.flatMap { row in
                 lines(ViewNode(.hstack, children: row.kind.isContainer && row.kind != .button ? row.children : [row]))

@@ -42,12 +42,16 @@ public enum ViewContract {
         /// An array of `{"title": string, "value": string}` objects, the
         /// choices of an input (`InputOption`; kept as its JSON text).
         case options
+        /// A non-empty array of `TextRun` objects (`{"text": string, "font",
+        /// "weight", "italic", "underline", "strikethrough", "color",
+        /// "highlight", "action"}`; kept as its JSON text).
+        case runs
 
         /// True for the types a content member keeps as JSON text and
         /// writes as it is (numbers, booleans, options); false for strings.
         public var isJSON: Bool {
             switch self {
-            case .number, .boolean, .options, .validation: return true
+            case .number, .boolean, .options, .validation, .runs: return true
             default: return false
             }
         }
@@ -66,6 +70,7 @@ public enum ViewContract {
             case .number: return "number"
             case .boolean: return "boolean"
             case .options: return "options"
+            case .runs: return "runs"
             case .binding: return "binding"
             case .validation: return "validation"
             }
@@ -154,7 +159,7 @@ public enum ViewContract {
     static func isEngineOnly(_ kind: ViewNode.Kind) -> Bool {
         switch kind {
         case .fallback, .error: return true
-        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid: return false
+        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid, .paragraph: return false
         }
     }
 }

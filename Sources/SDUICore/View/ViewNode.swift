@@ -22,6 +22,8 @@ public struct ViewNode: Sendable, Equatable {
         /// widths: a table, a list of facts. (Last: a kind's place here is
         /// its byte in `FlatView`, which must not change.)
         case grid
+        /// A text of styled spans (`runs`: `TextRun`) that wraps as one text.
+        case paragraph
 
         /// The content members a node of this kind may carry, and which are
         /// required, in the order the JSON form writes them (a button's
@@ -34,6 +36,7 @@ public struct ViewNode: Sendable, Equatable {
             case .input: return Kind.inputProps
             case .fallback: return Kind.fallbackProps
             case .error: return Kind.errorProps
+            case .paragraph: return Kind.paragraphProps
             case .vstack, .hstack, .zstack, .spacer, .list, .grid: return []
             }
         }
@@ -57,6 +60,7 @@ public struct ViewNode: Sendable, Equatable {
         ]
         private static let fallbackProps = [(name: "componentType", required: true, type: ViewContract.ValueType.string),
                                              ("text", false, .string)]
+        private static let paragraphProps = [(name: "runs", required: true, type: ViewContract.ValueType.runs)]
         private static let errorProps = [(name: "message", required: true, type: ViewContract.ValueType.string)]
 
         /// Kinds that hold children.
@@ -72,7 +76,7 @@ public struct ViewNode: Sendable, Equatable {
         public var takesAction: Bool {
             switch self {
             case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .image: return true
-            case .text, .spacer, .fallback, .error: return false
+            case .text, .spacer, .fallback, .error, .paragraph: return false
             }
         }
 
@@ -232,6 +236,8 @@ public struct ViewNode: Sendable, Equatable {
             return b ? "true" : "false"
         case .options:
             return JSONWriter.string(InputOption.json(try InputOption.list(json: v, at: at)))
+        case .runs:
+            return JSONWriter.string(.array(try TextRun.list(json: v, at: at).map(\.json)))
         case .validation:
             return JSONWriter.string(try InputValidation(json: v, at: at).json)
         case .binding:

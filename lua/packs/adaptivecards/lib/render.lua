@@ -10,7 +10,10 @@ true or false: what ShowCard and ToggleVisibility changed, from the pack's
 service) and `warn` (a function taking a message: elements left out).
 
 What each element becomes:
-  TextBlock, RichTextBlock   text (size -> font, weight, colour, isSubtle,
+  RichTextBlock              a paragraph: each TextRun a run with its size,
+                             weight, colour, highlight, italic, underline,
+                             strikethrough and selectAction (a link)
+  TextBlock                  text (size -> font, weight, colour, isSubtle,
                              horizontalAlignment -> textAlignment across the
                              container, wrap and maxLines -> lineLimit; the markdown
                              subset and DATE/TIME written out: lib.text)
@@ -243,19 +246,39 @@ builders.TextBlock = function(el)
   return text_view(text.plain(plain_string(el.text) or ""), el)
 end
 
-builders.RichTextBlock = function(el)
-  local pieces, first = {}, nil
+-- A RichTextBlock: a paragraph of its TextRuns, each with its own look.
+builders.RichTextBlock = function(el, env)
+  local runs = {}
   for _, run in ipairs(array(el.inlines)) do
     if type(run) == "string" then
-      pieces[#pieces + 1] = run
+      runs[#runs + 1] = { text = run }
     elseif type(run) == "table" and (run.type == "TextRun" or run.type == nil) then
-      pieces[#pieces + 1] = text.functions(plain_string(run.text) or "")
-      first = first or run
+      local r = { text = text.functions(plain_string(run.text) or "") }
+      r.font = FONT[lower(run.size) or "default"]
+      if r.font == "body" then
+        r.font = nil
+      end
+      r.weight = WEIGHT[lower(run.weight) or "default"]
+      r.color = lower(run.color) ~= "default" and COLOR[lower(run.color) or ""] or nil
+      r.highlight = run.highlight == true and "#fff4ce" or nil
+      r.italic = run.italic == true or nil
+      r.strikethrough = run.strikethrough == true or nil
+      r.underline = run.underline == true or nil
+      local link = type(run.selectAction) == "table" and action_view(run.selectAction, env, nil)
+      r.action = link and link.action or nil
+      runs[#runs + 1] = r
     end
   end
-  local style = first or {}
-  return text_view(table.concat(pieces), { size = style.size, weight = style.weight, color = style.color,
-    isSubtle = style.isSubtle, wrap = true, horizontalAlignment = el.horizontalAlignment })
+  if #runs == 0 then
+    return nil
+  end
+  local props = { runs = runs }
+  local h = lower(el.horizontalAlignment)
+  if h == "center" or h == "right" then
+    props.textAlignment = h == "center" and "center" or "trailing"
+    props.width = "fill"
+  end
+  return ui.paragraph(props)
 end
 
 local function image_view(el, default_size)
