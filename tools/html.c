@@ -231,6 +231,8 @@ static const char STYLE[] =
     ".f{display:block}\n"
     ".n-text,.n-fallback,.n-error{overflow:hidden;white-space:pre-wrap;overflow-wrap:anywhere}\n"
     ".n-paragraph .run{display:inline}\n"
+    /* a rail scrolls sideways: its children past its edge are reached by scrolling it */
+    ".n-rail{overflow-x:auto;overflow-y:hidden}\n"
     /* a font's colour gives way to the node's own (--node-color, set with color) */
     ".f-title,.f-largeTitle,.f-title2,.f-title3{font-weight:700;color:var(--node-color,#111827)}\n"
     ".f-headline{font-weight:700}\n"

@@ -155,6 +155,15 @@ check "its runs are spans" grep -q '<span class="run" style="font-weight:700;">H
 check "a run's action is a link" grep -q '<a class="run" href="#" data-action=' "$work/p.html"
 expect 0 "a paragraph as text" "" -- render "$work/p.json" -s "$work/fit" -f text -q
 check "the runs read as one text" grep -q 'Hello world' "$work/stdout"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { R = function() return ui.rail{ spacing = 1, ui.button{ "Comedy", action = ui.action("g/open") },' \
+  '  ui.button{ "Documentary", action = ui.action("g/open") }, ui.button{ "Romance", action = ui.action("g/open") } } end } }' \
+  >"$work/fit/r.lua"
+printf '%s' '[{"id":"r","type":"R"}]' >"$work/r.json"
+expect 0 "a rail lays out" "" -- render "$work/r.json" -s "$work/fit" -f layout --width 20 -q
+check "a rail keeps its children's widths, past its edge" grep -q '"id":"r/2","type":"button","frame":{"x":23,' "$work/stdout"
+expect 0 "a rail renders" "" -- render "$work/r.json" -s "$work/fit" -f html --width 20 -q -o "$work/r.html"
+check "a rail scrolls sideways" grep -q '.n-rail{overflow-x:auto' "$work/r.html"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

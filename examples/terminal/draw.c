@@ -46,8 +46,9 @@ void draw_init(void)
 }
 
 /* The rectangle being redrawn: rows [r0, r1), columns [0, cols). */
+/* What may be drawn: rows r0..r1-1, columns c0..cols-1 (a rail narrows the columns). */
 typedef struct {
-    int r0, r1, cols;
+    int r0, r1, c0, cols;
 } clip;
 
 typedef struct {
@@ -80,7 +81,7 @@ static int put_text(const clip *c, int row, int col, const char *text, size_t le
             continue;
         if (x + cl.width > limit)
             break;
-        if (x >= 0 && x + cl.width <= c->cols) {
+        if (x >= c->c0 && x + cl.width <= c->cols) {
             wchar_t w[6];
             for (int i = 0; i < cl.ncps; i++)
                 w[i] = (wchar_t)cl.cps[i];
@@ -293,8 +294,13 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
         }
     }
     const json *children = json_get(node, "children");
+    clip inside = *c; /* a rail's children past its edges are not drawn: it scrolls, the page does not */
+    if (is(type, "rail")) {
+        inside.c0 = x > c->c0 ? x : c->c0;
+        inside.cols = x + w < c->cols ? x + w : c->cols;
+    }
     for (size_t i = 0; i < json_count(children); i++)
-        draw_node(v, c, json_at(children, i), top, p);
+        draw_node(v, &inside, json_at(children, i), top, p);
 }
 
 int component_rows(const json *component, int *top, int *bottom)
@@ -323,7 +329,7 @@ void draw_rows(const view *v, int row0, int row1)
         move(r, 0);
         clrtoeol();
     }
-    clip c = {row0, row1, v->cols};
+    clip c = {row0, row1, 0, v->cols};
     const json *components = json_get(v->layout, "components");
     for (size_t i = 0; i < json_count(components); i++) {
         const json *component = json_at(components, i);
@@ -343,7 +349,7 @@ void draw_rows(const view *v, int row0, int row1)
 void draw_status(int row, const char *text, int warn)
 {
     int cols = COLS;
-    clip c = {row, row + 1, cols};
+    clip c = {row, row + 1, 0, cols};
     pen p = {colors ? A_NORMAL : (warn ? A_BOLD : A_UNDERLINE), 0};
     if (colors)
         p.pair = warn ? PAIR_STATUS_WARN : PAIR_STATUS;

@@ -35,6 +35,10 @@ return {
       children = true, action = true, engine_only = false },
     { name = "paragraph", members = { { name = "runs", type = "runs", required = true } },
       children = false, action = false, engine_only = false },
+    { name = "wrap", members = {},
+      children = true, action = true, engine_only = false },
+    { name = "rail", members = {},
+      children = true, action = true, engine_only = false },
   },
   -- Style fields, in the core's order, with the values each takes:
   -- string, nonNegative (a finite number >= 0), dimension (nonNegative or

@@ -76,6 +76,10 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = zstack(index, box, c)
         case .grid:
             size = grid(index, box, c)
+        case .wrap:
+            size = wrap(index, box, c)
+        case .rail:
+            size = rail(index, box, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
         return Int(node.pointee.end)

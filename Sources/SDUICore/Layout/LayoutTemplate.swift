@@ -100,6 +100,8 @@ final class LayoutTemplate {
         case .error: return #","type":"error","frame":{"x":"#
         case .grid: return #","type":"grid","frame":{"x":"#
         case .paragraph: return #","type":"paragraph","frame":{"x":"#
+        case .wrap: return #","type":"wrap","frame":{"x":"#
+        case .rail: return #","type":"rail","frame":{"x":"#
         }
     }
 

@@ -188,7 +188,7 @@ final class LayoutTree {
             return view.pointee.children.isEmpty ? "" : nil
         case .paragraph:
             return TextRun.plainText(prop(view, "runs") ?? "")
-        case .vstack, .hstack, .zstack, .spacer, .list, .grid:
+        case .vstack, .hstack, .zstack, .spacer, .list, .grid, .wrap, .rail:
             return nil
         }
     }

@@ -246,6 +246,8 @@ extension ViewNode.Kind {
         case .error: return 10
         case .grid: return 11
         case .paragraph: return 12
+        case .wrap: return 13
+        case .rail: return 14
         }
     }
 }

@@ -79,7 +79,7 @@ public enum TextRenderer {
             return node.children.flatMap { row in
                 lines(ViewNode(.hstack, children: row.kind.isContainer && row.kind != .button ? row.children : [row]))
             }
-        case .hstack:
+        case .hstack, .wrap, .rail:
             let parts = node.children.map(lines).filter { !$0.isEmpty }
             if parts.allSatisfy({ $0.count == 1 }) {
                 return [parts.map { $0[0] }.joined(separator: "  ")]

@@ -159,7 +159,7 @@ public enum ViewContract {
     static func isEngineOnly(_ kind: ViewNode.Kind) -> Bool {
         switch kind {
         case .fallback, .error: return true
-        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid, .paragraph: return false
+        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid, .paragraph, .wrap, .rail: return false
         }
     }
 }

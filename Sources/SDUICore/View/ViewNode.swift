@@ -24,6 +24,11 @@ public struct ViewNode: Sendable, Equatable {
         case grid
         /// A text of styled spans (`runs`: `TextRun`) that wraps as one text.
         case paragraph
+        /// Children left to right, wrapping onto new lines (an image set, tags).
+        case wrap
+        /// Children left to right at their own widths, never narrowed: a row
+        /// the host scrolls sideways (a rail of genres, of posters).
+        case rail
 
         /// The content members a node of this kind may carry, and which are
         /// required, in the order the JSON form writes them (a button's
@@ -37,7 +42,7 @@ public struct ViewNode: Sendable, Equatable {
             case .fallback: return Kind.fallbackProps
             case .error: return Kind.errorProps
             case .paragraph: return Kind.paragraphProps
-            case .vstack, .hstack, .zstack, .spacer, .list, .grid: return []
+            case .vstack, .hstack, .zstack, .spacer, .list, .grid, .wrap, .rail: return []
             }
         }
 
@@ -66,7 +71,7 @@ public struct ViewNode: Sendable, Equatable {
         /// Kinds that hold children.
         public var isContainer: Bool {
             switch self {
-            case .vstack, .hstack, .zstack, .list, .grid, .button: return true
+            case .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .button: return true
             default: return false
             }
         }
@@ -75,7 +80,7 @@ public struct ViewNode: Sendable, Equatable {
         /// containers and images, which are then tap targets with no button chrome.
         public var takesAction: Bool {
             switch self {
-            case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .image: return true
+            case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .image: return true
             case .text, .spacer, .fallback, .error, .paragraph: return false
             }
         }

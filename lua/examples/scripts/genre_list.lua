@@ -1,4 +1,5 @@
--- GenreListComponent: a title and a row of genre buttons, keyed by genre id,
+-- GenreListComponent: a title and a rail of genre buttons (it scrolls sideways
+-- when they do not fit), keyed by genre id,
 -- two cells apart, with a blank row above.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
@@ -16,7 +17,7 @@ local function genre_list(data)
   end
   local view = ui.vstack{ padding = { top = 1 },
     ui.text(fmt.str(data.title), "headline"),
-    ui.hstack{ spacing = 2, children = buttons },
+    ui.rail{ spacing = 2, children = buttons },
   }
   return view
 end

@@ -314,7 +314,7 @@ builders.ImageSet = function(el)
       row[#row + 1] = image_view(img, lower(el.imageSize) or "medium")
     end
   end
-  return ui.hstack{ spacing = 8, children = row }
+  return ui.wrap{ spacing = 1, children = row } -- onto new lines when they do not fit
 end
 
 builders.Media = function(el, env)
