@@ -70,6 +70,7 @@ return {
     { name = "borderColor", type = "string" },
     { name = "backgroundImage", type = "string" },
     { name = "backgroundFit", type = "enum", values = { "cover", "repeat", "fill" } },
+    { name = "direction", type = "enum", values = { "ltr", "rtl" } },
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
   action_members = { "type", "payload", "inputs" },

@@ -47,7 +47,7 @@ Properties, accepted by every constructor:
   maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit,
   aspectRatio (an image's width over height), fit (contain, cover, fill),
   textAlignment (leading, center, trailing), borderWidth, borderColor,
-  backgroundImage (a URL), backgroundFit (cover, repeat, fill).
+  backgroundImage (a URL), backgroundFit (cover, repeat, fill), direction (ltr, rtl).
   Fields given directly and in `style` are merged into the node's `style`
   table; the same field in both is an error.
 

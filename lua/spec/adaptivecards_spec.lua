@@ -378,6 +378,15 @@ describe("the Adaptive Cards pack", function()
         { p.runs[3].text, p.runs[3].color, p.runs[3].underline, p.runs[3].highlight, p.runs[3].action.type })
     end)
 
+    it("runs a card or a container right to left when it says rtl", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, [[{"type": "AdaptiveCard", "rtl": true, "body": [
+        {"type": "Container", "rtl": false, "items": [{"type": "TextBlock", "text": "ltr"}]}]}]]))
+      local view = e:render().components[1].view
+      assert.equal("rtl", view.style.direction)
+      assert.equal("ltr", view.children[1].style.direction)
+    end)
+
     it("draws background images and borders", function()
       local view = render([=[[{"type": "Container", "backgroundImage": {"url": "https://x.y/bg.png", "fillMode": "repeat"},
         "showBorder": true, "roundedCorners": true, "items": [{"type": "TextBlock", "text": "in"}]},

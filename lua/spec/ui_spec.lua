@@ -329,7 +329,7 @@ describe("sdui.ui", function()
   describe("style", function()
     it("knows exactly the core's style fields", function()
       assert.same({ "alignment", "aspectRatio", "background", "backgroundFit", "backgroundImage", "borderColor",
-                    "borderWidth", "color", "cornerRadius", "distribution", "fit", "font",
+                    "borderWidth", "color", "cornerRadius", "direction", "distribution", "fit", "font",
                     "fontWeight", "height", "lineLimit", "maxHeight", "maxWidth", "minHeight", "minWidth", "opacity",
                     "padding", "spacing", "textAlignment", "weight", "width" }, ui.style_fields)
     end)
@@ -340,7 +340,7 @@ describe("sdui.ui", function()
         spacing = 4, alignment = "leading", distribution = "spaceBetween", width = "fill", height = 20,
         minWidth = 1, maxWidth = 2, minHeight = 3, maxHeight = 4, weight = 1.5, cornerRadius = 6,
         opacity = 0.5, lineLimit = 3, aspectRatio = 1.5, fit = "contain", textAlignment = "center",
-        borderWidth = 1, borderColor = "#ccc", backgroundImage = "https://x.y/bg.png", backgroundFit = "repeat",
+        borderWidth = 1, borderColor = "#ccc", backgroundImage = "https://x.y/bg.png", backgroundFit = "repeat", direction = "rtl",
       }
       local direct = {}
       for k, v in pairs(all) do

@@ -42,6 +42,8 @@ struct LayoutBox {
     var aspectRatio = 0.0
     var naturalWidth = Double.infinity
     var naturalHeight = Double.infinity
+    /// The style's direction: 0 unset (the parent's), 1 left to right, 2 right to left.
+    var direction: UInt8 = 0
 
     /// The box of a node of `kind` with `style` (nil: none), `chrome` the
     /// usable chrome of buttons, images and inputs, `font` the index of the
@@ -85,6 +87,7 @@ struct LayoutBox {
         distribution = s.distribution
         if let limit = s.lineLimit, limit > 0 { lineLimit = limit }
         if let ratio = s.aspectRatio, ratio > 0, ratio.isFinite { aspectRatio = ratio }
+        if let d = s.direction { direction = d == .rtl ? 2 : 1 }
     }
 
     /// Gives an image box its picture's reported size: its natural size,

@@ -82,7 +82,23 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = rail(index, box, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
+        if box.pointee.direction == 2, node.pointee.children > 0 { mirror(index) }
         return Int(node.pointee.end)
+    }
+
+    /// Right to left: mirrors the children of node `index` across its content
+    /// box, and theirs across their own, down to the nodes that set a
+    /// direction of their own (they laid themselves out already).
+    private func mirror(_ index: Int) {
+        let box = boxes + Int(nodes[index].box)
+        let start = box.pointee.contentX
+        let inner = max(0, frames[index].width - box.pointee.insetWidth)
+        var child = index + 1
+        for _ in 0..<Int(nodes[index].children) {
+            frames[child].x = 2 * start + inner - frames[child].x - frames[child].width
+            if boxes[Int(nodes[child].box)].direction == 0, nodes[child].children > 0 { mirror(child) }
+            child = Int(nodes[child].end)
+        }
     }
 
     /// A text measured at the node's inner width, its height capped by `lineLimit`.

@@ -42,6 +42,15 @@ public struct Style: Sendable, Equatable {
         case leading, center, trailing
     }
 
+    /// Which way a node's rows run.
+    public enum Direction: String, Sendable, CaseIterable {
+        /// Left to right.
+        case ltr
+        /// Right to left: children from the right edge, mirrored; the nodes
+        /// inside follow, unless they say otherwise.
+        case rtl
+    }
+
     /// How a background image fills its node.
     public enum BackgroundFit: String, Sendable, CaseIterable {
         /// The whole node, proportions kept (cropped).
@@ -104,6 +113,8 @@ public struct Style: Sendable, Equatable {
     /// A picture behind the node's content (a URL), and how it fills the node.
     public var backgroundImage: String?
     public var backgroundFit: BackgroundFit?
+    /// Which way the node's rows run, for it and the nodes inside (unless they say).
+    public var direction: Direction?
 
     public init() {}
 
@@ -115,7 +126,7 @@ public struct Style: Sendable, Equatable {
             && minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && weight == nil
             && cornerRadius == nil && opacity == nil && lineLimit == nil && aspectRatio == nil && fit == nil
             && textAlignment == nil && borderWidth == nil && borderColor == nil && backgroundImage == nil
-            && backgroundFit == nil
+            && backgroundFit == nil && direction == nil
     }
 
     /// The fields the decoder accepts: the view contract's (`ViewContract.styleFields`).
@@ -168,6 +179,7 @@ public struct Style: Sendable, Equatable {
             case "borderColor": borderColor = try Decode.string(value, at: at, required: true)
             case "backgroundImage": backgroundImage = try Decode.string(value, at: at, required: true)
             case "backgroundFit": backgroundFit = try Style.enumValue(value, at: at)
+            case "direction": direction = try Style.enumValue(value, at: at)
             default: break
             }
         }
@@ -213,6 +225,7 @@ public struct Style: Sendable, Equatable {
         put("borderColor", borderColor.map(JSON.string))
         put("backgroundImage", backgroundImage.map(JSON.string))
         put("backgroundFit", backgroundFit.map { .string($0.rawValue) })
+        put("direction", direction.map { .string($0.rawValue) })
         return .object(o)
     }
 

@@ -134,6 +134,7 @@ public enum ViewContract {
         Field(name: "borderColor", type: .string),
         Field(name: "backgroundImage", type: .string),
         Field(name: "backgroundFit", type: .oneOf(Style.BackgroundFit.allCases.map(\.rawValue))),
+        Field(name: "direction", type: .oneOf(Style.Direction.allCases.map(\.rawValue))),
     ]
 
     /// The members of a padding object.

@@ -350,6 +350,11 @@ local function container_props(el)
   if el.roundedCorners == true then
     props.cornerRadius = 4
   end
+  if el.rtl == true then
+    props.direction = "rtl"
+  elseif el.rtl == false then
+    props.direction = "ltr"
+  end
   local bg = BACKGROUND[lower(el.style) or ""]
   if bg then
     props.background = bg
@@ -643,6 +648,11 @@ function render.card(card, env, nested)
   end
   local props = { spacing = 8, padding = nested and 8 or 12, children = column }
   background_image(props, card.backgroundImage)
+  if card.rtl == true then
+    props.direction = "rtl" -- the card's rows run right to left
+  elseif card.rtl == false and nested then
+    props.direction = "ltr"
+  end
   local bg = BACKGROUND[lower(card.style) or ""]
   if nested then
     props.background = bg or "#f9fafb"
