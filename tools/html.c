@@ -1,8 +1,7 @@
 /*
 ** html.c -- draws an sdui screen as one standalone HTML document.
 **
-** The page is a monospace grid (the text in it a proportional font, narrower
-** than the cells it was measured in): a layout unit is 1/unit_per_cell of a `ch`
+** The page is a monospace grid: a layout unit is 1/unit_per_cell of a `ch`
 ** across and 1/unit_per_line of a line (LINE_EM em) down. Each component is
 ** a card holding its layout tree; every node is an absolutely positioned box
 ** at its frame, relative to its parent's frame, drawn by its kind with the
@@ -229,8 +228,7 @@ static const char STYLE[] =
     "section.card-error{box-shadow:0 0 0 2px #d64545}\n"
     ".stage{position:relative}\n"
     ".n{position:absolute;overflow:visible}\n"
-    /* text in a proportional font, as an app draws it; boxes stay on the layout's monospace grid */
-    ".f{display:block;font-family:\"DejaVu Sans\",\"Liberation Sans\",Arial,sans-serif}\n"
+    ".f{display:block}\n"
     ".n-text,.n-fallback,.n-error{overflow:hidden;white-space:pre-wrap;overflow-wrap:anywhere}\n"
     ".n-paragraph .run{display:inline}\n"
     /* a rail scrolls sideways: its children past its edge are reached by scrolling it */
