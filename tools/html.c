@@ -233,6 +233,9 @@ static const char STYLE[] =
     ".n-paragraph .run{display:inline}\n"
     /* a rail scrolls sideways: its children past its edge are reached by scrolling it */
     ".n-rail{overflow-x:auto;overflow-y:hidden}\n"
+    ".pager-dots{position:absolute;left:0;right:0;bottom:2px;text-align:center;line-height:0}\n"
+    ".pager-dots>span{display:inline-block;width:7px;height:7px;margin:0 3px;border-radius:50%;background:#c4cad6}\n"
+    ".pager-dots>span.on{background:#4a6cd4}\n"
     /* a font's colour gives way to the node's own (--node-color, set with color) */
     ".f-title,.f-largeTitle,.f-title2,.f-title3{font-weight:700;color:var(--node-color,#111827)}\n"
     ".f-headline{font-weight:700}\n"
@@ -824,6 +827,15 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     if (children != NULL && children->type == JSON_ARRAY && children->count > 0) {
         buf_puts(b, "\n");
         put_children(w, lnode, rnode, x, y);
+    }
+    if (strcmp(kind, "pager") == 0) { /* the page indicator: a dot a page, the shown one filled */
+        const json *pages = json_get(rnode, "children");
+        long n = (long)json_count(pages), page = (long)json_get_number(rnode, "page", 0);
+        page = page < 0 ? 0 : page >= n ? n - 1 : page;
+        buf_puts(b, "<div class=\"pager-dots\" aria-hidden=\"true\">");
+        for (long i = 0; i < n; i++)
+            buf_puts(b, i == page ? "<span class=\"on\"></span>" : "<span></span>");
+        buf_puts(b, "</div>\n");
     }
     buf_puts(b, "</div>\n");
 }

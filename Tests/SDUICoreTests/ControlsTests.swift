@@ -16,7 +16,7 @@ struct ControlsTests {
     }
 
     @Test func everyContainerAndImageTakesAnAction() throws {
-        let takers: [ViewNode.Kind] = [.button, .input, .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .image]
+        let takers: [ViewNode.Kind] = [.button, .input, .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .pager, .image]
         for kind in ViewNode.Kind.allCases {
             #expect(kind.takesAction == takers.contains(kind), "\(kind)")
             #expect(kind.takesDisabled == (kind == .button), "\(kind)")

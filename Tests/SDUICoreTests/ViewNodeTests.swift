@@ -38,7 +38,7 @@ struct ViewNodeTests {
 
     @Test(arguments: [
         (#"{"text":"x"}"#, "$.type: missing required string"),
-        (#"{"type":"video"}"#, "$.type: unknown node type \"video\" (known: text, image, button, vstack, hstack, zstack, spacer, list, input, fallback, error, grid, paragraph, wrap, rail)"),
+        (#"{"type":"video"}"#, "$.type: unknown node type \"video\" (known: text, image, button, vstack, hstack, zstack, spacer, list, input, fallback, error, grid, paragraph, wrap, rail, pager)"),
         (#"{"type":"text"}"#, "$: a text node needs \"text\" (a string)"),
         (#"{"type":"text","text":5}"#, "$.text: expected a string, got number"),
         (#"{"type":"text","text":"a","children":[]}"#, "$.children: a text node has no children"),

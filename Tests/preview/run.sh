@@ -164,6 +164,18 @@ expect 0 "a rail lays out" "" -- render "$work/r.json" -s "$work/fit" -f layout 
 check "a rail keeps its children's widths, past its edge" grep -q '"id":"r/2","type":"button","frame":{"x":23,' "$work/stdout"
 expect 0 "a rail renders" "" -- render "$work/r.json" -s "$work/fit" -f html --width 20 -q -o "$work/r.html"
 check "a rail scrolls sideways" grep -q '.n-rail{overflow-x:auto' "$work/r.html"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { G = function() return ui.pager{ page = 1, ui.text("Page one"), ui.text("Page two"), ui.text("Page three") } end } }' \
+  >"$work/fit/g.lua"
+printf '%s' '[{"id":"g","type":"G"}]' >"$work/g.json"
+expect 0 "a pager lays out" "" -- render "$work/g.json" -s "$work/fit" -f layout --width 20 -q
+check "a pager gives only its page room" grep -q '"id":"g/1","type":"text","frame":{"x":0,"y":0,"width":8,"height":1}' "$work/stdout"
+check "a pager's other pages take none" grep -q '"id":"g/0","type":"text","frame":{"x":0,"y":0,"width":0,"height":0}' "$work/stdout"
+expect 0 "a pager renders" "" -- render "$work/g.json" -s "$work/fit" -f html --width 20 -q -o "$work/g.html"
+check "a pager draws its page indicator" grep -q '<div class="pager-dots" aria-hidden="true"><span></span><span class="on"></span><span></span></div>' "$work/g.html"
+expect 0 "a pager as text" "" -- render "$work/g.json" -s "$work/fit" -f text -q
+check "the text shows the page and where it is" grep -q '(2 of 3)' "$work/stdout"
+check "the text leaves the other pages out" bash -c "! grep -q 'Page one' '$work/stdout'"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

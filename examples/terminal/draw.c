@@ -293,6 +293,18 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
             }
         }
     }
+    if (is(type, "pager") && w > 0 && h > 0) { /* the page indicator, over the page's bottom edge */
+        const json *kids = json_get(node, "children");
+        size_t n = json_count(kids);
+        int shown = k != NULL ? k->page : 0;
+        if (shown < 0)
+            shown = 0;
+        if ((size_t)shown >= n && n > 0)
+            shown = (int)n - 1;
+        int dots = (int)n * 2 - 1, col = x + (w > dots ? (w - dots) / 2 : 0);
+        for (size_t i = 0; i < n && (int)(2 * i) < w; i++)
+            put_text(c, y + h - 1, col + (int)(2 * i), (int)i == shown ? "\xe2\x97\x8f" : "\xe2\x97\x8b", 3, 1, p);
+    }
     const json *children = json_get(node, "children");
     clip inside = *c; /* a rail's children past its edges are not drawn: it scrolls, the page does not */
     if (is(type, "rail")) {

@@ -142,6 +142,7 @@ static int put_node(const json *node, const char *component, int deep)
     c->background = dup_string(json_get_string(style, "background"));
     const char *align = json_get_string(style, "textAlignment");
     c->border = json_get_number(style, "borderWidth", 0) >= 1;
+    c->page = (int)json_get_number(node, "page", 0);
     c->align = align == NULL ? 0 : strcmp(align, "center") == 0 ? 1 : strcmp(align, "trailing") == 0 ? 2 : 0;
     if (c->component == NULL || c->type == NULL || c->text == NULL || (has_tooltip && c->tooltip == NULL)) {
         /* out of memory: no half-filled entry stays for the drawing to trip on */

@@ -26,6 +26,7 @@ struct content {
     char *font, *weight, *color, *background; /* style members, or NULL */
     int align;        /* style.textAlignment: 0 leading, 1 center, 2 trailing */
     int border;       /* style.borderWidth >= 1: an outline inside the frame */
+    int page;         /* a pager's page (its "page" member), 0 when none */
     content *next;
 };
 

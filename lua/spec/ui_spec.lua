@@ -186,6 +186,17 @@ describe("sdui.ui", function()
     end)
   end)
 
+  describe("pager", function()
+    it("holds its pages as children and the page it shows", function()
+      assert.same({ type = "pager", page = 1, children = { { type = "text", text = "a" }, { type = "text", text = "b" } } },
+        ui.pager{ page = 1, ui.text("a"), ui.text("b") })
+    end)
+
+    it("refuses a page that is not a number", function()
+      assert.has_error(function() ui.pager{ page = "2" } end, 'ui.pager: page must be a finite number, got "2"')
+    end)
+  end)
+
   describe("controls", function()
     local go = { type = "a/b" }
 

@@ -51,3 +51,34 @@ extension LayoutRun {
         return c.resolve(Size(width: content, height: height)) // at most the proposal
     }
 }
+
+extension LayoutRun {
+    /// A **pager** shows one of its children, the page its `page` member
+    /// names (from 0; clamped to the pages), laid out at the pager's inner
+    /// width; the other pages get 0×0 frames at its content's corner, so the
+    /// layout tree keeps the view tree's shape. The host draws the page
+    /// indicator over the page's bottom edge.
+    func pager(_ index: Int, _ box: UnsafePointer<LayoutBox>, _ c: NodeConstraints) -> Size {
+        let count = Int(nodes[index].children)
+        let text = nodes[index].text
+        let shown = ViewNode.pagerPage(text >= 0 ? context.pointee.tree.strings![Int(text)] : nil, count: count)
+        var size = Size(width: 0, height: 0)
+        var child = index + 1
+        for i in 0..<count {
+            let next = end(of: child)
+            if i == shown {
+                resolve(child, width: c.horizontal.inner, height: c.vertical.inner)
+                frames[child].x = c.contentX
+                frames[child].y = c.contentY
+                size = Size(width: frames[child].width, height: frames[child].height)
+            } else {
+                resolve(child, width: 0, height: 0)
+                for k in child..<next { frames[k] = Frame(x: 0, y: 0, width: 0, height: 0) }
+                frames[child].x = c.contentX
+                frames[child].y = c.contentY
+            }
+            child = next
+        }
+        return c.resolve(size)
+    }
+}

@@ -80,6 +80,8 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = wrap(index, box, c)
         case .rail:
             size = rail(index, box, c)
+        case .pager:
+            size = pager(index, box, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
         if box.pointee.direction == 2, node.pointee.children > 0 { mirror(index) }
@@ -135,7 +137,7 @@ struct LayoutRun<Measure: LayoutMeasuring> {
     /// The children of node `index`, part of the tree but not shown (a
     /// labelled button's): 0×0 at the given point, and so are their
     /// descendants (at their own corner).
-    private func hideChildren(of index: Int, x: Double, y: Double) {
+    func hideChildren(of index: Int, x: Double, y: Double) {
         let end = Int(nodes[index].end)
         for k in index + 1..<end {
             frames[k] = Frame(x: 0, y: 0, width: 0, height: 0)

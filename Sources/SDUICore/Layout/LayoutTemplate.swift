@@ -102,6 +102,7 @@ final class LayoutTemplate {
         case .paragraph: return #","type":"paragraph","frame":{"x":"#
         case .wrap: return #","type":"wrap","frame":{"x":"#
         case .rail: return #","type":"rail","frame":{"x":"#
+        case .pager: return #","type":"pager","frame":{"x":"#
         }
     }
 

@@ -190,6 +190,8 @@ final class LayoutTree {
             return TextRun.plainText(prop(view, "runs") ?? "")
         case .vstack, .hstack, .zstack, .spacer, .list, .grid, .wrap, .rail:
             return nil
+        case .pager: // the page shown, as a number (see LayoutFlow's pager)
+            return String(ViewNode.pagerPage(prop(view, "page"), count: view.pointee.children.count))
         }
     }
 

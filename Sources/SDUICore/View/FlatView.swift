@@ -248,6 +248,7 @@ extension ViewNode.Kind {
         case .paragraph: return 12
         case .wrap: return 13
         case .rail: return 14
+        case .pager: return 15
         }
     }
 }

@@ -79,6 +79,10 @@ public enum TextRenderer {
             return node.children.flatMap { row in
                 lines(ViewNode(.hstack, children: row.kind.isContainer && row.kind != .button ? row.children : [row]))
             }
+        case .pager: // the page shown, then where it is among the pages
+            let page = ViewNode.pagerPage(node.props["page"], count: node.children.count)
+            guard page >= 0 else { return [] }
+            return lines(node.children[page]) + ["(\(page + 1) of \(node.children.count))"]
         case .hstack, .wrap, .rail:
             let parts = node.children.map(lines).filter { !$0.isEmpty }
             if parts.allSatisfy({ $0.count == 1 }) {

@@ -160,7 +160,7 @@ public enum ViewContract {
     static func isEngineOnly(_ kind: ViewNode.Kind) -> Bool {
         switch kind {
         case .fallback, .error: return true
-        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid, .paragraph, .wrap, .rail: return false
+        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid, .paragraph, .wrap, .rail, .pager: return false
         }
     }
 }

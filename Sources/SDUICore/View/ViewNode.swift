@@ -29,6 +29,9 @@ public struct ViewNode: Sendable, Equatable {
         /// Children left to right at their own widths, never narrowed: a row
         /// the host scrolls sideways (a rail of genres, of posters).
         case rail
+        /// Pages (its children), one shown at a time (`page`, from 0), with a
+        /// page indicator the host draws: a carousel.
+        case pager
 
         /// The content members a node of this kind may carry, and which are
         /// required, in the order the JSON form writes them (a button's
@@ -42,6 +45,7 @@ public struct ViewNode: Sendable, Equatable {
             case .fallback: return Kind.fallbackProps
             case .error: return Kind.errorProps
             case .paragraph: return Kind.paragraphProps
+            case .pager: return Kind.pagerProps
             case .vstack, .hstack, .zstack, .spacer, .list, .grid, .wrap, .rail: return []
             }
         }
@@ -66,12 +70,13 @@ public struct ViewNode: Sendable, Equatable {
         private static let fallbackProps = [(name: "componentType", required: true, type: ViewContract.ValueType.string),
                                              ("text", false, .string)]
         private static let paragraphProps = [(name: "runs", required: true, type: ViewContract.ValueType.runs)]
+        private static let pagerProps = [(name: "page", required: false, type: ViewContract.ValueType.number)]
         private static let errorProps = [(name: "message", required: true, type: ViewContract.ValueType.string)]
 
         /// Kinds that hold children.
         public var isContainer: Bool {
             switch self {
-            case .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .button: return true
+            case .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .pager, .button: return true
             default: return false
             }
         }
@@ -80,7 +85,7 @@ public struct ViewNode: Sendable, Equatable {
         /// containers and images, which are then tap targets with no button chrome.
         public var takesAction: Bool {
             switch self {
-            case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .image: return true
+            case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .pager, .image: return true
             case .text, .spacer, .fallback, .error, .paragraph: return false
             }
         }
@@ -348,5 +353,15 @@ final class StyleBox: Sendable, Equatable {
 
     static func == (lhs: StyleBox, rhs: StyleBox) -> Bool {
         lhs === rhs || lhs.style == rhs.style
+    }
+}
+
+extension ViewNode {
+    /// The page a pager shows: its `page` member (a number's JSON text)
+    /// clamped to its `count` pages; -1 when it has none.
+    static func pagerPage(_ page: String?, count: Int) -> Int {
+        guard count > 0 else { return -1 }
+        let n = page.flatMap { Double($0) }.map { Int($0.rounded(.down)) } ?? 0
+        return min(max(n, 0), count - 1)
     }
 }
