@@ -220,6 +220,19 @@ describe("the Adaptive Cards pack", function()
         e:state("adaptivecards").submitted)
     end)
 
+    it("submits a string data as it is, and an Execute's verb with its merged data", function()
+      local e <close> = pack_engine()
+      assert(load_card(e, [[{"type": "AdaptiveCard", "body": [{"type": "Input.Text", "id": "note", "value": "hi"}],
+        "actions": [{"type": "Action.Submit", "title": "Plain", "data": "just text"},
+                    {"type": "Action.Execute", "title": "Run", "verb": "doIt", "data": {"k": 1}}]}]], "x"))
+      local view = e:render().components[1].view
+      assert.is_true(e:press(button(view, "Plain").id))
+      assert.same({ card = "x", action = "Action.Submit", data = "just text" }, e:state("adaptivecards").submitted)
+      assert.is_true(e:press(button(view, "Run").id))
+      assert.same({ card = "x", action = "Action.Execute", verb = "doIt", data = { k = 1, note = "hi" } },
+        e:state("adaptivecards").submitted)
+    end)
+
     it("asks the host to open a URL with an open_url effect", function()
       local e <close> = pack_engine()
       local opened
@@ -290,10 +303,13 @@ describe("the Adaptive Cards pack", function()
       assert.equal("ada@example.org", inputs(e:render().components[1].view).email.value)
       assert.is_true(e:press(ids.send))
       local submitted = e:state("adaptivecards").submitted
-      assert.same({ form = "signup" }, submitted.data)
-      assert.equal("ada@example.org", submitted.email)
-      assert.equal("yes", submitted.news)
-      assert.equal("2", submitted.qty)
+      assert.same({ card = "signup", action = "Action.Submit" },
+        { card = submitted.card, action = submitted.action, id = submitted.id })
+      -- as Adaptive Cards submits it: the inputs' values merged into the action's data, by input id
+      assert.same("signup", submitted.data.form)
+      assert.equal("ada@example.org", submitted.data.email)
+      assert.equal("yes", submitted.data.news)
+      assert.equal("2", submitted.data.qty)
     end)
   end)
 
@@ -385,6 +401,60 @@ describe("the Adaptive Cards pack", function()
       local view = e:render().components[1].view
       assert.equal("rtl", view.style.direction)
       assert.equal("ltr", view.children[1].style.direction)
+    end)
+
+    local function labelled(view, label)
+      for _, n in ipairs(nodes(view)) do
+        if n.type == "button" and n.label == label then
+          return n
+        end
+      end
+      error("no button " .. label)
+    end
+
+    it("pages a Carousel with its buttons, one page shown at a time, the page kept in the service", function()
+      local button = labelled
+      local e <close> = pack_engine()
+      assert(load_card(e, [[{"type": "AdaptiveCard", "body": [{"type": "Carousel", "id": "tour", "pages": [
+        {"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "First page"}]},
+        {"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "Second page"}]},
+        {"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "Third page"}]}]}]}]], "tour-card"))
+      local function pager(view)
+        for _, n in ipairs(nodes(view)) do
+          if n.type == "pager" then
+            return n
+          end
+        end
+      end
+      local view = e:render().components[1].view
+      assert.equal(0, pager(view).page)
+      assert.equal(3, #pager(view).children)
+      assert.is_true(button(view, "‹").disabled)
+      assert.matches("First page", e:render_text(), 1, true)
+      assert.not_matches("Second page", e:render_text(), 1, true)
+      assert.same({ card = "tour-card", id = "tour", page = 1 }, button(view, "›").action.payload)
+      assert(e:dispatch(button(view, "›").action))
+      assert.same({ tour = 1 }, e:state("adaptivecards").pages["tour-card"])
+      view = e:render().components[1].view
+      assert.equal(1, pager(view).page)
+      assert.matches("Second page", e:render_text(), 1, true)
+      assert.not_matches("First page", e:render_text(), 1, true)
+      assert(e:dispatch(button(view, "›").action))
+      view = e:render().components[1].view
+      assert.is_true(button(view, "›").disabled) -- the last page: no loop
+      assert.is_nil(e:dispatch{ type = "adaptivecards/page", payload = { card = "tour-card" } })
+    end)
+
+    it("starts a Carousel at initialPage and wraps around when it loops", function()
+      local button = labelled
+      local e <close> = pack_engine()
+      assert(load_card(e, [[{"type": "AdaptiveCard", "body": [{"type": "Carousel", "initialPage": 1, "loop": true,
+        "pages": [{"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "A"}]},
+                  {"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "B"}]}]}]}]]))
+      local view = e:render().components[1].view
+      local next_page = button(view, "›")
+      assert.is_nil(next_page.disabled)
+      assert.same({ card = "card", id = "carousel:1", page = 0 }, next_page.action.payload)
     end)
 
     it("draws background images and borders", function()

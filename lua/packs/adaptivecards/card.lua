@@ -8,9 +8,11 @@
 -- The service "adaptivecards" keeps what the card's actions changed:
 --   shown[component id][element id] = true | false   (ShowCard, ToggleVisibility)
 --   values[component id][input id] = what the user entered (inputs are bound here)
+--   pages[component id][carousel id] = the page a Carousel shows (from 0)
 --   submitted = the last Action.Submit / Action.Execute payload
 -- Actions (see lib/render.lua for their payloads):
 --   adaptivecards/toggle    shows or hides elements and shown cards
+--   adaptivecards/page      turns a Carousel to a page
 --   adaptivecards/submit    records the submission; a host reads it with a
 --                           subscriber on "adaptivecards" "submitted" (or
 --                           middleware), and answers as it likes
@@ -41,7 +43,9 @@ local function adaptive_card(data, ctx)
     return view
   end
   local shown = ctx.state("adaptivecards", "shown" .. key(ctx.id))
-  local view = render.card(card, { id = ctx.id, shown = type(shown) == "table" and shown or {}, warn = ctx.warn })
+  local pages = ctx.state("adaptivecards", "pages" .. key(ctx.id))
+  local view = render.card(card, { id = ctx.id, shown = type(shown) == "table" and shown or {},
+    pages = type(pages) == "table" and pages or {}, warn = ctx.warn })
   return view
 end
 
@@ -60,9 +64,41 @@ local function toggle(state, payload)
   state.shown[payload.card] = card
 end
 
--- adaptivecards/submit {card, action, id, data, verb}: kept as "submitted".
+-- adaptivecards/page {card, id, page}: the carousel `id` of card `card`
+-- shows page `page` (the view clamps it to the pages it has).
+local function page(state, payload)
+  if type(payload.card) ~= "string" or type(payload.id) ~= "string" or math.type(payload.page) == nil then
+    error("adaptivecards/page: payload {card, id, page} expected")
+  end
+  state.pages = state.pages or {}
+  local card = state.pages[payload.card] or {}
+  card[payload.id] = payload.page
+  state.pages[payload.card] = card
+end
+
+-- adaptivecards/submit {card, action, id, data, verb, <input id> = value...}:
+-- kept as "submitted" = {card, action, id, verb, data}, its data as Adaptive
+-- Cards submits it: an object data (or none) with the input values the press
+-- gathered added under their ids (an input's value wins over a data member of
+-- the same name); a string data as it is, without the inputs. The payload's
+-- own names (card, action, id, data, verb) are not input ids.
+local OWN = { card = true, action = true, id = true, data = true, verb = true }
+
 local function submit(state, payload)
-  state.submitted = payload
+  local data = payload.data
+  if data == nil or (type(data) == "table" and data[1] == nil) then
+    local merged = {}
+    for k, v in pairs(data or {}) do
+      merged[k] = v
+    end
+    for k, v in pairs(payload) do
+      if not OWN[k] then
+        merged[k] = v
+      end
+    end
+    data = merged
+  end
+  state.submitted = { card = payload.card, action = payload.action, id = payload.id, verb = payload.verb, data = data }
 end
 
 -- adaptivecards/open_url {card, url}: an "open_url" effect for the host.
@@ -71,10 +107,11 @@ local function open_url(_, payload, ctx)
 end
 
 return {
-  services = { adaptivecards = { shown = {}, values = {} } },
+  services = { adaptivecards = { shown = {}, values = {}, pages = {} } },
   components = { AdaptiveCard = adaptive_card },
   actions = {
     ["adaptivecards/toggle"] = toggle,
+    ["adaptivecards/page"] = page,
     ["adaptivecards/submit"] = submit,
     ["adaptivecards/open_url"] = open_url,
   },

@@ -33,7 +33,10 @@ What each element becomes:
                              its id, bound to values[card][id] of the
                              pack's service, with its validation (isRequired,
                              regex, maxLength, errorMessage)
-  Carousel                   its pages, one under the other
+  Carousel                   a pager (one page at a time, from initialPage)
+                             with ‹ › buttons: adaptivecards/page {card, id,
+                             page}; loop wraps; the page is kept in the
+                             pack's service as pages[card][carousel id]
 Unknown elements, and elements whose `requires` this renderer does not
 meet, take their `fallback` ("drop", or an element), else are left out with
 a warning. `isVisible: false` hides an element until an action shows it;
@@ -104,7 +107,7 @@ end
 
 -- Renders the elements of `list` into `out` (a list of views), with their
 -- spacing and separators, in a column (`row` false) or a row.
-local elements
+local elements, visible
 
 -- ---------------------------------------------------------------------
 -- Actions
@@ -443,14 +446,48 @@ builders.ActionSet = function(el, env)
   return action_set(el.actions, env)
 end
 
+-- A carousel: a pager showing one page (the page the pack's service keeps for
+-- it, else initialPage), with ‹ and › buttons that dispatch
+-- adaptivecards/page {card, id, page}; `loop` wraps around the ends.
 builders.Carousel = function(el, env)
   local pages = {}
   for _, page in ipairs(array(el.pages)) do
-    if type(page) == "table" then
-      pages[#pages + 1] = ui.vstack{ children = elements(page.items, env, false) }
+    if type(page) == "table" and visible(page, env) then
+      pages[#pages + 1] = selectable(ui.vstack{ spacing = 8, children = elements(page.items, env, false) },
+        page.selectAction, env)
     end
   end
-  return ui.vstack{ spacing = 8, children = pages }
+  local n = #pages
+  if n == 0 then
+    return nil
+  end
+  local id = plain_string(el.id) or ("carousel:" .. env.next_carousel())
+  local shown = env.pages[id]
+  if type(shown) ~= "number" then
+    shown = tonumber(el.initialPage) or 0
+  end
+  shown = floor(shown)
+  shown = shown < 0 and 0 or shown >= n and n - 1 or shown
+  local pager = ui.pager{ page = shown, minHeight = pixels(el.heightInPixels), children = pages }
+  if n == 1 then
+    return pager
+  end
+  local function turn(label, to, tip)
+    if el.loop == true then
+      to = to % n
+    end
+    local b = { label, tooltip = tip,
+      action = ui.action("adaptivecards/page", { card = env.id, id = id, page = to }) }
+    if to < 0 or to >= n then
+      b.disabled = true
+    end
+    return ui.button(b)
+  end
+  local controls = ui.hstack{ spacing = 8, children = { -- the pager draws where it is among its pages
+    turn("‹", shown - 1, "Previous page"),
+    turn("›", shown + 1, "Next page"),
+  } }
+  return ui.vstack{ spacing = 4, children = { pager, controls } }
 end
 
 -- An input: its label (1.3), then the input itself, named by its id and
@@ -592,7 +629,7 @@ local function element(el, env, depth, default_type)
 end
 
 -- Whether an element is shown: isVisible, unless an action changed it.
-local function visible(el, env)
+function visible(el, env)
   if type(el) ~= "table" then
     return false
   end
@@ -635,12 +672,17 @@ end
 --- The view of a whole card (nested: the card an Action.ShowCard shows).
 function render.card(card, env, nested)
   if not env.next_card then
-    local n = 0
+    local n, c = 0, 0
     env.next_card = function()
       n = n + 1
       return n
     end
+    env.next_carousel = function()
+      c = c + 1
+      return c
+    end
   end
+  env.pages = env.pages or {}
   local column = elements(card.body, env, false)
   local actions = action_set(card.actions, env)
   if actions then
