@@ -144,6 +144,8 @@ demo: deps-demo lib lua $(DEMO) $(TERMINAL)
 	  echo "sdui: the home page in the terminal host. Edit the scripts in"; \
 	  echo "  $(abspath lua/examples/scripts)/*.lua"; \
 	  echo "while it runs: the screen follows (state is kept). Tab/Enter press buttons, q quits."; \
+	  echo "Favourites are kept in $${SDUI_STATE_DIR-$${XDG_STATE_HOME:-$$HOME/.local/state}/sdui/demo}"; \
+	  echo "(SDUI_STATE_DIR=folder moves them, SDUI_STATE_DIR= keeps them in memory only)."; \
 	  sleep 2; \
 	  $(TERMINAL) examples/home.json $(abspath lua/examples/scripts); \
 	else \
@@ -212,12 +214,14 @@ test-terminal: $(TERMINAL)
 
 # The demo runs to the end and shows what the issues promise: one patch for
 # the star, a delayed action through sdui_tick, a request's success chain,
-# and the hot swap.
+# the hot swap, and the favourite still set in a new engine (a restart).
 test-demo: $(DEMO)
 	@$(DEMO) examples/home.json lua/examples/scripts lua/examples/scripts_v2 > $(BUILD)/demo.out
 	@n=0; for want in '"op": "update"' 'sdui_tick(3000): 1 fired' 'Order confirmed #A1B2' '🎬 The Lighthouse'; do \
 	  grep -qF "$$want" $(BUILD)/demo.out || { echo "demo output lacks: $$want"; n=$$((n+1)); }; done; \
-	  echo "demo: $$((4-n)) passed, $$n failed"; [ $$n -eq 0 ]
+	  grep -A2 -F '== State after a restart' $(BUILD)/demo.out | grep -qF '"603": true' || \
+	  { echo "demo output lacks: the favourite after a restart"; n=$$((n+1)); }; \
+	  echo "demo: $$((5-n)) passed, $$n failed"; [ $$n -eq 0 ]
 
 # The CLI's three formats, its errors, a valgrind run, and the HTML preview
 # opened in headless Chromium (screenshot and DOM checked).

@@ -3,7 +3,9 @@
 ** scripts: the entertainment home page of examples/home.json rendered in a
 ** terminal, two buttons pressed (and the second again, now disabled: not
 ** pressed), the state and the screen shown again, then the movie card
-** hot-swapped for a new version while the state stays.
+** hot-swapped for a new version while the state stays, and a restart: a
+** new engine on the same state folder finds the favourite (the favorites
+** service is persistent: sdui_persist_directory(), sdui.h "Persistence").
 **
 ** Usage: demo PAGE.json SCRIPTS_DIR V2_DIR
 **
@@ -12,6 +14,9 @@
 **                folder, which the engine's script host loads
 **   V2_DIR       new versions of some scripts (lua/examples/scripts_v2),
 **                copied over the temporary folder before sdui_scripts_reload()
+**
+** The persistent services' files go to the folder "state" inside the
+** temporary folder, which goes away with it.
 **
 ** The host side of the script host (include/sdui_scripts.h): sdui_scripts_load() gives
 ** the engine its services, factories and handlers from the scripts; the host
@@ -354,7 +359,7 @@ int main(int argc, char **argv)
 {
     sdui_engine *engine = NULL;
     char *page = NULL, *diagnostics = NULL;
-    char folder[4096] = "";
+    char folder[4096] = "", state[4200] = "";
     size_t page_len = 0;
     int rc = 1;
 
@@ -377,6 +382,7 @@ int main(int argc, char **argv)
     }
     if (copy_tree(argv[2], folder) != 0)
         goto done;
+    snprintf(state, sizeof state, "%s/state", folder);
 
     engine = sdui_engine_new();
     if (engine == NULL) {
@@ -388,7 +394,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "demo: warning: built against sdui %s but running with %s\n", SDUI_VERSION,
                 sdui_libversion());
 
-    /* The scripts declare the services and register every factory and handler. */
+    /* Where persistent services save (created when missing), then the scripts:
+       they declare the services and register every factory and handler. */
+    TRY(sdui_persist_directory(engine, state));
     TRY(sdui_scripts_load(engine, folder));
     TRY(sdui_load_page(engine, page, page_len));
     TRY(show_page(engine, "Home page", NULL));
@@ -445,6 +453,22 @@ int main(int argc, char **argv)
     printf("(copied %s over the scripts and called sdui_scripts_reload)\n\n", argv[3]);
     TRY(show_page(engine, "Movie cards after the hot swap", "MovieCardComponent"));
     printf("== State, kept across the reload ==\n");
+    TRY(show_state(engine, "favorites"));
+    TRY(show_state(engine, "order"));
+    putchar('\n');
+
+    /* A restart: a new engine on the same state folder restores the
+       favourites as the scripts declare them persistent; the order, which
+       is not persistent, starts empty again. */
+    sdui_engine_free(engine);
+    engine = sdui_engine_new();
+    if (engine == NULL) {
+        fprintf(stderr, "demo: out of memory\n");
+        goto done;
+    }
+    TRY(sdui_persist_directory(engine, state));
+    TRY(sdui_scripts_load(engine, folder));
+    printf("== State after a restart (a new engine, the same state folder) ==\n");
     TRY(show_state(engine, "favorites"));
     TRY(show_state(engine, "order"));
     rc = 0;

@@ -49,7 +49,7 @@
 **   and leave the engine exactly as it was.
 **
 ** The sections below are, in order: Version, Engine, Errors, Limits, Pages,
-** Callbacks, Services, Dispatch, State, Render, Reactive, Effects, Layout,
+** Callbacks, Services, Persistence, Dispatch, State, Render, Reactive, Effects, Layout,
 ** Counters. Each is implemented in the facade file of the same name
 ** (Sources/SDUI/Engine.swift, Errors.swift, ...).
 */
@@ -518,6 +518,109 @@ int sdui_register_action(sdui_engine *engine, const char *type, sdui_handler_fn 
 int sdui_unregister_action(sdui_engine *engine, const char *type);
 
 /* ======================================================================
+** Persistence
+** ====================================================================== */
+
+/*
+** Keep a service's state between runs
+**
+** Persistence. Declares the existing service `name` persistent: its state
+** is saved through the engine's storage (sdui_persist_directory() or
+** sdui_persist_callbacks()) after each committed change to it -- a dispatch
+** (follow-ups, timers and effects' actions included), sdui_set_input(),
+** sdui_press(), or a new state given with sdui_register_service() -- and
+** restored from the storage now. A dispatch that is rolled back saves
+** nothing; services that are not persistent, or that a dispatch did not
+** change, are not saved. What is saved is the envelope
+**   {"sdui": 1, "service": "favorites", "state": <the state>}
+** so a saved state that is not JSON, not such an envelope, of another
+** format or meant for another service is told apart and never used.
+**
+** Restoring: the saved state replaces the service's state (readers render
+** again, subscribers fire, as with sdui_register_service()) when it is of
+** the same JSON type as the current (initial) state, else the service
+** refuses it. When the action "NAME/sdui.restore" has a handler, that
+** handler restores instead: it runs as a dispatch of {"type":
+** "NAME/sdui.restore", "payload": <the saved state>} -- to check it, or to
+** migrate an older shape -- and refuses it by failing. Restoring saves
+** nothing.
+**
+** A saved state that cannot be read, is corrupt, mismatched or refused is
+** not an error of this call: the service keeps its initial value, the
+** saved state stays in the storage until the next save replaces it, and
+** sdui_diagnostics_json() lists {"severity": "error", "code":
+** "persist-rejected", "message": "service \"NAME\": saved state not used
+** (why); it starts from its initial value"}. A save that fails leaves the
+** dispatch committed and the last saved state whole, and is listed as
+** "persist-failed" ("service \"NAME\": state not saved (why); the last
+** saved one stays"). SDUI_COUNTER_SAVES counts the saves made.
+**
+** Without a storage nothing is loaded or saved: a storage chosen later
+** restores the services declared before it. Declaring a service again does
+** nothing (it is not loaded again, as when a script reloads); a service
+** stays persistent for the engine's lifetime. Errors: SDUI_EINVAL (NULL
+** arguments), SDUI_ENOTFOUND (no such service; register it first).
+*/
+int sdui_persist_service(sdui_engine *engine, const char *name);
+
+/*
+** Keep persistent states in files
+**
+** Chooses a folder as the storage of persistent services: the state of
+** service NAME is the file `path`/NAME.json. The folder is created (with
+** its parents) when missing, and resolved to an absolute path now, so a
+** later chdir() does not move it. A save writes `path`/NAME.json.tmp,
+** flushes it to disk (fsync), then renames it over NAME.json and flushes
+** the folder: a crash or a failure at any point leaves either the old file
+** or the new one whole, never a mix (a failed save removes its temporary
+** file). A missing NAME.json means nothing was saved. The services declared
+** persistent before (sdui_persist_service()) whose saved state was not
+** looked for yet are restored now. Replaces the storage set before
+** (callbacks: their destroy runs). `path` is copied.
+** Errors: SDUI_EINVAL (NULL arguments), SDUI_ERROR (the folder cannot be
+** created, or is not a folder; the message says why): the storage is then
+** unchanged.
+*/
+int sdui_persist_directory(sdui_engine *engine, const char *path);
+
+/*
+** Load a saved state (storage callback)
+**
+** Called with the service's name (owned by the engine, valid during the
+** call). Stores in *data a buffer allocated with malloc() holding the bytes
+** last saved for the service, and their count in *len, and returns SDUI_OK;
+** the engine takes the buffer and free()s it. Returns SDUI_OK with *data
+** left NULL when nothing was saved. Any other status is a failure to read
+** (listed as "persist-rejected"; a buffer set then is freed too).
+*/
+typedef int (*sdui_load_fn)(const char *service, char **data, size_t *len, void *userdata);
+
+/*
+** Save a state (storage callback)
+**
+** Called with the service's name and the `len` bytes to keep for it (JSON
+** text, NUL-terminated after them); both are the engine's and valid only
+** during the call: copy what you keep. Must replace what was saved before
+** all or nothing, and return SDUI_OK; any other status is a failed save
+** (listed as "persist-failed").
+*/
+typedef int (*sdui_save_fn)(const char *service, const char *data, size_t len, void *userdata);
+
+/*
+** Keep persistent states through the host's callbacks
+**
+** Chooses the host's own storage for persistent services: `load` and `save`
+** (both required) are called with `userdata` as above, on the thread of
+** the engine call that restores or saves, under the engine's lock (calling
+** the engine from them returns SDUI_EBUSY). `destroy` (may be NULL) runs
+** with `userdata` when the storage is replaced or the engine is freed.
+** Restores as sdui_persist_directory() does. Errors: SDUI_EINVAL (NULL
+** engine, load or save: the caller keeps `userdata`).
+*/
+int sdui_persist_callbacks(sdui_engine *engine, sdui_load_fn load, sdui_save_fn save, void *userdata,
+                           sdui_destroy_fn destroy);
+
+/* ======================================================================
 ** Dispatch
 ** ====================================================================== */
 
@@ -980,6 +1083,7 @@ int sdui_set_viewport(sdui_engine *engine, double width, double offset, double h
 #define SDUI_COUNTER_RENDERS      1 /* components rendered, first time or again */
 #define SDUI_COUNTER_ACTIONS      2 /* actions run by handlers, follow-ups included */
 #define SDUI_COUNTER_LAYOUTS      3 /* component layouts computed (not served from the layout cache) */
+#define SDUI_COUNTER_SAVES        4 /* states of persistent services saved (sdui_persist_service()) */
 long long sdui_counter(sdui_engine *engine, int which);
 
 #ifdef __cplusplus

@@ -35,6 +35,7 @@ extern "C" {
 **   local ui = require "sdui.ui"
 **   return {
 **     services   = { favorites = {} },            -- created if missing
+**     persist    = { "favorites" },                -- saved between runs (sdui.h, "Persistence")
 **     components = { MovieCard = function(data, ctx) return ui.text(data.title) end },
 **     actions    = { ["favorites/toggle"] = function(state, payload, ctx) ... end },
 **     effects    = { request = function(effect, ctx) ... end },  -- performers
@@ -76,7 +77,12 @@ extern "C" {
 ** each assignment into it is an sdui_call_set() at its path; returning
 ** another table replaces the state whole. Service state is never
 ** touched by (re)loading, except that a service a script declares is
-** created when it does not exist yet. Components, actions and effects a
+** created when it does not exist yet, and that a service a script lists in
+** `persist` (services it declares, or that exist) is declared persistent
+** with sdui_persist_service() once its handlers are registered: the first
+** time, it is restored from the engine's storage if the host chose one
+** (sdui_persist_directory()); reloads do not restore again. A script that
+** stops listing a service leaves it persistent. Components, actions and effects a
 ** reloaded script no longer declares are unregistered.
 **
 ** All script host functions take the engine's lock (sdui_lock()) and return

@@ -254,14 +254,15 @@ static int run_script(lua_State *L)
     lua_call(L, 0, 1);
     int result = lua_gettop(L);
     if (!lua_istable(L, result))
-        return luaL_error(L, "%s: a script must return a table {services=, components=, actions=, effects=}, got %s",
+        return luaL_error(L, "%s: a script must return a table {services=, persist=, components=, actions=, effects=}, got %s",
                           shown, luaL_typename(L, result));
     lua_pushnil(L);
     while (lua_next(L, result)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2);
-        if (strcmp(key, "services") && strcmp(key, "components") && strcmp(key, "actions") && strcmp(key, "effects"))
-            return luaL_error(L, "%s: unknown key \"%s\" in the returned table (expected services, components, "
-                              "actions, effects)", shown, key);
+        if (strcmp(key, "services") && strcmp(key, "persist") && strcmp(key, "components") && strcmp(key, "actions") &&
+            strcmp(key, "effects"))
+            return luaL_error(L, "%s: unknown key \"%s\" in the returned table (expected services, persist, "
+                              "components, actions, effects)", shown, key);
         lua_pop(L, 1);
     }
     lua_getfield(L, result, "components");
@@ -306,10 +307,38 @@ static int run_script(lua_State *L)
         }
     }
 
+    /* Persist: a list of the names of services declared here or existing. */
+    lua_getfield(L, result, "persist");
+    int persist = lua_gettop(L);
+    lua_Integer persisted = 0;
+    if (!lua_isnil(L, persist)) {
+        if (!lua_istable(L, persist))
+            return luaL_error(L, "%s: \"persist\" must be a list of service names", shown);
+        persisted = (lua_Integer)lua_rawlen(L, persist);
+        lua_pushnil(L);
+        while (lua_next(L, persist)) {
+            if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > persisted ||
+                lua_type(L, -1) != LUA_TSTRING)
+                return luaL_error(L, "%s: \"persist\" must be a list of service names", shown);
+            size_t len;
+            const char *name = lua_tolstring(L, -1, &len);
+            if (len == 0 || strchr(name, '/') || !service_known(s, L, declared, name, len))
+                return luaL_error(L, "%s: persist names the service \"%s\": declare it in services", shown, name);
+            lua_pop(L, 1);
+        }
+    }
+
     /* Commit: nothing below fails short of running out of memory. */
     create_services(s, L, declared, shown);
     for (int kind = 0; kind < KINDS; kind++)
         register_functions(s, L, result, kind, shown);
+    /* After the handlers: a "NAME/sdui.restore" handler restores its service. */
+    for (lua_Integer i = 1; i <= persisted; i++) {
+        lua_rawgeti(L, persist, i);
+        if (sdui_persist_service(s->bridge.engine, lua_tostring(L, -1)) != SDUI_OK)
+            luaL_error(L, "%s: persist \"%s\": %s", shown, lua_tostring(L, -1), sdui_errmsg(s->bridge.engine));
+        lua_pop(L, 1);
+    }
     unregister_dropped(s, L, item->env_ref, result);
     luaL_unref(L, LUA_REGISTRYINDEX, item->env_ref);
     lua_pushvalue(L, result);

@@ -87,6 +87,22 @@ static int engine_service(lua_State *L)
     return result(L, e, sdui_register_service(e->engine, name, json, len));
 }
 
+/* e:persist(name): the service keeps its state between runs (sdui_persist_service) */
+static int engine_persist(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *name = luaL_checkstring(L, 2);
+    return result(L, e, sdui_persist_service(e->engine, name));
+}
+
+/* e:persist_directory(path): persistent services save to path/NAME.json (sdui_persist_directory) */
+static int engine_persist_directory(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *path = luaL_checkstring(L, 2);
+    return result(L, e, sdui_persist_directory(e->engine, path));
+}
+
 /* e:component(type, fn) */
 static int engine_component(lua_State *L)
 {
@@ -333,6 +349,7 @@ static int engine_counters(lua_State *L)
         {"renders", SDUI_COUNTER_RENDERS},
         {"actions", SDUI_COUNTER_ACTIONS},
         {"layouts", SDUI_COUNTER_LAYOUTS},
+        {"saves", SDUI_COUNTER_SAVES},
     };
     lua_createtable(L, 0, (int)(sizeof counters / sizeof counters[0]));
     for (size_t i = 0; i < sizeof counters / sizeof counters[0]; i++) {
@@ -538,6 +555,24 @@ static void apply_options(lua_State *L, lua_engine *e)
         }
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, 1, "state_dir") != LUA_TNIL) {
+        if (sdui_persist_directory(e->engine, luaL_checkstring(L, -1)) != SDUI_OK)
+            luaL_error(L, "sdui.engine: state_dir: %s", sdui_errmsg(e->engine));
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, 1, "persist") != LUA_TNIL) {
+        int persist = lua_gettop(L);
+        luaL_checktype(L, persist, LUA_TTABLE);
+        lua_Integer n = luaL_len(L, persist);
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (lua_geti(L, persist, i) != LUA_TSTRING)
+                luaL_error(L, "sdui.engine: persist must be a list of service names");
+            if (sdui_persist_service(e->engine, lua_tostring(L, -1)) != SDUI_OK)
+                luaL_error(L, "sdui.engine: persist: %s", sdui_errmsg(e->engine));
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
 }
 
 /* sdui.engine([options]) */
@@ -559,6 +594,8 @@ static int engine_new(lua_State *L)
 
 static const luaL_Reg engine_methods[] = {
     {"service", engine_service},
+    {"persist", engine_persist},
+    {"persist_directory", engine_persist_directory},
     {"component", engine_component},
     {"action", engine_action},
     {"load_page", engine_load_page},

@@ -22,6 +22,14 @@
 ** SDUI_TERMINAL_TRACE=FILE appends one line a redraw to FILE (which rows
 ** and why), for tests.
 **
+** Persistent state. The services the scripts declare persistent (the
+** favourites: `persist = { "favorites" }` in favorites.lua) are saved after
+** each change in a folder, one NAME.json file a service, and restored at
+** the next start: $SDUI_STATE_DIR when it is set (empty: nowhere, the state
+** lives in memory only), else $XDG_STATE_HOME/sdui/demo, else
+** ~/.local/state/sdui/demo. A folder that cannot be used is reported on the
+** status line and the host goes on without it.
+**
 ** Losing the terminal. When the terminal goes away (its tmux server killed,
 ** an ssh connection dropped) the host exits at once with status 2: on
 ** SIGHUP, and also when no signal comes (a process in another session),
@@ -157,6 +165,23 @@ static void set_text(char *dst, size_t size, const char *fmt, ...)
 static void report_error(const char *what)
 {
     set_text(app.error, sizeof app.error, "%s: %s", what, sdui_errmsg(app.engine));
+}
+
+/*
+** The folder of the persistent services' files, as the header says, into
+** `out`; returns 0 when the state is to stay in memory (SDUI_STATE_DIR set
+** and empty, or no home to put it in).
+*/
+static int state_folder(char *out, size_t size)
+{
+    const char *dir = getenv("SDUI_STATE_DIR");
+    if (dir != NULL)
+        return *dir && snprintf(out, size, "%s", dir) < (int)size;
+    const char *xdg = getenv("XDG_STATE_HOME");
+    if (xdg != NULL && xdg[0] == '/')
+        return snprintf(out, size, "%s/sdui/demo", xdg) < (int)size;
+    const char *home = getenv("HOME");
+    return home != NULL && *home && snprintf(out, size, "%s/.local/state/sdui/demo", home) < (int)size;
 }
 
 static void trace_line(const char *fmt, ...)
@@ -1025,6 +1050,10 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = 1, s;
+    /* Before the scripts: their persistent services restore as they load. */
+    char state[4096];
+    if (state_folder(state, sizeof state) && sdui_persist_directory(app.engine, state) != SDUI_OK)
+        report_error("state folder"); /* go on: the state stays in memory */
     /* The host performs requests; a script that declares its own performer replaces this one. */
     if ((s = sdui_register_effect(app.engine, "request", perform_request, NULL, NULL)) != SDUI_OK) {
         fprintf(stderr, "terminal: %s\n", sdui_errmsg(app.engine));

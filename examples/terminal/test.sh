@@ -11,7 +11,9 @@
 # reload's error on the status line; one whose factory raises: the previous
 # version's cards and its warning) and the fix taking over, the feedback
 # form's inputs edited (text, number, choice, toggle) and submitted, and
-# the session ending on q; then the host's exit, within a second, when its
+# the session ending on q, the favourite still set when the host starts
+# again on the same state folder (SDUI_STATE_DIR, a temporary one: the
+# user's own state is never touched); then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
 # Usage: test.sh [build/examples/terminal]
@@ -98,6 +100,9 @@ command -v tmux >/dev/null 2>&1 || { echo "terminal: tmux is not installed (scri
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sdui-terminal-test.XXXXXX") || { failed=1; finish; }
 cp -R "$SCRIPTS" "$tmp/scripts" || { failed=1; finish; }
+# Where the host keeps the favourites: inside the temporary folder, for
+# every host this test starts.
+export SDUI_STATE_DIR="$tmp/state"
 
 # Errors before the screen opens: a clear message and status 1.
 "$BIN" "$tmp/missing.json" "$tmp/scripts" </dev/null >/dev/null 2>"$tmp/err"
@@ -109,7 +114,7 @@ check "a missing script folder: status 1 and a message" \
 
 # The host, its trace (one line a redraw) and its exit status.
 tm new-session -d -s "$session" -x 100 -y 40 \
-  "SDUI_TERMINAL_TRACE='$tmp/trace' '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'; echo \$? >'$tmp/status'" ||
+  "SDUI_STATE_DIR='$tmp/state' SDUI_TERMINAL_TRACE='$tmp/trace' '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'; echo \$? >'$tmp/status'" ||
   { not_ok "tmux starts the host"; finish; }
 
 if wait_for "$START_TIMEOUT" has "The Lighthouse at Wren Point"; then
@@ -239,6 +244,25 @@ tm send-keys -t "$session" q
 check "q ends the session" wait_for "$STEP_TIMEOUT" ended
 check "the host exits with status 0" test "$(cat "$tmp/status" 2>/dev/null)" = 0
 if [ -s "$tmp/stderr" ]; then not_ok "the host wrote nothing to stderr"; fi
+
+# A restart: the favourite toggled before quitting is still set.
+check "the favourite is saved in the state folder" \
+  grep -qF '{"sdui":1,"service":"favorites","state":{"603":true}}' "$tmp/state/favorites.json"
+rm -f "$tmp/status"
+tm new-session -d -s "$session" -x 100 -y 40 \
+  "SDUI_STATE_DIR='$tmp/state' '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'; echo \$? >'$tmp/status'" ||
+  not_ok "tmux starts the host again"
+if wait_for "$START_TIMEOUT" has "The Lighthouse at Wren Point"; then
+  ok "the host starts again"
+  check "the favourite is still set after a restart" has "[★]"
+  check "the saved state was taken: no more diagnostics than at the first start" has "1 diagnostic"
+  tm send-keys -t "$session" q
+  check "q ends the second session" wait_for "$STEP_TIMEOUT" ended
+  check "the second host exits with status 0" test "$(cat "$tmp/status" 2>/dev/null)" = 0
+else
+  not_ok "the host starts again within ${START_TIMEOUT}s"
+  tm kill-server >/dev/null 2>&1
+fi
 
 # Losing the terminal: the tmux server dies under the host. With `setsid`
 # the host is in a session of its own, so no SIGHUP reaches it and only

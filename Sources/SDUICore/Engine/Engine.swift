@@ -34,6 +34,7 @@ public final class Engine {
         all.componentRenders = tracker.componentRenders
         all.factoryRuns = tracker.factoryRuns
         all.layouts = layouts.runs
+        all.saves = persistence.saves
         return all
     }
     /// Actions run (the other counters are kept by the parts that do the work).
@@ -46,6 +47,8 @@ public final class Engine {
     private let lazyList = LazyList()
     /// Subscriptions, effects, timers and engine time (`EffectScheduler`).
     private let scheduler = EffectScheduler()
+    /// The persistent services and their storage (`PersistentServices`).
+    private let persistence = PersistentServices()
     /// Diagnostics not tied to a render: failed timers, effects, subscribers.
     private var runtimeDiagnostics: [Diagnostic] = []
     /// The validation errors the inputs show, by node id: set by a press
@@ -229,11 +232,88 @@ public final class Engine {
     }
 
     /// Drops every factory, handler, middleware, subscriber and performer
-    /// (and so whatever they hold), keeping the page and the services' state.
+    /// and the storage (and so whatever they hold), keeping the page and the
+    /// services' state.
     public func releaseCallbacks() {
         registry = ComponentRegistry()
         store.removeAllHandlers()
         scheduler.removeCallbacks()
+        persistence.storage = nil
+    }
+
+    // MARK: Persistent services
+
+    /// Where the persistent services' states are loaded from and saved to;
+    /// nil (the default) keeps every state in memory only. Setting a storage
+    /// restores the services declared persistent whose saved state was not
+    /// looked for yet; the others are not loaded again, and their next saves
+    /// go to the new storage.
+    public var storage: StateStorage? {
+        get { persistence.storage }
+        set {
+            persistence.storage = newValue
+            restorePending()
+        }
+    }
+
+    /// The services declared persistent, in order of declaration.
+    public var persistentServices: [String] { persistence.declared }
+
+    /// Declares the existing service `name` persistent: with a storage, its
+    /// saved state is restored now (else when a storage is set), and from
+    /// then on its state is saved after each committed dispatch that changed
+    /// it (a rolled-back one saves nothing). A saved state that cannot be
+    /// read, is not a `SavedState` envelope for `name`, or that the service
+    /// refuses leaves the state as it is, with a "persist-rejected"
+    /// diagnostic; a save that fails, a "persist-failed" one.
+    ///
+    /// The service refuses a saved state of another JSON type than its
+    /// current (initial) state. When the action "name/sdui.restore" has a
+    /// handler, that handler restores instead: it runs as a dispatch with the
+    /// saved state as its payload (to check or migrate it), and refuses it by
+    /// failing. Declaring a service again does nothing. Throws `.notFound`
+    /// when there is no service `name`.
+    public func persist(service name: String) throws(EngineError) {
+        guard store.state(of: name) != nil else {
+            throw EngineError(.notFound, "no service \"\(name)\" to make persistent; register the service first")
+        }
+        guard persistence.declare(name) else { return }
+        restorePending()
+    }
+
+    /// Restores the declared services whose saved state was not looked for yet.
+    private func restorePending() {
+        for name in persistence.takePending() { restore(name) }
+    }
+
+    /// Restores `name` from its saved state, if it has one it can take: as
+    /// `persist(service:)` says. Restoring saves nothing.
+    private func restore(_ name: String) {
+        guard let saved = persistence.saved(name, options: limits.parseOptions, note: { note($0) }) else { return }
+        let restoreType = name + "/sdui.restore"
+        let watched = watchedValues()
+        var outcome = DispatchOutcome()
+        do throws(EngineError) {
+            if store.hasHandler(for: restoreType) {
+                outcome = try store.dispatch(Action(type: restoreType, payload: saved))
+            } else {
+                let current = store.state(of: name)
+                guard let current, current.typeName == saved.typeName else {
+                    throw EngineError(.contract, "the service holds \(current?.typeName ?? "nothing"), the saved state \(saved.typeName)")
+                }
+                var change = StateChange()
+                change.noteReplaced(from: current)
+                try store.register(service: name, state: saved)
+                outcome.changes.merge(change, into: name)
+            }
+        } catch {
+            noteHandlerWarnings()
+            note(PersistentServices.rejected(name, "refused: \(error.message)"))
+            return
+        }
+        noteHandlerWarnings()
+        work.actions += outcome.actions
+        run(settle(watched: watched, outcome: outcome, saving: false))
     }
 
     // MARK: Dispatch, effects, time
@@ -463,9 +543,11 @@ public final class Engine {
         scheduler.watchedValues(in: store)
     }
 
-    /// After a committed change: marks stale readers, fires subscribers,
+    /// After a committed change: saves the persistent services it changed
+    /// (unless `saving` is false), marks stale readers, fires subscribers,
     /// schedules and performs effects. Returns the actions they queued.
-    private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome) -> [Action] {
+    private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome, saving: Bool = true) -> [Action] {
+        if saving { persistence.save(outcome, store: store) { note($0) } }
         outcome.changes.forEach { service, change in
             tracker.invalidate(service: service, change: change, new: store.state(of: service))
         }

@@ -8,6 +8,8 @@ public struct EngineCounters: Sendable, Equatable {
     public var actions = 0
     /// Component layouts computed (not served from the layout cache).
     public var layouts = 0
+    /// States of persistent services saved (`Engine.persist`).
+    public var saves = 0
 
     public init() {}
 }

@@ -23,6 +23,8 @@ public struct StateChange: Sendable {
 
     /// Whether any member was noted.
     var hasKeys: Bool { firstKey != nil || !moreKeys.isEmpty }
+    /// Whether anything was noted: a member or a replacement.
+    public var changedAnything: Bool { hasKeys || replaced }
 
     /// Notes a top-level member changed in place.
     mutating func insertKey(_ key: String) {

@@ -1,5 +1,8 @@
 -- The favorites service: { ["603"] = true, ... }.
 -- favorites/toggle {movieId = N}: sets favorites[N], or removes it when set.
+-- Persistent: a host that chose where states go (sdui_persist_directory;
+-- the terminal host of `make demo` does) saves it after each toggle and
+-- restores it at the next start.
 local fmt = require "lib.format"
 
 local function toggle(state, payload)
@@ -17,5 +20,6 @@ end
 
 return {
   services = { favorites = {} },
+  persist = { "favorites" },
   actions = { ["favorites/toggle"] = toggle },
 }

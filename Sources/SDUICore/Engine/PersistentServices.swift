@@ -1,0 +1,68 @@
+/// The services whose state outlives the engine (`Engine.persist`): which
+/// they are, where their states go (`StateStorage`), which have been
+/// restored, and how many saves were made.
+///
+/// A service is saved only once its saved state was looked for (restored,
+/// rejected or absent), so a storage chosen late never loses what it holds
+/// to an initial value saved over it.
+final class PersistentServices {
+    /// Where states are loaded from and saved to; nil keeps them in memory.
+    var storage: StateStorage?
+    /// The services declared persistent, in order of declaration.
+    private(set) var declared: [String] = []
+    /// Those whose saved state was looked for: the ones saved from now on.
+    private var restored: Set<String> = []
+    /// States saved so far.
+    private(set) var saves = 0
+
+    /// Declares `service` persistent; false when it was already.
+    func declare(_ service: String) -> Bool {
+        guard !declared.contains(service) else { return false }
+        declared.append(service)
+        return true
+    }
+
+    /// The declared services not restored yet, now marked restored (none
+    /// without a storage).
+    func takePending() -> [String] {
+        guard storage != nil else { return [] }
+        let pending = declared.filter { !restored.contains($0) }
+        restored.formUnion(pending)
+        return pending
+    }
+
+    /// The state saved for `service`, checked (`SavedState.decode`); nil
+    /// when none was saved, or when it cannot be used: then `note` hears why.
+    func saved(_ service: String, options: JSONParseOptions, note: (Diagnostic) -> Void) -> JSON? {
+        guard let storage else { return nil }
+        do throws(EngineError) {
+            guard let bytes = try storage.load(service) else { return nil }
+            return try SavedState.decode(bytes, service: service, options: options)
+        } catch {
+            note(Self.rejected(service, error.message))
+            return nil
+        }
+    }
+
+    /// The diagnostic of a saved state `service` does not start from.
+    static func rejected(_ service: String, _ why: String) -> Diagnostic {
+        Diagnostic(.error, "persist-rejected", component: nil,
+                   "service \(JSONWriter.quoted(service)): saved state not used (\(why)); it starts from its initial value")
+    }
+
+    /// Saves the restored persistent services that `outcome` changed, in the
+    /// order they first ran; a save that fails is noted and the others go on.
+    func save(_ outcome: DispatchOutcome, store: Store, note: (Diagnostic) -> Void) {
+        guard let storage, !restored.isEmpty else { return }
+        outcome.changes.forEach { service, change in
+            guard change.changedAnything, restored.contains(service), let state = store.state(of: service) else { return }
+            do throws(EngineError) {
+                try storage.save(service, SavedState.encode(service: service, state: state))
+                saves += 1
+            } catch {
+                note(Diagnostic(.error, "persist-failed", component: nil,
+                                "service \(JSONWriter.quoted(service)): state not saved (\(error.message)); the last saved one stays"))
+            }
+        }
+    }
+}
