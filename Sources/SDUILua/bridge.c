@@ -9,6 +9,7 @@
 #include <lua.h>
 
 #include "bridge.h"
+#include "dsl.h"
 #include "luajson.h"
 
 #define BUFFER_MT "sdui.buffer"
@@ -159,7 +160,11 @@ int bridge_load_ui(lua_State *L)
     if (luaL_loadbufferx(L, sdui_ui_source, sdui_ui_source_len, "=sdui.ui", "t") != LUA_OK)
         return lua_error(L);
     bridge_load_contract(L); /* the DSL's tables come from it: its argument, no require needed */
+    lua_pushvalue(L, -1);
+    lua_insert(L, -3); /* kept below the chunk, for dsl_install */
     lua_call(L, 1, 1);
+    dsl_install(L, -1, -2); /* its common forms built in C */
+    lua_remove(L, -2);
     /* The DSL's own array marker is replaced by the one the encoder knows. */
     lua_pushcfunction(L, bridge_array);
     lua_setfield(L, -2, "array");

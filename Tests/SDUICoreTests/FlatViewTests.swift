@@ -193,10 +193,40 @@ struct FlatViewTests {
                 Diff.nodeChanges(from: before.node(componentId: "c"), to: after.node(componentId: "c"), into: &expected)
                 if let flat = FlatDiff.changes(from: before, to: after, componentId: "c") {
                     #expect(flat == expected, "\(old) -> \(new)")
+                    // the host reads the same bytes from a flat change as from the tree's
+                    #expect(Self.written(flat) == Self.written(expected.map(\.materialized)), "\(old) -> \(new)")
+                    #expect(flat.map(\.json) == expected.map(\.json))
                     answered += 1
                 }
             }
         }
         #expect(answered > texts.count * 2, "the flat diff answers the common cases")
+    }
+
+    static func written(_ changes: [NodeChange]) -> String {
+        var sink = ByteSink(capacity: 256)
+        for change in changes { change.write(into: &sink) }
+        return sink.withBytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A re-render's member change comes as `setFlat`, read off the new render
+    /// with no tree made, and stands for the `set` of the tree diff: equal,
+    /// the same JSON, applied alike; a keyed node keeps its key's id.
+    @Test func aFlatSetIsTheTreesSet() throws {
+        let before = try Self.longWay(#"{"type":"vstack","children":[{"type":"text","text":"a","key":"k"},{"type":"button","label":"Go","action":{"type":"a/b","payload":{"n":1}}}]}"#, id: "c")
+        let after = try Self.longWay(#"{"type":"vstack","children":[{"type":"text","text":"b","key":"k","style":{"font":"title"}},{"type":"button","label":"Gone","action":{"type":"a/b","payload":{"n":2}}}]}"#, id: "c")
+        let flat = try #require(FlatDiff.changes(from: before, to: after, componentId: "c"))
+        guard case .setFlat(let id, _) = flat[0] else { Issue.record("expected setFlat, got \(flat[0])"); return }
+        #expect(id == "c#k")
+        let tree = after.node(componentId: "c")
+        let sets: [NodeChange] = [.set(id: "c#k", node: { var n = tree.children[0]; n.children = []; return n }()),
+                                  .set(id: "c/1", node: tree.children[1])]
+        #expect(flat == sets && flat.map(\.materialized) == sets)
+        #expect(Self.written(flat) == Self.written(sets))
+        #expect(Self.written(flat).contains(#"{"op":"set","id":"c#k","node":{"type":"text","id":"c#k","key":"k","text":"b","style":{"font":"title"}}}"#))
+        var old = before.node(componentId: "c"), viaTree = old
+        for change in flat { try old.apply(change) }
+        for change in sets { try viaTree.apply(change) }
+        #expect(old == viaTree && old == tree)
     }
 }

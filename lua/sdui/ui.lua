@@ -64,7 +64,11 @@ Rules:
     return view` rather than `return ui.vstack{...}` to keep it in the message.)
 
 The module is plain Lua with no dependencies and no globals, so it runs in
-the script host's sandbox as well as in a normal Lua state.
+the script host's sandbox as well as in a normal Lua state. Loaded through
+the sdui module or the script host, its most frequent forms (ui.text(s),
+ui.vstack{node, ...}, ui.button{"Label", action = a}...) are built by C
+functions (Sources/SDUILua/dsl.c) that return the same tables and hand every
+other call to the builders below.
 ]]
 
 

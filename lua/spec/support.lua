@@ -74,6 +74,13 @@ function support.dsl()
   return dofile(support.root .. "/lua/sdui/ui.lua")
 end
 
+--- A fresh copy of the DSL as the sdui module preloads it: the same Lua,
+--- its common forms built in C (Sources/SDUILua/dsl.c).
+function support.bound_dsl()
+  require "sdui"
+  return package.preload["sdui.ui"]()
+end
+
 --- The error a call raises (fails the spec when it does not raise).
 function support.error_of(f, ...)
   local ok, err = pcall(f, ...)

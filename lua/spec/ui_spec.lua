@@ -2,10 +2,13 @@
 local support = require "support"
 local error_of = support.error_of
 
-describe("sdui.ui", function()
+-- Twice: the DSL as a plain Lua module, and as the binding loads it (its
+-- common forms built in C, Sources/SDUILua/dsl.c): the same nodes, the same errors.
+for _, variant in ipairs{ { "", support.dsl }, { " (as the binding loads it)", support.bound_dsl } } do
+describe("sdui.ui" .. variant[1], function()
   local ui
   before_each(function()
-    ui = support.dsl()
+    ui = variant[2]()
   end)
 
   describe("text", function()
@@ -485,7 +488,8 @@ describe("sdui.ui", function()
     end)
   end)
 
-  describe("array", function()
+  -- (the binding's ui.array is the sdui module's own: lua/spec/engine_spec.lua)
+  if variant[2] == support.dsl then describe("array", function()
     it("marks a table as a JSON array with a metatable named sdui.array", function()
       local t = { 1, 2 }
       assert.equal(t, ui.array(t))
@@ -504,6 +508,48 @@ describe("sdui.ui", function()
       assert.equal("ui.array: expected a table or nothing, got 3", error_of(ui.array, 3))
       assert.equal("ui.array: the table already has a metatable", error_of(ui.array, setmetatable({}, {})))
     end)
+  end) end
+
+  it("names the script line that called a builder in its errors, fast forms or not", function()
+    local probe = assert(load([[local ui = ...
+local a = ui.text("x", { colour = 1 })
+local b = ui.vstack{ ui.text("a"), 3 }
+local c = ui.button{ "Go", action = { type = "go" } }
+local d = ui.hstack{ children = { ui.spacer(), "x" } }
+]], "=probe"))
+    assert.equal('probe:2: ui.text: unknown property "colour"', select(2, pcall(probe, ui)))
+    local lines = { "local ui = ...", "local v = ui.vstack{ ui.text('a'), 3 }", "return v" }
+    assert.equal("probe:2: ui.vstack: item 2 is not a view node, got 3",
+      select(2, pcall(load(table.concat(lines, "\n"), "=probe"), ui)))
+    lines[2] = "local v = ui.button{ 'Go', action = { type = 'go' } }"
+    assert.equal('probe:2: ui.button: action.type must be a string "service/name", got "go"',
+      select(2, pcall(load(table.concat(lines, "\n"), "=probe"), ui)))
+    lines[2] = "local v = ui.hstack{ children = { ui.spacer(), 'x' } }"
+    assert.equal('probe:2: ui.hstack: children[2] is not a view node, got "x"',
+      select(2, pcall(load(table.concat(lines, "\n"), "=probe"), ui)))
+  end)
+
+  it("builds the common forms as the same plain tables", function()
+    local row = { ui.text("a"), ui.text("b", "title") }
+    local stack = ui.vstack(row)
+    assert.equal(row, stack.children) -- the items table itself
+    assert.same({ type = "hstack", children = row }, ui.hstack{ children = row })
+    assert.equal(row, ui.hstack{ children = row }.children)
+    assert.same({ type = "zstack" }, ui.zstack{ children = {} })
+    assert.same({ type = "spacer", style = "caption" }, ui.spacer("caption"))
+    local go = { type = "a/b", payload = { n = 1 } }
+    assert.same({ type = "button", label = "Go", action = go }, ui.button{ "Go", action = go })
+    assert.same({ type = "button", label = "Go" }, ui.button{ "Go" })
+    assert.same({ type = "image", url = "u" }, ui.image("u"))
+    -- not a node by its raw type: the Lua builder decides (it reads through __index)
+    local proxy = setmetatable({}, { __index = { type = "text", text = "p" } })
+    assert.equal(proxy, ui.vstack{ proxy }.children[1])
+    if variant[2] == support.bound_dsl then
+      for _, kind in ipairs{ "text", "image", "spacer", "vstack", "hstack", "zstack", "list", "grid", "wrap",
+        "rail", "button" } do
+        assert.equal("C", debug.getinfo(ui[kind], "S").what, kind)
+      end
+    end
   end)
 
   it("builds its kinds and style fields from the contract (lua/sdui/contract.lua)", function()
@@ -557,3 +603,4 @@ describe("sdui.ui", function()
     assert.equal('ui.text: unknown property "colour"', select(2, pcall(sandboxed.text, "x", { colour = 1 })))
   end)
 end)
+end

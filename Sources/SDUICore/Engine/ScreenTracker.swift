@@ -253,11 +253,19 @@ final class ScreenTracker {
         componentRenders += 1
         if result.factoryRan { factoryRuns += 1 }
         let old = entries[component.id]
-        if let old { readers.remove(old.render.reads, of: component.id) }
-        readers.add(result.reads, of: component.id)
+        if let old, ReadIndex.sameKeys(old.render.reads, result.reads) {
+            // the index already holds this component under these keys (the common re-render)
+        } else {
+            if let old { readers.remove(old.render.reads, of: component.id) }
+            readers.add(result.reads, of: component.id)
+        }
         let urls = result.rendered.map(\.flat.imageURLs) ?? []
-        for url in old?.images ?? [] { images.release(url) }
-        for url in urls { images.retain(url) }
+        if let old, old.images == urls {
+            // the same pictures: their counts stand
+        } else {
+            for url in old?.images ?? [] { images.release(url) }
+            for url in urls { images.retain(url) }
+        }
         let revision = (old?.revision ?? 0) + 1
         let entry = Entry(render: result, images: urls, revision: revision)
         entries[component.id] = entry

@@ -65,7 +65,7 @@ enum FlatDiff {
                               count: own - FlatView.headerSize)
             if !same {
                 let nodeId = String(decoding: id, as: UTF8.self)
-                changes.append(.set(id: nodeId, node: FlatView.ownNode(b, bStart, id: nodeId)))
+                changes.append(.setFlat(id: nodeId, node: FlatView.own(b, bStart)))
             }
             let length = id.count
             for i in 0..<children {

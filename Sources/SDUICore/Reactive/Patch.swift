@@ -85,6 +85,8 @@ extension ViewNode {
     /// Applies one node change somewhere in this subtree.
     mutating func apply(_ change: NodeChange) throws(PatchError) {
         switch change {
+        case .setFlat:
+            try apply(change.materialized)
         case .set(let id, let node):
             try modify(id) { (target) throws(PatchError) in
                 let children = target.children

@@ -70,6 +70,11 @@ extension NodeChange {
     /// Appends the JSON form: members in the order `json` gives them.
     func write(into sink: inout ByteSink) {
         switch self {
+        case .setFlat(let id, let node):
+            sink.append(#"{"op":"set","id":"#)
+            sink.writeString(id)
+            sink.append(#","node":"#)
+            node.writeOwn(into: &sink, id: id)
         case .set(let id, let node), .replace(let id, let node):
             if case .set = self { sink.append(#"{"op":"set","id":"#) } else { sink.append(#"{"op":"replace","id":"#) }
             sink.writeString(id)

@@ -18,6 +18,17 @@ struct ReadIndex {
         }
     }
 
+    /// Whether `a` and `b` file a component under the same keys (service
+    /// and first path segment, read for read): then replacing one with the
+    /// other leaves the index as it is.
+    static func sameKeys(_ a: [Read], _ b: [Read]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].service != b[i].service || a[i].path.segments.first != b[i].path.segments.first {
+            return false
+        }
+        return true
+    }
+
     mutating func remove(_ reads: [Read], of component: String) {
         for read in reads {
             if let key = read.firstKey {

@@ -185,15 +185,26 @@ public struct FlatView: Sendable, Equatable {
 
     /// The node at `at` without its children, with id `id` (a node change's payload).
     static func ownNode(_ raw: UnsafeRawBufferPointer, _ at: Int, id: String) -> ViewNode {
-        var copy = raw[at..<(at + headerSize)].map { $0 }
-        copy.replaceSubrange(4..<8, with: [0, 0, 0, 0]) // no children
+        own(raw, at).ownNode(id: id)
+    }
+
+    /// The node at `at` alone: its header, with no children, and its fields.
+    static func own(_ raw: UnsafeRawBufferPointer, _ at: Int) -> FlatView {
         var end = at
         skipFields(raw, &end)
-        copy += raw[(at + headerSize)..<end]
-        return copy.withUnsafeBytes { own in
+        var copy = [UInt8](repeating: 0, count: end - at)
+        copy.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[at..<end])) }
+        copy[4] = 0; copy[5] = 0; copy[6] = 0; copy[7] = 0 // no children
+        return FlatView(bytes: copy)
+    }
+
+    /// The first node, as a tree node with id `id` (its children not read).
+    func ownNode(id: String) -> ViewNode {
+        bytes.withUnsafeBytes { own in
             var start = 0
-            var node = readNode(own, &start)
+            var node = FlatView.readNode(own, &start)
             node.id = id
+            node.children = []
             return node
         }
     }
@@ -260,7 +271,18 @@ extension FlatView {
         var id: [UInt8] = Array(componentId.utf8)
         bytes.withUnsafeBytes { raw in
             var at = 0
-            FlatView.writeNode(raw, &at, id: &id, componentId: componentId, into: &sink)
+            FlatView.writeNode(raw, &at, id: &id, componentId: componentId, into: &sink, children: true)
+        }
+    }
+
+    /// Appends the compact JSON form of the first node, with id `id` and
+    /// without its children: the bytes `ViewNode.write(into:)` writes for
+    /// `ownNode(id:)`.
+    func writeOwn(into sink: inout ByteSink, id: String) {
+        var id = Array(id.utf8)
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            FlatView.writeNode(raw, &at, id: &id, componentId: nil, into: &sink, children: false)
         }
     }
 
@@ -273,8 +295,11 @@ extension FlatView {
 
     /// Writes the node at `at` (moving past its subtree), whose id is `id`;
     /// `id` is used as the stack of its descendants' ids and left as it was.
+    /// A keyed node's id is `componentId#key`, unless `componentId` is nil
+    /// (`id` is then the node's id as it is); `children` false writes the
+    /// node's own members alone.
     private static func writeNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int, id: inout [UInt8],
-                                  componentId: String, into sink: inout ByteSink)
+                                  componentId: String?, into sink: inout ByteSink, children writeChildren: Bool)
     {
         let kind = Int(raw[at])
         let flags = raw[at + 1]
@@ -284,7 +309,7 @@ extension FlatView {
         sink.append(kindNames[kind])
         var key: UnsafeRawBufferPointer?
         var handedDown: [UInt8]? // the positional id, while a key's id stands in for it
-        if flags & keyFlag != 0 {
+        if flags & keyFlag != 0, let componentId {
             let k = field(raw, &at)
             key = k
             handedDown = id
@@ -292,6 +317,8 @@ extension FlatView {
             id.append(contentsOf: componentId.utf8)
             id.append(UInt8(ascii: "#"))
             id.append(contentsOf: k)
+        } else if flags & keyFlag != 0 {
+            key = field(raw, &at)
         }
         writeString(id, into: &sink)
         if let key {
@@ -313,14 +340,14 @@ extension FlatView {
             sink.append(#","action":"#)
             append(field(raw, &at), to: &sink)
         }
-        if children > 0 {
+        if children > 0 && writeChildren {
             sink.append(#","children":["#)
             let own = id.count
             for i in 0..<children {
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
                 id.append(UInt8(ascii: "/"))
                 appendDecimal(i, to: &id)
-                writeNode(raw, &at, id: &id, componentId: componentId, into: &sink)
+                writeNode(raw, &at, id: &id, componentId: componentId, into: &sink, children: true)
                 id.removeSubrange(own...)
             }
             sink.append(UInt8(ascii: "]"))
