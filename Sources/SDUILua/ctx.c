@@ -252,7 +252,7 @@ static void push_metatable(lua_State *L, ctx_kind kind)
 
 void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name, const char *path)
 {
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 6); /* its 4 or 5 fields and the functions the callback uses, made on first use, without a rehash */
     if (kind != CTX_SUBSCRIBER) {
         /* middleware: the action's type, as the call names it */
         lua_pushstring(L, kind == CTX_MIDDLEWARE ? sdui_call_id(bridge->call) : name);
