@@ -176,6 +176,17 @@ check "a pager draws its page indicator" grep -q '<div class="pager-dots" aria-h
 expect 0 "a pager as text" "" -- render "$work/g.json" -s "$work/fit" -f text -q
 check "the text shows the page and where it is" grep -q '(2 of 3)' "$work/stdout"
 check "the text leaves the other pages out" bash -c "! grep -q 'Page one' '$work/stdout'"
+# bleed: a band's background reaches through its parent's padding (sideways, and down: it is last); its text stays inset
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Bl = function() return ui.vstack{ padding = 2, ui.text("above"),' \
+  '  ui.vstack{ bleed = true, width = "fill", background = "#dff6dd", ui.text("band") } } end } }' >"$work/fit/bl.lua"
+printf '%s' '[{"id":"b","type":"Bl"}]' >"$work/bl.json"
+expect 0 "a bleeding band lays out" "" -- render "$work/bl.json" -s "$work/fit" -f layout --width 20 -q
+check "the band reaches the parent's edges" grep -q '"id":"b/1","type":"vstack","frame":{"x":0,"y":3,"width":20,"height":3}' "$work/stdout"
+check "the band's text stays where the padding put it" grep -q '"id":"b/1/0","type":"text","frame":{"x":2,"y":3,' "$work/stdout"
+expect 0 "a bleeding band renders" "" -- render "$work/bl.json" -s "$work/fit" -f html --width 20 -q -o "$work/bl.html"
+check "the band's box spans the card" grep -q 'id="b/1" data-id="b/1" style="left:0ch;top:3.75em;width:20ch;height:3.75em;background:#dff6dd;' "$work/bl.html"
+check "the band's text box is inset within it" grep -q 'id="b/1/0" data-id="b/1/0" style="left:2ch;top:0em;' "$work/bl.html"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"
