@@ -524,6 +524,9 @@ local function input_view(el, env, props, extra)
   end
   props.name = name
   props.bind = "adaptivecards/values" .. key(env.id) .. key(name)
+  if props.kind ~= "toggle" and props.display ~= "expanded" then
+    props.width = "fill" -- a field as wide as its container, as Adaptive Cards draws it
+  end
   local rules = {}
   if el.isRequired == true then
     rules.required = true
