@@ -78,8 +78,8 @@ int font_merge_ttf(font_metrics *m, const unsigned char *data, size_t len, doubl
     if (sub == 0)
         return -1;
     const unsigned char *t = c + sub;
-    size_t t_len = u16(t + 2);
-    if (t_len > cmap_len - sub || t_len < 16)
+    size_t t_len = cmap_len - sub; /* its own 16-bit length wraps in large fonts: bounded by cmap's */
+    if (t_len < 16)
         return -1;
     unsigned segments = u16(t + 6) / 2;
     if (16 + (size_t)segments * 8 > t_len)
