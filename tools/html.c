@@ -2,7 +2,13 @@
 ** html.c -- draws an sdui screen as one standalone HTML document.
 **
 ** The page is a monospace grid: a layout unit is 1/unit_per_cell of a `ch`
-** across and 1/unit_per_line of a line (LINE_EM em) down. Each component is
+** across and 1/unit_per_line of a line (LINE_EM em) down. With the
+** proportional font (options->font, `sdui render --points`: the layout
+** measured text with font_measure) it is an app's page instead: text in
+** DejaVu Sans, a unit FONT_PX_PER_UNIT px each way, and every text drawn
+** in the very lines font_wrap gives at its frame's width (white-space: pre,
+** never wrapped by the browser; the lines past its height left out, the
+** last one then ending in an ellipsis). Each component is
 ** a card holding its layout tree; every node is an absolutely positioned box
 ** at its frame, relative to its parent's frame, drawn by its kind with the
 ** content the render JSON gives it. Only inline CSS; no scripts.
@@ -211,6 +217,16 @@ typedef struct {
     const html_options *o;
 } writer;
 
+/* With the proportional font: the page's type, and texts drawn in the layout's lines. */
+static const char STYLE_FONT[] =
+    "body{font-family:\"DejaVu Sans\",\"Liberation Sans\",Arial,sans-serif;font-size:15px;line-height:1.2;"
+    "font-kerning:none;font-variant-ligatures:none}\n"
+    ".n-text,.n-fallback,.n-error{white-space:pre;overflow-x:visible;overflow-y:clip}\n"
+    ".n-paragraph{white-space:pre-wrap;overflow-x:visible;overflow-y:clip}\n"
+    ".n-button{overflow:visible}\n"
+    ".lines{position:absolute}\n"
+    ".n-image>img::after{font-family:\"DejaVu Sans\",sans-serif}\n";
+
 static const char STYLE[] =
     "*{box-sizing:border-box}\n"
     "html{background:#e9ecf2}\n"
@@ -330,14 +346,26 @@ static const char *node_font(const json *rnode)
     return json_get_string(style, "font");
 }
 
+/* A length across in CSS: ch on the monospace grid, px with the proportional font. */
 static void put_x(writer *w, double units)
 {
+    if (w->o->font != NULL) {
+        buf_num(w->out, units * FONT_PX_PER_UNIT);
+        buf_puts(w->out, "px");
+        return;
+    }
     buf_num(w->out, units / w->o->unit_per_cell);
     buf_puts(w->out, "ch");
 }
 
+/* A length down in CSS: em on the monospace grid, px with the proportional font. */
 static void put_y(writer *w, double units)
 {
+    if (w->o->font != NULL) {
+        buf_num(w->out, units * FONT_PX_PER_UNIT);
+        buf_puts(w->out, "px");
+        return;
+    }
     buf_num(w->out, units / w->o->unit_per_line * LINE_EM);
     buf_puts(w->out, "em");
 }
@@ -421,6 +449,62 @@ static void put_box_style(writer *w, const json *rnode, double x, double y, doub
     buf_puts(b, "\"");
 }
 
+/* The padding of a render node's style, in layout units: top, leading,
+** bottom, trailing (0 where there is none); its border's width in *border. */
+static void style_insets(const json *rnode, double inset[4], double *border_width)
+{
+    static const char *const edges[] = {"top", "leading", "bottom", "trailing"};
+    const json *style = json_get(rnode, "style");
+    const json *padding = json_get(style, "padding");
+    double border = json_get_number(style, "borderWidth", 0);
+    if (!(border > 0 && isfinite(border)))
+        border = 0;
+    for (int i = 0; i < 4; i++) {
+        double v = padding != NULL && padding->type == JSON_NUMBER ? json_get_number(style, "padding", 0)
+                                                                   : json_get_number(padding, edges[i], 0);
+        inset[i] = v > 0 && isfinite(v) ? v : 0;
+    }
+    *border_width = border;
+}
+
+/* The lines of a text shown so far, while font_wrap gives them. */
+typedef struct {
+    buf *out;
+    const char *text;
+    size_t shown, room;
+    int cut;
+} shown_lines;
+
+static void add_line(size_t start, size_t len, double width, void *userdata)
+{
+    (void)width;
+    shown_lines *l = userdata;
+    if (l->shown >= l->room) {
+        l->cut = 1;
+        return;
+    }
+    if (l->shown > 0)
+        buf_put(l->out, "\n", 1);
+    buf_put(l->out, l->text + start, len);
+    l->shown++;
+}
+
+/* Into `out`: the text as the layout laid it out in a content box `width`
+** by `height` units, with the proportional font: its lines joined by "\n",
+** those past the height left out and the last one shown then ending in "…". */
+static void layout_lines(writer *w, const char *font, const char *text, size_t len, double width, double height,
+                         buf *out)
+{
+    double scale = w->o->scale_fonts ? cells_font_scale(font) : 1;
+    double room = floor(height / (FONT_UNITS_PER_LINE * scale) + 1e-9);
+    shown_lines l = {out, text, 0, room < 1 ? 1 : room > 1e6 ? 1000000 : (size_t)room, 0};
+    font_wrap(w->o->font, text, len, width, scale, add_line, &l);
+    if (l.cut)
+        buf_puts(out, "\xe2\x80\xa6");
+    if (out->data == NULL)
+        buf_puts(out, "");
+}
+
 /* The inner text span, sized by its font: <span class="f f-FONT" style="font-size:..">text</span>. */
 static void put_text_span(writer *w, const char *font, const char *text, size_t len)
 {
@@ -442,12 +526,13 @@ static void put_text_span(writer *w, const char *font, const char *text, size_t 
     buf_puts(b, "</span>");
 }
 
-/* An image URL that may go into src: http(s), data:image/ or relative. */
+/* An image URL that may go into src: http(s), data:image/, a local file (file: or a path) or relative. */
 static int safe_url(const char *url)
 {
     if (url == NULL || *url == '\0')
         return 0;
-    if (strncmp(url, "https://", 8) == 0 || strncmp(url, "http://", 7) == 0 || strncmp(url, "data:image/", 11) == 0)
+    if (strncmp(url, "https://", 8) == 0 || strncmp(url, "http://", 7) == 0 || strncmp(url, "data:image/", 11) == 0 ||
+        strncmp(url, "file:///", 8) == 0)
         return 1;
     size_t scheme = strcspn(url, ":/?#");
     return url[scheme] != ':';
@@ -689,7 +774,27 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
             put_attr_str(b, "data-component-type", json_get_string(rnode, "componentType"));
         put_box_style(w, rnode, rx, ry, width, height, 0);
         buf_puts(b, ">");
-        put_text_span(w, font, text != NULL ? text : "", len);
+        if (w->o->font != NULL) { /* its lines as the layout measured them, inside its padding */
+            double inset[4], border;
+            style_insets(rnode, inset, &border);
+            double inner_width = width - inset[1] - inset[3] - 2 * border;
+            buf lines = {0};
+            layout_lines(w, font, text != NULL ? text : "", len, inner_width, height - inset[0] - inset[2] - 2 * border,
+                         &lines);
+            b->failed |= lines.failed;
+            buf_puts(b, "<div class=\"lines\" style=\"left:"); /* inside the border already */
+            put_x(w, inset[1]);
+            buf_puts(b, ";top:");
+            put_y(w, inset[0]);
+            buf_puts(b, ";width:");
+            put_x(w, inner_width > 0 ? inner_width : 0);
+            buf_puts(b, "\">");
+            put_text_span(w, font, lines.data != NULL ? lines.data : "", lines.len);
+            buf_puts(b, "</div>");
+            buf_free(&lines);
+        } else {
+            put_text_span(w, font, text != NULL ? text : "", len);
+        }
         buf_puts(b, "</div>\n");
         free(text);
         return;
@@ -846,13 +951,14 @@ static const json *find_component(const json *components, size_t i, const char *
     return id != NULL ? match_child(components, i, id) : NULL;
 }
 
-static void put_diagnostics(buf *b, const json *diagnostics, double page_width_ch)
+static void put_diagnostics(writer *w, const json *diagnostics, double page_width)
 {
+    buf *b = w->out;
     if (diagnostics == NULL || diagnostics->type != JSON_ARRAY || diagnostics->count == 0)
         return;
     buf_puts(b, "<aside class=\"diagnostics\" style=\"width:");
-    buf_num(b, page_width_ch);
-    buf_puts(b, "ch\">\n<h2>Diagnostics</h2>\n<ul>\n");
+    put_x(w, page_width);
+    buf_puts(b, "\">\n<h2>Diagnostics</h2>\n<ul>\n");
     for (size_t i = 0; i < diagnostics->count; i++) {
         const json *d = &diagnostics->items[i];
         const char *severity = json_get_string(d, "severity");
@@ -918,9 +1024,12 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     const json *version = json_get(screen, "version");
     double layout_width = json_get_number(laid, "width", 0);
     double layout_height = json_get_number(laid, "height", 0);
-    double page_ch = layout_width / options->unit_per_cell + 2 * CARD_PAD_X;
+    /* the cards' padding and the gap between them, in layout units */
+    double pad_x = CARD_PAD_X * options->unit_per_cell, pad_y = CARD_PAD_Y / LINE_EM * options->unit_per_line;
+    double gap = CARD_GAP / LINE_EM * options->unit_per_line;
+    double page_width = layout_width + 2 * pad_x;
     size_t n = lcomponents->count;
-    double page_em = layout_height / options->unit_per_line * LINE_EM + (double)n * (2 * CARD_PAD_Y + CARD_GAP);
+    double page_height = layout_height + (double)n * (2 * pad_y + gap);
 
     buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -928,9 +1037,11 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     escape_str(out, page_id ? page_id : "sdui page");
     buf_puts(out, " \xE2\x80\x94 sdui preview</title>\n<style>\n");
     buf_puts(out, STYLE);
+    if (options->font != NULL)
+        buf_puts(out, STYLE_FONT);
     buf_puts(out, "</style>\n</head>\n<body>\n<header class=\"bar\" style=\"width:");
-    buf_num(out, page_ch);
-    buf_puts(out, "ch\">\n<h1>");
+    put_x(&w, page_width);
+    buf_puts(out, "\">\n<h1>");
     escape_str(out, page_id ? page_id : "sdui page");
     buf_puts(out, "</h1>\n<p>");
     if (version != NULL && version->type == JSON_NUMBER) {
@@ -947,10 +1058,10 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     if (version != NULL && version->type == JSON_NUMBER)
         put_attr(out, "data-version", version->raw, version->rawlen);
     buf_puts(out, " style=\"width:");
-    buf_num(out, page_ch);
-    buf_puts(out, "ch;height:");
-    buf_num(out, page_em);
-    buf_puts(out, "em\">\n");
+    put_x(&w, page_width);
+    buf_puts(out, ";height:");
+    put_y(&w, page_height);
+    buf_puts(out, "\">\n");
 
     for (size_t i = 0; i < n; i++) {
         const json *lc = &lcomponents->items[i];
@@ -963,8 +1074,7 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
         const json *frame = json_get(lroot, "frame");
         double root_y = json_get_number(frame, "y", 0);
         double height = json_get_number(frame, "height", 0);
-        double top = json_get_number(lc, "y", 0) / options->unit_per_line * LINE_EM +
-                     (double)i * (2 * CARD_PAD_Y + CARD_GAP);
+        double top = json_get_number(lc, "y", 0) + (double)i * (2 * pad_y + gap);
 
         buf_puts(out, "<section class=\"card");
         if (root_kind != NULL && (strcmp(root_kind, "fallback") == 0 || strcmp(root_kind, "error") == 0)) {
@@ -978,17 +1088,21 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
         buf_puts(out, " data-y=\"");
         buf_num(out, json_get_number(lc, "y", 0));
         buf_puts(out, "\" style=\"top:");
-        buf_num(out, top);
-        buf_printf(out, "em;width:");
-        buf_num(out, page_ch);
-        buf_printf(out, "ch;padding:%gem %gch\">\n<div class=\"stage\" style=\"height:", CARD_PAD_Y, CARD_PAD_X);
+        put_y(&w, top);
+        buf_puts(out, ";width:");
+        put_x(&w, page_width);
+        buf_puts(out, ";padding:");
+        put_y(&w, pad_y);
+        buf_puts(out, " ");
+        put_x(&w, pad_x);
+        buf_puts(out, "\">\n<div class=\"stage\" style=\"height:");
         put_y(&w, height + root_y);
         buf_puts(out, "\">\n");
         put_node(&w, lroot, rroot, 0, 0, 1);
         buf_puts(out, "</div>\n</section>\n");
     }
     buf_puts(out, "</main>\n");
-    put_diagnostics(out, diags, page_ch);
+    put_diagnostics(&w, diags, page_width);
     buf_puts(out, "</body>\n</html>\n");
 
     if (out->failed) {

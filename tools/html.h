@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "font.h"
+
 /* A growable byte buffer. Once an allocation fails, `failed` is set and every later append is ignored. */
 typedef struct {
     char *data; /* NUL-terminated while non-NULL */
@@ -37,6 +39,11 @@ typedef struct {
     double unit_per_line; /* layout units per line down */
     int scale_fonts;      /* named fonts change size (the preview's own measurer is in use) */
     double cells;         /* the page width in cells, for the header */
+    /* The proportional font the layout measured text with (font_measure), or
+    ** NULL: then the page is the monospace grid (lengths in ch and em);
+    ** with it, lengths are FONT_PX_PER_UNIT px a unit and each text is
+    ** drawn in the lines font_wrap gives at its frame's width. */
+    const font_metrics *font;
 } html_options;
 
 /*

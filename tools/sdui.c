@@ -16,6 +16,7 @@
 
 #include "cells.h"
 #include "files.h"
+#include "font.h"
 #include "html.h"
 #include "json.h"
 #include "sdui.h"
@@ -44,10 +45,12 @@ static const char USAGE[] =
     "                         (default 80)\n"
     "  -o, --out FILE       write to FILE instead of standard output\n"
     "      --points         html/layout: sizes in scripts are points, not cells:\n"
-    "                         text is measured with 8 layout units a cell across\n"
-    "                         and 16 a line down, and named fonts (title,\n"
-    "                         headline, caption...) get their own sizes; by\n"
-    "                         default the layout is in whole terminal cells\n"
+    "                         text is measured in DejaVu Sans as the preview\n"
+    "                         draws it (a unit 1.125 px, a line 16 units), and\n"
+    "                         named fonts (title, headline, caption...) get\n"
+    "                         their own sizes; without that font installed, 8\n"
+    "                         units a monospace cell across and 16 a line down;\n"
+    "                         by default the layout is in whole terminal cells\n"
     "      --pretty         json/layout: indent the JSON\n"
     "      --duplicate-keys last|reject\n"
     "                       a key given twice in one object of the page: keep\n"
@@ -250,9 +253,17 @@ static int run(const options *o, sdui_engine *engine, buf *result)
     cells_metrics metrics = {UNIT_PER_CELL, UNIT_PER_LINE};
     int preview_units = (o->fmt == FORMAT_HTML || o->fmt == FORMAT_LAYOUT) && o->points;
     double units = o->width * (preview_units ? UNIT_PER_CELL : 1);
+    /* In points, text is measured in the proportional font the preview draws, when it is installed. */
+    font_metrics *font = preview_units ? font_load(getenv("SDUI_PREVIEW_FONTS")) : NULL;
+    if (preview_units && font == NULL && !o->quiet)
+        fprintf(stderr, "sdui: DejaVu Sans not found (fonts-dejavu-core): text on a monospace grid\n");
 
-    if (preview_units && (st = sdui_set_measurer(engine, cells_measure, &metrics, NULL)) != SDUI_OK)
+    if (preview_units &&
+        (st = font != NULL ? sdui_set_measurer(engine, font_measure, font, NULL)
+                           : sdui_set_measurer(engine, cells_measure, &metrics, NULL)) != SDUI_OK) {
+        free(font);
         return engine_failure(engine, "cannot set the measurer", NULL, st);
+    }
 
     switch (o->fmt) {
     case FORMAT_TEXT:
@@ -308,7 +319,7 @@ static int run(const options *o, sdui_engine *engine, buf *result)
             goto done;
         }
         html_options ho = {preview_units ? UNIT_PER_CELL : 1, preview_units ? UNIT_PER_LINE : 1, preview_units,
-                           o->width};
+                           o->width, font};
         char why[300];
         if (html_page(screen, screen_len, layout, layout_len, diags, diags_len, &ho, result, why, sizeof why) != 0) {
             fprintf(stderr, "sdui: html: %s\n", why);
@@ -333,7 +344,8 @@ done:
     sdui_free(layout);
     sdui_free(diags);
     if (preview_units)
-        sdui_set_measurer(engine, NULL, NULL, NULL); /* metrics lives on this stack frame */
+        sdui_set_measurer(engine, NULL, NULL, NULL); /* metrics lives on this stack frame, font until here */
+    free(font);
     return rc;
 }
 

@@ -44,7 +44,7 @@ struct ViewNodeTests {
         (#"{"type":"text","text":"a","children":[]}"#, "$.children: a text node has no children"),
         (#"{"type":"text","text":"a","action":{"type":"a/b"}}"#, "$.action: a text node cannot carry an action"),
         (#"{"type":"vstack","children":[{"type":"text","text":"a","colour":"red"}]}"#, "$.children[0].colour: unknown member \"colour\" for a text node (allowed: text, id, key, style)"),
-        (#"{"type":"vstack","style":{"padd":1}}"#, "$.style.padd: unknown member \"padd\" in a style (allowed: alignment, aspectRatio, background, backgroundFit, backgroundImage, borderColor, borderWidth, color, cornerRadius, direction, distribution, fit, font, fontWeight, height, lineLimit, maxHeight, maxWidth, minHeight, minWidth, opacity, padding, spacing, textAlignment, weight, width)"),
+        (#"{"type":"vstack","style":{"padd":1}}"#, "$.style.padd: unknown member \"padd\" in a style (allowed: alignment, aspectRatio, background, backgroundFit, backgroundImage, bleed, borderColor, borderWidth, color, cornerRadius, direction, distribution, fit, font, fontWeight, height, lineLimit, maxHeight, maxWidth, minHeight, minWidth, opacity, padding, spacing, textAlignment, weight, width)"),
         (#"{"type":"vstack","style":{"alignment":"middle"}}"#, "$.style.alignment: expected one of \"leading\", \"center\", \"trailing\", \"top\", \"bottom\""),
         (#"{"type":"vstack","style":{"opacity":2}}"#, "$.style.opacity: opacity must be between 0 and 1"),
         (#"{"type":"vstack","style":{"width":-1}}"#, "$.style.width: must be a non-negative number"),

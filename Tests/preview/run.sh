@@ -110,6 +110,37 @@ check "stdin page renders" grep -q 'Midnight at the Paper Moon' "$work/stdout"
 expect 0 "html in points" "" -- render "$PAGE" -s "$SCRIPTS" --points --width 100 -q -o "$work/points.html"
 check "points html is a page" grep -q 'data-type="MovieCardComponent"' "$work/points.html"
 check "points html scales titles" grep -q 'class="f f-title" style="font-size:1.25em"' "$work/points.html"
+check "points html draws text in DejaVu Sans" grep -qF 'body{font-family:"DejaVu Sans"' "$work/points.html"
+check "points html places boxes in px" grep -qE 'data-id="movie-603" style="left:0px;top:0px;width:[0-9.]+px;height:[0-9.]+px;' "$work/points.html"
+check "points html lets no text be cut sideways" bash -c "grep -qF 'white-space:pre;overflow-x:visible;overflow-y:clip' '$work/points.html' && ! grep -qF 'text-overflow' '$work/points.html'"
+if command -v fc-match >/dev/null 2>&1; then
+  check "the browser finds DejaVu Sans (fonts-dejavu-core)" bash -c "fc-match 'DejaVu Sans' | grep -qF DejaVuSans.ttf"
+fi
+mkdir -p "$work/fit"
+# a text in points is drawn in the lines the layout measured it in (a narrow width: two lines)
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { W = function() return ui.vstack{ ui.text("Confirmation code RXJ34P", { fontWeight = "bold", font = "headline" }) } end } }' \
+  >"$work/fit/w.lua"
+printf '%s' '[{"id":"w","type":"W"}]' >"$work/w.json"
+expect 0 "a narrow text in points" "" -- render "$work/w.json" -s "$work/fit" --points --width 20 -q -o "$work/w.html"
+check "its lines are the layout's" grep -qF '">Confirmation code
+RXJ34P</span>' "$work/w.html"
+expect 0 "its layout" "" -- render "$work/w.json" -s "$work/fit" -f layout --points --width 20 -q
+check "two lines of a headline: 2 x 18 units" grep -qE '"id":"w/0","type":"text","frame":\{"x":0,"y":0,"width":[0-9]+,"height":36\}' "$work/stdout"
+SDUI_PREVIEW_FONTS="$work/no-fonts" "$SDUI" render "$work/w.json" -s "$work/fit" --points -o "$work/grid.html" 2>"$work/stderr"
+check "without the font, points fall back to the monospace grid, saying so" bash -c \
+  "grep -qF 'DejaVu Sans not found' '$work/stderr' && grep -qF 'width:84ch' '$work/grid.html'"
+# images: a local picture (file: or data:) is drawn in its box, as its fit says
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'local dot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/eL9GtQAAAABJRU5ErkJggg=="' \
+  'return { components = { I = function() return ui.hstack{ ui.image(dot, { alt = "dot", width = 40, height = 20, fit = "contain" }),' \
+  '  ui.image("file:///tmp/p.png", { alt = "local", width = 40, height = 20, fit = "fill" }) } end } }' >"$work/fit/i.lua"
+printf '%s' '[{"id":"i","type":"I"}]' >"$work/i.json"
+expect 0 "local images render" "" -- render "$work/i.json" -s "$work/fit" --points -q -o "$work/i.html"
+check "a data: picture is an img, contained" grep -qF '<img src="data:image/png;base64,iVBORw0KGgo' "$work/i.html"
+check "its fit is object-fit" grep -qF 'alt="dot" style="object-fit:contain">' "$work/i.html"
+check "a file: picture is an img, stretched" grep -qF '<img src="file:///tmp/p.png" alt="local" style="object-fit:fill">' "$work/i.html"
+check "an image box is its laid-out size (40 x 20 units)" grep -qF 'data-id="i/1" data-url="file:///tmp/p.png" style="left:calc(45px + 1px);top:0px;width:calc(45px - 2px);height:22.5px;"' "$work/i.html"
 expect 0 "layout in points is 8 units a cell" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --points --width 100 -q
 check "points layout width" grep -q '^{"width":800,' "$work/stdout"
 # --duplicate-keys: a key given twice is refused unless the last value may win
@@ -176,6 +207,17 @@ check "a pager draws its page indicator" grep -q '<div class="pager-dots" aria-h
 expect 0 "a pager as text" "" -- render "$work/g.json" -s "$work/fit" -f text -q
 check "the text shows the page and where it is" grep -q '(2 of 3)' "$work/stdout"
 check "the text leaves the other pages out" bash -c "! grep -q 'Page one' '$work/stdout'"
+# bleed: a band's background reaches through its parent's padding (sideways, and down: it is last); its text stays inset
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Bl = function() return ui.vstack{ padding = 2, ui.text("above"),' \
+  '  ui.vstack{ bleed = true, width = "fill", background = "#dff6dd", ui.text("band") } } end } }' >"$work/fit/bl.lua"
+printf '%s' '[{"id":"b","type":"Bl"}]' >"$work/bl.json"
+expect 0 "a bleeding band lays out" "" -- render "$work/bl.json" -s "$work/fit" -f layout --width 20 -q
+check "the band reaches the parent's edges" grep -q '"id":"b/1","type":"vstack","frame":{"x":0,"y":3,"width":20,"height":3}' "$work/stdout"
+check "the band's text stays where the padding put it" grep -q '"id":"b/1/0","type":"text","frame":{"x":2,"y":3,' "$work/stdout"
+expect 0 "a bleeding band renders" "" -- render "$work/bl.json" -s "$work/fit" -f html --width 20 -q -o "$work/bl.html"
+check "the band's box spans the card" grep -q 'id="b/1" data-id="b/1" style="left:0ch;top:3.75em;width:20ch;height:3.75em;background:#dff6dd;' "$work/bl.html"
+check "the band's text box is inset within it" grep -q 'id="b/1/0" data-id="b/1/0" style="left:2ch;top:0em;' "$work/bl.html"
 # the Adaptive Cards pack through the tool, and make card's page
 expect 0 "the cards example renders" "" -- render examples/cards.json -s lua/packs/adaptivecards -f text -q
 check "the templated receipt is expanded" grep -q 'Total: 4.30' "$work/stdout"

@@ -3,15 +3,21 @@
 ** tools/cells.c) and of the JSON reader the C hosts share
 ** (examples/common/json.c): the reader on good and malformed input, the
 ** HTML escaper, cell widths and word wrapping (which must be the engine's:
-** sdui_text_cells, sdui_text_lines), and html_page on bad documents.
+** sdui_text_cells, sdui_text_lines), and html_page on bad documents;
+** the proportional font's metrics (tools/font.c: DejaVu Sans, the larger of
+** its regular and bold advances, the lines it wraps) and a page drawn with
+** them (px, the text in the layout's lines).
 ** Prints "tools: N passed, M failed"; exits non-zero on failure.
 */
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cells.h"
+#include "files.h"
+#include "font.h"
 #include "html.h"
 #include "json.h"
 #include "sdui.h"
@@ -238,7 +244,7 @@ static void test_cells(void)
 
 static void test_page(void)
 {
-    html_options o = {8, 16, 1, 80};
+    html_options o = {8, 16, 1, 80, NULL};
     const char *render = "{\"id\":\"p<1>\",\"version\":2,\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":"
                          "{\"type\":\"button\",\"id\":\"c\",\"label\":\"Go & <see>\",\"action\":{\"type\":\"a/b\","
                          "\"payload\":{\"q\":\"'\\\"\"}}}}]}";
@@ -279,7 +285,7 @@ static void test_page(void)
 /* The controls: a disabled button with a tooltip, an enabled one, a tap target. */
 static void test_controls(void)
 {
-    html_options o = {1, 1, 0, 40};
+    html_options o = {1, 1, 0, 40, NULL};
     const char *render =
         "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"hstack\",\"id\":\"c\","
         "\"action\":{\"type\":\"nav/open\",\"payload\":\"/x\"},\"children\":["
@@ -305,6 +311,136 @@ static void test_controls(void)
     buf_free(&out);
 }
 
+typedef struct {
+    buf out;
+    const char *text;
+} joined;
+
+static void join(size_t start, size_t len, double width, void *userdata)
+{
+    (void)width;
+    joined *j = userdata;
+    if (j->out.len > 0)
+        buf_puts(&j->out, "|");
+    buf_put(&j->out, j->text + start, len);
+}
+
+/* The lines of `text` at `width` units, "|" between them (a static buffer). */
+static const char *wrapped(const font_metrics *m, const char *text, double width)
+{
+    static char result[256];
+    joined j = {{0}, text};
+    font_wrap(m, text, strlen(text), width, 1, join, &j);
+    snprintf(result, sizeof result, "%s", j.out.data != NULL ? j.out.data : "");
+    buf_free(&j.out);
+    return result;
+}
+
+/* One face alone, for comparing with the merged metrics. */
+static font_metrics *face(const char *path)
+{
+    font_metrics *m = malloc(sizeof *m);
+    size_t len = 0;
+    char *data = read_file(path, &len);
+    if (m != NULL)
+        memset(m->advance, 0xFF, sizeof m->advance);
+    int ok = m != NULL && data != NULL && font_merge_ttf(m, (const unsigned char *)data, len, FONT_PX_BODY) == 0;
+    free(data);
+    if (!ok) {
+        free(m);
+        return NULL;
+    }
+    return m;
+}
+
+static void test_font(void)
+{
+    font_metrics *m = font_load(NULL);
+    CHECK(m != NULL); /* fonts-dejavu-core (scripts/deps.sh test) */
+    if (m == NULL)
+        return;
+    /* proportional: an i is narrower than an M, a space than an a */
+    CHECK(font_width(m, "iiii", 4, 1) < font_width(m, "MMMM", 4, 1) / 2);
+    CHECK(font_width(m, " ", 1, 1) < font_width(m, "a", 1, 1));
+    CHECK(font_width(m, "Ab", 2, 1.25) > font_width(m, "Ab", 2, 1) * 1.24);
+    /* every advance is the larger of the regular and the bold face's */
+    font_metrics *regular = face("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf");
+    font_metrics *bold = face("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf");
+    CHECK(regular != NULL && bold != NULL);
+    if (regular != NULL && bold != NULL) {
+        const char *sample = "Flight to JFK: Confirmation code RXJ34P, 4 hours 15 minutes \xc3\xa9\xe2\x82\xac";
+        size_t n = strlen(sample);
+        CHECK(font_width(m, sample, n, 1) >= font_width(bold, sample, n, 1));
+        CHECK(font_width(m, sample, n, 1) >= font_width(regular, sample, n, 1));
+        CHECK(font_width(bold, sample, n, 1) > font_width(regular, sample, n, 1)); /* bold is wider */
+        int larger = 1;
+        for (unsigned c = 0x20; c < 0x7F; c++)
+            larger &= m->advance[c] == (regular->advance[c] > bold->advance[c] ? regular->advance[c] : bold->advance[c]);
+        CHECK(larger);
+    }
+    free(regular);
+    free(bold);
+    /* a character neither face has counts as its cells */
+    CHECK(font_width(m, "\xe6\xbc\xa2", 3, 1) == 2 * FONT_UNITS_PER_CELL); /* 漢 */
+    /* lines: at spaces, a long word between characters, "\n" kept, trailing spaces left out */
+    double two = font_width(m, "aaa bbb", 7, 1);
+    CHECK(strcmp(wrapped(m, "aaa bbb ccc", two), "aaa bbb|ccc") == 0);
+    double pair = font_width(m, "aaa aaa", 7, 1);
+    CHECK(strcmp(wrapped(m, "aaa aaa aaa", pair - 0.5), "aaa|aaa|aaa") == 0);
+    CHECK(strcmp(wrapped(m, "aaa aaa aaa", pair), "aaa aaa|aaa") == 0);
+    CHECK(strcmp(wrapped(m, "aaa bbb ccc", -1), "aaa bbb ccc") == 0);
+    CHECK(strcmp(wrapped(m, "one\ntwo  three", 1000), "one|two  three") == 0);
+    CHECK(strcmp(wrapped(m, "aaaaaa", font_width(m, "aaaa", 4, 1)), "aaaa|aa") == 0);
+    CHECK(strcmp(wrapped(m, "x aaaaaa", font_width(m, "aaaa", 4, 1)), "x|aaaa|aa") == 0);
+    CHECK(strcmp(wrapped(m, "", 10), "") == 0);
+    /* the measurer: whole units across, 16 units a line times the font's scale */
+    double w = 0, h = 0;
+    CHECK(font_measure("aaa bbb ccc", 11, NULL, two, &w, &h, m) == SDUI_OK);
+    CHECK(w == ceil(two - 1e-9) && h == 2 * FONT_UNITS_PER_LINE);
+    CHECK(font_measure("aaa", 3, "title", -1, &w, &h, m) == SDUI_OK);
+    CHECK(h == FONT_UNITS_PER_LINE * 1.25 && w >= font_width(m, "aaa", 3, 1.25));
+    /* a file that is not a font, or is cut short, is refused */
+    font_metrics *scratch = malloc(sizeof *scratch);
+    size_t len = 0;
+    char *data = read_file("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", &len);
+    CHECK(scratch != NULL && data != NULL);
+    if (scratch != NULL && data != NULL) {
+        CHECK(font_merge_ttf(scratch, (const unsigned char *)"not a font", 10, 15) == -1);
+        int refused = 1;
+        for (size_t cut = 0; cut < 4096; cut += 97)
+            refused &= font_merge_ttf(scratch, (const unsigned char *)data, cut, 15) == -1;
+        CHECK(refused);
+    }
+    free(data);
+    free(scratch);
+
+    /* a page drawn with it: lengths in px, a text in the layout's lines, cut to its height with an ellipsis */
+    html_options o = {8, 16, 1, 60, m};
+    const char *render = "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"vstack\",\"id\":\"c\","
+                         "\"children\":[{\"type\":\"text\",\"id\":\"c/0\",\"text\":\"aaa bbb ccc\"},"
+                         "{\"type\":\"text\",\"id\":\"c/1\",\"text\":\"aaa bbb ccc\",\"style\":{\"lineLimit\":1,"
+                         "\"padding\":2}}]}}]}";
+    char layout[1024];
+    snprintf(layout, sizeof layout,
+             "{\"width\":480,\"height\":52,\"components\":[{\"id\":\"c\",\"y\":0,\"root\":{\"id\":\"c\",\"type\":\"vstack\","
+             "\"frame\":{\"x\":0,\"y\":0,\"width\":%g,\"height\":52},\"children\":["
+             "{\"id\":\"c/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":%g,\"height\":32}},"
+             "{\"id\":\"c/1\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":32,\"width\":%g,\"height\":20}}]}}]}",
+             ceil(two) + 4, ceil(two), ceil(two) + 4);
+    char err[256];
+    buf out = {0};
+    CHECK(html_page(render, strlen(render), layout, strlen(layout), NULL, 0, &o, &out, err, sizeof err) == 0);
+    const char *html = out.data != NULL ? out.data : "";
+    CHECK(strstr(html, "font-family:\"DejaVu Sans\"") != NULL);
+    CHECK(strstr(html, "white-space:pre;overflow-x:visible;overflow-y:clip") != NULL);
+    CHECK(strstr(html, "id=\"c/1\" data-id=\"c/1\" style=\"left:0px;top:36px;") != NULL); /* 32 units, 1.125 px each */
+    CHECK(strstr(html, "<span class=\"f\">aaa bbb\nccc</span>") != NULL);
+    CHECK(strstr(html, "<div class=\"lines\" style=\"left:2.25px;top:2.25px;") != NULL); /* inside its padding */
+    CHECK(strstr(html, "<span class=\"f\">aaa bbb\xe2\x80\xa6</span>") != NULL); /* one line of two */
+    buf_free(&out);
+    free(m);
+}
+
 int main(void)
 {
     test_json_good();
@@ -314,6 +450,7 @@ int main(void)
     test_cells();
     test_page();
     test_controls();
+    test_font();
     printf("tools: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -7,7 +7,10 @@
 ** error colour when invalid), fallback and error nodes in colour with a
 ** mark. Containers draw their background, then their children, which
 ** inherit it. A tap target (a container or image with an action) has no
-** chrome: focused, it is drawn in reverse video, its children with it.
+** chrome: focused, it is drawn in reverse video, its children with it. A
+** rail shows its children scrolled sideways by the offset the model keeps
+** for it, clipped to its frame, with ‹ (›) on its left (right) edge when
+** more of them is past it.
 */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -202,14 +205,29 @@ static void put_outline(const clip *c, int row, int col, int width, int height, 
     }
 }
 
-static void draw_node(const view *v, const clip *c, const json *node, int top, pen p)
+int rail_extent(const json *rail)
+{
+    const json *frame = json_get(rail, "frame");
+    const json *children = json_get(rail, "children");
+    int left = frame_cells(frame, "x", 0), right = left;
+    for (size_t i = 0; i < json_count(children); i++) {
+        const json *f = json_get(json_at(children, i), "frame");
+        int end = frame_cells(f, "x", 0) + frame_cells(f, "width", 0);
+        if (end > right)
+            right = end;
+    }
+    return right - left;
+}
+
+/* Draws a node at its frame moved `left` cells sideways (inside scrolled rails), `top` rows down. */
+static void draw_node(const view *v, const clip *c, const json *node, int left, int top, pen p)
 {
     const json *frame = json_get(node, "frame");
     const char *id = json_get_string(node, "id");
     const char *type = json_get_string(node, "type");
     if (frame == NULL || id == NULL || type == NULL)
         return;
-    int x = frame_cells(frame, "x", 0), y = top + frame_cells(frame, "y", 0);
+    int x = left + frame_cells(frame, "x", 0), y = top + frame_cells(frame, "y", 0);
     int w = frame_cells(frame, "width", 0), h = frame_cells(frame, "height", 0);
     const content *k = model_get(id);
     p = styled(k, p);
@@ -307,12 +325,28 @@ static void draw_node(const view *v, const clip *c, const json *node, int top, p
     }
     const json *children = json_get(node, "children");
     clip inside = *c; /* a rail's children past its edges are not drawn: it scrolls, the page does not */
+    int offset = 0, extent = 0;
     if (is(type, "rail")) {
         inside.c0 = x > c->c0 ? x : c->c0;
         inside.cols = x + w < c->cols ? x + w : c->cols;
+        extent = rail_extent(node);
+        offset = model_rail_offset(id); /* how far it is scrolled: at most to its last child's end */
+        if (offset > extent - w)
+            offset = extent - w;
+        if (offset < 0)
+            offset = 0;
     }
     for (size_t i = 0; i < json_count(children); i++)
-        draw_node(v, &inside, json_at(children, i), top, p);
+        draw_node(v, &inside, json_at(children, i), left - offset, top, p);
+    if (is(type, "rail") && w >= 2 && h > 0) { /* a hint at each edge with more past it: ‹ › */
+        pen q = p;
+        q.attr |= A_BOLD;
+        int row = y + (h - 1) / 2;
+        if (offset > 0)
+            put_text(&inside, row, x, "\xe2\x80\xb9", 3, 1, q);
+        if (extent - offset > w)
+            put_text(&inside, row, x + w - 1, "\xe2\x80\xba", 3, 1, q);
+    }
 }
 
 int component_rows(const json *component, int *top, int *bottom)
@@ -354,7 +388,7 @@ void draw_rows(const view *v, int row0, int row1)
             continue;
         pen p = {A_NORMAL, 0};
         double y = json_get_number(component, "y", 0);
-        draw_node(v, &c, json_get(component, "root"), (int)floor(y + 0.5) - v->scroll, p);
+        draw_node(v, &c, json_get(component, "root"), 0, (int)floor(y + 0.5) - v->scroll, p);
     }
 }
 

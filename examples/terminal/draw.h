@@ -29,6 +29,11 @@ void draw_status(int row, const char *text, int warn);
 /* The rows a component occupies on the page: [*top, *bottom). 0, or -1 for a bad entry. */
 int component_rows(const json *component, int *top, int *bottom);
 
+/* How wide a rail's children reach from its left edge, in cells: its last
+** child's end (the rail's `width` when they fit). A rail scrolls at most
+** this minus its width. */
+int rail_extent(const json *rail);
+
 /* The number member `name` of `object` (`otherwise` when absent) in whole
 ** cells: the engine's frames are whole; anything odd is rounded and clamped. */
 int frame_cells(const json *object, const char *name, double otherwise);

@@ -6,6 +6,8 @@
 ** and edited (typing, Backspace; Space or Enter flips a toggle; Left/Right
 ** choose, digits tick a multiple choice; Esc leaves) through
 ** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list.
+** A rail (a row wider than the screen) scrolls sideways to show the button
+** Tab focuses in it, ‹ and › on its edges while more of it is past them.
 **
 ** Usage: terminal PAGE.json SCRIPTS_DIR
 **
@@ -74,8 +76,10 @@
 ** (a container or image with an action, which has no button chrome). */
 typedef struct {
     char *id;
-    int y, x, h; /* on the page */
-    int order;   /* in tree order: a tap target comes before what it holds */
+    int y, x, h, w; /* on the page, as laid out (a rail's scroll aside) */
+    int order;      /* in tree order: a tap target comes before what it holds */
+    char *rail;     /* the rail it is in (the innermost), or NULL */
+    int rail_y, rail_x, rail_h, rail_w; /* that rail's frame on the page */
 } target;
 
 typedef struct {
@@ -272,7 +276,8 @@ static int is_target(const char *type, const char *id)
     return c != NULL && c->action != NULL;
 }
 
-static void collect_targets(const json *node, int top, int *cap)
+/* Collects the targets of `node`'s subtree; `rail` is the innermost rail around it, or NULL. */
+static void collect_targets(const json *node, int top, const json *rail, int *cap)
 {
     const char *type = json_get_string(node, "type");
     const char *id = json_get_string(node, "id");
@@ -297,18 +302,29 @@ static void collect_targets(const json *node, int top, int *cap)
         b->y = top + frame_cells(frame, "y", 0);
         b->x = frame_cells(frame, "x", 0);
         b->h = frame_cells(frame, "height", 1);
+        b->w = frame_cells(frame, "width", 0);
         if (b->h < 1)
             b->h = 1;
+        const json *rf = json_get(rail, "frame");
+        b->rail = rail != NULL ? strdup(json_get_string(rail, "id")) : NULL;
+        b->rail_y = top + frame_cells(rf, "y", 0);
+        b->rail_x = frame_cells(rf, "x", 0);
+        b->rail_h = frame_cells(rf, "height", 0);
+        b->rail_w = frame_cells(rf, "width", 0);
     }
+    if (type != NULL && id != NULL && strcmp(type, "rail") == 0)
+        rail = node;
     const json *children = json_get(node, "children");
     for (size_t i = 0; i < json_count(children); i++)
-        collect_targets(json_at(children, i), top, cap);
+        collect_targets(json_at(children, i), top, rail, cap);
 }
 
 static void free_targets(void)
 {
-    for (int i = 0; i < app.ntargets; i++)
+    for (int i = 0; i < app.ntargets; i++) {
         free(app.targets[i].id);
+        free(app.targets[i].rail);
+    }
     free(app.targets);
     app.targets = NULL;
     app.ntargets = 0;
@@ -322,7 +338,7 @@ static void rebuild_targets(void)
     const json *components = json_get(app.layout, "components");
     for (size_t i = 0; i < json_count(components); i++) {
         const json *component = json_at(components, i);
-        collect_targets(json_get(component, "root"), frame_cells(component, "y", 0), &cap);
+        collect_targets(json_get(component, "root"), frame_cells(component, "y", 0), NULL, &cap);
     }
     qsort(app.targets, (size_t)app.ntargets, sizeof *app.targets, compare_targets);
 }
@@ -667,7 +683,21 @@ static void set_focus(int index)
                  : strcmp(c->kind, "choice") == 0 ? "Left/Right choose, digits tick"
                                                   : "type, Backspace; Esc leaves");
     snprintf(app.reason + strlen(app.reason), sizeof app.reason - strlen(app.reason), "%sfocus", app.reason[0] ? " " : "");
-    /* Keep it on screen. */
+    /* Keep it on screen: in a rail, scrolled sideways into the rail's frame (its left edge first). */
+    if (b->rail != NULL) {
+        int was = model_rail_offset(b->rail), offset = was;
+        if (b->x + b->w - offset > b->rail_x + b->rail_w)
+            offset = b->x + b->w - (b->rail_x + b->rail_w);
+        if (b->x - offset < b->rail_x)
+            offset = b->x - b->rail_x;
+        if (offset < 0)
+            offset = 0;
+        if (offset != was && model_set_rail_offset(b->rail, offset) == 0) {
+            damage_page_rows(b->rail_y, b->rail_y + b->rail_h);
+            snprintf(app.reason + strlen(app.reason), sizeof app.reason - strlen(app.reason), " rail %s at %d",
+                     b->rail, offset);
+        }
+    }
     if (b->y < app.scroll)
         set_scroll(b->y);
     else if (b->y + b->h > app.scroll + app.rows)
@@ -1147,6 +1177,7 @@ done:
     sdui_engine_free(app.engine);
     json_free(app.layout);
     model_clear();
+    model_forget_rails();
     free_targets();
     free(app.focus);
     free(app.dirty);

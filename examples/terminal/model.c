@@ -5,7 +5,8 @@
 ** inserted, a subtree replaced or inserted, a node's own members set)
 ** carries its id, so applying a patch is putting those nodes in the map.
 ** Entries of nodes that left are harmless (the layout no longer lists
-** them); those of a removed component are dropped with it.
+** them); those of a removed component are dropped with it. Apart from
+** them, the host's own state of the nodes: how far each rail is scrolled.
 */
 #include "model.h"
 #include "nodetext.h"
@@ -67,6 +68,61 @@ static void free_content(content *c)
     free_fields(c);
     free(c->id);
     free(c);
+}
+
+/* How far each rail is scrolled sideways, by the rail's node id: kept apart
+** from the contents, so a new render or a whole screen loaded again keeps
+** it (the drawing clamps it to what the rail holds). */
+typedef struct rail_offset rail_offset;
+struct rail_offset {
+    char *id;
+    int offset;
+    rail_offset *next;
+};
+
+static rail_offset *rails;
+
+int model_rail_offset(const char *id)
+{
+    for (const rail_offset *r = rails; id != NULL && r != NULL; r = r->next)
+        if (strcmp(r->id, id) == 0)
+            return r->offset;
+    return 0;
+}
+
+int model_set_rail_offset(const char *id, int offset)
+{
+    if (id == NULL)
+        return -1;
+    for (rail_offset *r = rails; r != NULL; r = r->next)
+        if (strcmp(r->id, id) == 0) {
+            r->offset = offset;
+            return 0;
+        }
+    if (offset == 0)
+        return 0; /* the default: nothing to keep */
+    rail_offset *r = malloc(sizeof *r);
+    char *copy = dup_string(id);
+    if (r == NULL || copy == NULL) {
+        free(r);
+        free(copy);
+        return -1;
+    }
+    r->id = copy;
+    r->offset = offset;
+    r->next = rails;
+    rails = r;
+    return 0;
+}
+
+void model_forget_rails(void)
+{
+    while (rails != NULL) {
+        rail_offset *next = rails->next;
+        free(rails->id);
+        free(rails);
+        rails = next;
+    }
 }
 
 void model_clear(void)

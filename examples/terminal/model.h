@@ -48,6 +48,13 @@ int model_load_screen(const json *screen);
 ** screen again). */
 int model_apply_patches(const json *patches, touched *t);
 
+/* How far the rail `id` is scrolled sideways, in cells (0 when it never
+** was), and setting it (0, or -1 out of memory). The host's own state, not
+** the engine's: kept across renders and reloads until model_forget_rails. */
+int model_rail_offset(const char *id);
+int model_set_rail_offset(const char *id, int offset);
+void model_forget_rails(void);
+
 void touched_add(touched *t, const char *id);
 int touched_has(const touched *t, const char *id);
 void touched_reset(touched *t);

@@ -13,7 +13,9 @@
 # form's inputs edited (text, number, choice, toggle) and submitted, and
 # the session ending on q, the favourite still set when the host starts
 # again on the same state folder (SDUI_STATE_DIR, a temporary one: the
-# user's own state is never touched); then the host's exit, within a second, when its
+# user's own state is never touched); on a 40-column screen, the genre rail
+# clipped with a › hint and scrolled sideways as Tab reaches its last genre;
+# then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
 # Usage: test.sh [build/examples/terminal]
@@ -261,6 +263,31 @@ if wait_for "$START_TIMEOUT" has "The Lighthouse at Wren Point"; then
   check "the second host exits with status 0" test "$(cat "$tmp/status" 2>/dev/null)" = 0
 else
   not_ok "the host starts again within ${START_TIMEOUT}s"
+  tm kill-server >/dev/null 2>&1
+fi
+
+# A rail on a narrow terminal (40 columns): the genres past its edge are
+# clipped with a › hint; Tab to the last one scrolls the rail sideways to it.
+tm new-session -d -s "$session" -x 40 -y 24 "SDUI_STATE_DIR='$tmp/state' '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'" ||
+  not_ok "tmux starts the host (40 columns)"
+if wait_for "$START_TIMEOUT" has "Browse by genre"; then
+  rail_row() { screen | grep -F -- "$1"; }
+  check "the genres past the edge are clipped" lacks "[Kids]"
+  drama_row() { rail_row "[Drama]" | grep -qF '›'; }
+  check "a › marks the clipped right edge" wait_for "$STEP_TIMEOUT" drama_row
+  for _ in 1 2 3 4 5 6; do tm send-keys -t "$session" Tab; done # Dismiss, then the five genres
+  check "Tab focuses the last genre" wait_for "$STEP_TIMEOUT" has "focus: genres#kids"
+  check "the rail scrolled to show it" wait_for "$STEP_TIMEOUT" has "[Kids]"
+  kids_row() { rail_row "[Kids]" | grep -qF '‹' && ! rail_row "[Kids]" | grep -qF '[Drama]'; }
+  check "a ‹ marks the left edge, the first genres scrolled out" kids_row
+  for _ in 1 2 3 4; do tm send-keys -t "$session" BTab; done # back to Drama
+  check "Shift-Tab back to the first genre" wait_for "$STEP_TIMEOUT" has "focus: genres#drama"
+  check "the rail scrolled back" wait_for "$STEP_TIMEOUT" has "[Drama]"
+  check "Kids is clipped again" lacks "[Kids]"
+  tm send-keys -t "$session" q
+  check "q ends the narrow session" wait_for "$STEP_TIMEOUT" ended
+else
+  not_ok "the genres are on a 40-column screen"
   tm kill-server >/dev/null 2>&1
 fi
 

@@ -73,6 +73,7 @@ return {
     { name = "backgroundImage", type = "string" },
     { name = "backgroundFit", type = "enum", values = { "cover", "repeat", "fill" } },
     { name = "direction", type = "enum", values = { "ltr", "rtl" } },
+    { name = "bleed", type = "boolean" },
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
   action_members = { "type", "payload", "inputs" },

@@ -47,7 +47,8 @@ Properties, accepted by every constructor:
   maxWidth, minHeight, maxHeight, weight, cornerRadius, opacity, lineLimit,
   aspectRatio (an image's width over height), fit (contain, cover, fill),
   textAlignment (leading, center, trailing), borderWidth, borderColor,
-  backgroundImage (a URL), backgroundFit (cover, repeat, fill), direction (ltr, rtl).
+  backgroundImage (a URL), backgroundFit (cover, repeat, fill), direction (ltr, rtl),
+  bleed (true: a container's background reaches through its parent's padding).
   Fields given directly and in `style` are merged into the node's `style`
   table; the same field in both is an error.
 
@@ -169,11 +170,11 @@ end
 local EDGE_LIST = concat(EDGES, ", ")
 
 -- How each style field is checked: its contract type ("string",
--- "nonNegative", "positive", "dimension", "padding", "opacity", "lineLimit"), or for an
+-- "nonNegative", "positive", "dimension", "padding", "opacity", "lineLimit", "boolean"), or for an
 -- enum the set of its values (ENUM_NAMES holds them quoted for messages).
 local FIELD, ENUM_NAMES = {}, {}
 local STYLE_TYPES = { string = true, nonNegative = true, positive = true, dimension = true, padding = true,
-                      opacity = true, lineLimit = true }
+                      opacity = true, lineLimit = true, boolean = true }
 
 --- The names of the style fields, sorted (for tools and tests).
 ui.style_fields = {}
@@ -247,6 +248,10 @@ local function field_value(t, v)
     if type(v) == "number" and v >= 0 and v <= 1 then
       return v
     end
+  elseif t == "boolean" then
+    if type(v) == "boolean" then
+      return v
+    end
   elseif t == "lineLimit" then
     local mt = mtype(v)
     if mt == "integer" then
@@ -288,6 +293,8 @@ local function field_error(where, t, name, v)
     return format("%s: %s must be a number between 0 and 1, got %s", where, name, describe(v))
   elseif t == "lineLimit" then
     return format("%s: %s must be a non-negative integer, got %s", where, name, describe(v))
+  elseif t == "boolean" then
+    return format("%s: %s must be a boolean, got %s", where, name, describe(v))
   end
   return format("%s: %s must be one of %s, got %s", where, name, ENUM_NAMES[t], describe(v))
 end

@@ -466,6 +466,34 @@ describe("the Adaptive Cards pack", function()
       assert.same({ backgroundImage = "https://x.y/cover.png", backgroundFit = "cover" }, view.children[2].style)
     end)
 
+    it("bleeds a Container, a Column and a ColumnSet through their parent's padding", function()
+      local view = render([=[[{"type": "TextBlock", "text": "above"},
+        {"type": "Container", "style": "emphasis", "bleed": true, "items": [{"type": "TextBlock", "text": "band"}]},
+        {"type": "ColumnSet", "style": "good", "columns": [
+          {"type": "Column", "width": "auto", "style": "accent", "bleed": true, "items": [{"type": "TextBlock", "text": "c"}]},
+          {"type": "Column", "width": "stretch", "items": [{"type": "TextBlock", "text": "d"}]}]},
+        {"type": "ColumnSet", "bleed": true, "columns": []},
+        {"type": "Container", "bleed": false, "items": []}]]=])
+      local band, set = view.children[2], view.children[3]
+      assert.same({ background = "#f3f4f6", padding = 8, bleed = true, width = "fill" }, band.style)
+      assert.same({ background = "#deecf9", padding = 8, bleed = true }, set.children[1].style) -- width: auto
+      assert.is_nil(set.children[2].style.bleed)
+      assert.same({ spacing = 8, bleed = true, width = "fill" }, view.children[4].style)
+      assert.is_nil(view.children[5].style)
+
+      -- Laid out: the band reaches the card's edges (its padding is 12), its text stays inset.
+      local e <close> = pack_engine()
+      assert(load_card(e, [[{"type": "AdaptiveCard", "body": [{"type": "TextBlock", "text": "above"},
+        {"type": "Container", "style": "emphasis", "bleed": true, "items": [{"type": "TextBlock", "text": "band"}]},
+        {"type": "Container", "style": "emphasis", "items": [{"type": "TextBlock", "text": "kept"}]}]}]]))
+      local root = assert(e:layout(60)).components[1].root
+      local card, bled, kept = root.frame, root.children[2], root.children[3]
+      assert.same({ 0, card.width }, { bled.frame.x, bled.frame.width })
+      assert.equal(12 + 8, bled.children[1].frame.x) -- the card's padding and its own
+      assert.equal(12, kept.frame.x)
+      assert.equal(12 + 8, kept.children[1].frame.x)
+    end)
+
     it("aligns a text across its container", function()
       local view = render([=[[{"type": "TextBlock", "text": "centred", "horizontalAlignment": "center", "wrap": true},
         {"type": "TextBlock", "text": "right", "horizontalAlignment": "right", "wrap": true}]]=])

@@ -342,7 +342,7 @@ describe("sdui.ui" .. variant[1], function()
 
   describe("style", function()
     it("knows exactly the core's style fields", function()
-      assert.same({ "alignment", "aspectRatio", "background", "backgroundFit", "backgroundImage", "borderColor",
+      assert.same({ "alignment", "aspectRatio", "background", "backgroundFit", "backgroundImage", "bleed", "borderColor",
                     "borderWidth", "color", "cornerRadius", "direction", "distribution", "fit", "font",
                     "fontWeight", "height", "lineLimit", "maxHeight", "maxWidth", "minHeight", "minWidth", "opacity",
                     "padding", "spacing", "textAlignment", "weight", "width" }, ui.style_fields)
@@ -355,6 +355,7 @@ describe("sdui.ui" .. variant[1], function()
         minWidth = 1, maxWidth = 2, minHeight = 3, maxHeight = 4, weight = 1.5, cornerRadius = 6,
         opacity = 0.5, lineLimit = 3, aspectRatio = 1.5, fit = "contain", textAlignment = "center",
         borderWidth = 1, borderColor = "#ccc", backgroundImage = "https://x.y/bg.png", backgroundFit = "repeat", direction = "rtl",
+        bleed = true,
       }
       local direct = {}
       for k, v in pairs(all) do
@@ -417,6 +418,8 @@ describe("sdui.ui" .. variant[1], function()
       assert.equal("ui.text: opacity must be a number between 0 and 1, got 1.5", error_of(ui.text, "x", { opacity = 1.5 }))
       assert.equal("ui.text: lineLimit must be a non-negative integer, got 2.5", error_of(ui.text, "x", { lineLimit = 2.5 }))
       assert.equal("ui.text: lineLimit must be a non-negative integer, got -1", error_of(ui.text, "x", { lineLimit = -1 }))
+      assert.equal("ui.vstack: bleed must be a boolean, got \"yes\"", error_of(ui.vstack, { bleed = "yes" }))
+      assert.equal("ui.vstack: style.bleed must be a boolean, got 1", error_of(ui.vstack, { style = { bleed = 1 } }))
       assert.equal('ui.hstack: alignment must be one of "leading", "center", "trailing", "top", "bottom", got "middle"',
         error_of(ui.hstack, { alignment = "middle" }))
       assert.equal('ui.hstack: distribution must be one of "start", "center", "end", "spaceBetween", "spaceAround", "fill", got "around"',

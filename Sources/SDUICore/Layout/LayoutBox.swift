@@ -44,6 +44,10 @@ struct LayoutBox {
     var naturalHeight = Double.infinity
     /// The style's direction: 0 unset (the parent's), 1 left to right, 2 right to left.
     var direction: UInt8 = 0
+    /// The padding on each edge (what a bleeding child reaches through), made usable.
+    var paddingTop = 0.0, paddingLeading = 0.0, paddingBottom = 0.0, paddingTrailing = 0.0
+    /// The style's `bleed`, for a kind that bleeds (`bleeds(_:)`).
+    var bleed = false
 
     /// The box of a node of `kind` with `style` (nil: none), `chrome` the
     /// usable chrome of buttons, images and inputs, `font` the index of the
@@ -64,6 +68,11 @@ struct LayoutBox {
         let bottom = AxisConstraint.amount(s.padding?.bottom) + border
         let leading = AxisConstraint.amount(s.padding?.leading) + chrome + border
         let trailing = AxisConstraint.amount(s.padding?.trailing) + chrome + border
+        paddingTop = AxisConstraint.amount(s.padding?.top)
+        paddingLeading = AxisConstraint.amount(s.padding?.leading)
+        paddingBottom = AxisConstraint.amount(s.padding?.bottom)
+        paddingTrailing = AxisConstraint.amount(s.padding?.trailing)
+        bleed = s.bleed == true && LayoutBox.bleeds(kind)
         insetWidth = leading + trailing
         insetHeight = top + bottom
         contentX = leading
@@ -104,6 +113,16 @@ struct LayoutBox {
         switch kind {
         case .button, .image, .input: return true
         default: return false
+        }
+    }
+
+    /// The kinds whose content is their children, which a bleed leaves in
+    /// place: not leaves (their content is drawn from their frame) nor
+    /// buttons (their chrome is).
+    static func bleeds(_ kind: ViewNode.Kind) -> Bool {
+        switch kind {
+        case .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .pager: return true
+        case .text, .image, .button, .spacer, .input, .fallback, .error, .paragraph: return false
         }
     }
 

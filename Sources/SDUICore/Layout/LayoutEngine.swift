@@ -91,6 +91,23 @@
 /// start: none or leading is top-leading, trailing top-trailing, top
 /// top-leading, bottom bottom-leading; center centres on both axes.
 ///
+/// **Bleed.** A container (a stack, list, grid, wrap, rail or pager) with
+/// `bleed: true` reaches through its parent's padding: once the layout is
+/// done, its frame grows into the parent's padding on each side where it
+/// meets the parent's content box, up to the parent's edge (inside its
+/// border; the parent's size does not change), and its children stay where
+/// they were, so its content does not move and only its background (and
+/// border) reach further. Which sides follow from where the parent placed
+/// it: in a vstack a child as wide as the content bleeds left and right,
+/// the first child up and the last down; in an hstack a child as high as
+/// the row bleeds up and down (a shorter one only on the edge it is aligned
+/// to), the first child left and the last right; right to left, the first
+/// child is the one at the right edge, so it bleeds right. A zstack's
+/// children meet every edge they are as large as. Nodes laid out 0×0
+/// (hidden pages and children) and the component's root do not bleed;
+/// leaves and buttons ignore `bleed`. A bleeding child of a bleeding node
+/// reaches its parent's padding as laid out (not the grandparent's).
+///
 /// **Frames** are relative to the component's root (absolute within the
 /// component, origin (0, 0) at its top-left corner), not to the parent.
 /// Centring rounds down; a child larger than the space it is aligned in
@@ -183,7 +200,46 @@ public struct LayoutEngine {
         LayoutRun.with(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames) { run in
             run.resolve(0, width: width, height: height)
         }
+        bleed(UnsafeMutableBufferPointer(start: frames, count: count), tree.nodes, tree.boxes)
         makeAbsolute(UnsafeMutableBufferPointer(start: frames, count: count), tree.nodes)
+    }
+
+    /// Grows the frames of bleeding nodes (frames still relative to the
+    /// parent) into their parents' padding, where they meet the parent's
+    /// content box, and moves their children back by as much, so what they
+    /// show does not move. Last node first: a node has bled before its
+    /// parent does, so it reaches its parent's padding as the parent was
+    /// laid out, and the parent's own bleed then moves it with the rest.
+    static func bleed(_ frames: UnsafeMutableBufferPointer<Frame>, _ nodes: UnsafePointer<LayoutTree.Node>,
+                      _ boxes: UnsafePointer<LayoutBox>)
+    {
+        guard let f = frames.baseAddress else { return }
+        var i = frames.count - 1
+        while i > 0 {
+            defer { i -= 1 }
+            guard boxes[Int(nodes[i].box)].bleed else { continue }
+            let p = Int(nodes[i].parent)
+            let parent = boxes + Int(nodes[p].box)
+            let child = f[i]
+            // Hidden nodes (a pager's other pages, a labelled button's children) stay 0×0.
+            if f[p].width == 0 && f[p].height == 0 || child.width == 0 && child.height == 0 { continue }
+            let left = parent.pointee.contentX, top = parent.pointee.contentY
+            let right = f[p].width - (parent.pointee.insetWidth - left)
+            let bottom = f[p].height - (parent.pointee.insetHeight - top)
+            let slack = 1e-6
+            let l = child.x <= left + slack ? parent.pointee.paddingLeading : 0
+            let t = child.y <= top + slack ? parent.pointee.paddingTop : 0
+            let r = child.x + child.width >= right - slack ? parent.pointee.paddingTrailing : 0
+            let b = child.y + child.height >= bottom - slack ? parent.pointee.paddingBottom : 0
+            if l == 0 && t == 0 && r == 0 && b == 0 { continue }
+            f[i] = Frame(x: child.x - l, y: child.y - t, width: child.width + l + r, height: child.height + t + b)
+            var k = i + 1
+            for _ in 0..<Int(nodes[i].children) {
+                f[k].x += l
+                f[k].y += t
+                k = Int(nodes[k].end)
+            }
+        }
     }
 
     /// Turns frames relative to the parent into frames relative to the root:

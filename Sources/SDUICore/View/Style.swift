@@ -115,6 +115,11 @@ public struct Style: Sendable, Equatable {
     public var backgroundFit: BackgroundFit?
     /// Which way the node's rows run, for it and the nodes inside (unless they say).
     public var direction: Direction?
+    /// A container's frame reaches through its parent's padding to the
+    /// parent's edge (inside its border) on each side where it meets the
+    /// parent's content box; its children stay where they were
+    /// (`LayoutEngine`, "Bleed"). Leaves and buttons ignore it.
+    public var bleed: Bool?
 
     public init() {}
 
@@ -126,7 +131,7 @@ public struct Style: Sendable, Equatable {
             && minWidth == nil && maxWidth == nil && minHeight == nil && maxHeight == nil && weight == nil
             && cornerRadius == nil && opacity == nil && lineLimit == nil && aspectRatio == nil && fit == nil
             && textAlignment == nil && borderWidth == nil && borderColor == nil && backgroundImage == nil
-            && backgroundFit == nil && direction == nil
+            && backgroundFit == nil && direction == nil && bleed == nil
     }
 
     /// The fields the decoder accepts: the view contract's (`ViewContract.styleFields`).
@@ -180,6 +185,9 @@ public struct Style: Sendable, Equatable {
             case "backgroundImage": backgroundImage = try Decode.string(value, at: at, required: true)
             case "backgroundFit": backgroundFit = try Style.enumValue(value, at: at)
             case "direction": direction = try Style.enumValue(value, at: at)
+            case "bleed":
+                guard case .bool(let b) = value else { throw ContractError(at, "expected true or false, got \(value.typeName)") }
+                bleed = b
             default: break
             }
         }
@@ -226,6 +234,7 @@ public struct Style: Sendable, Equatable {
         put("backgroundImage", backgroundImage.map(JSON.string))
         put("backgroundFit", backgroundFit.map { .string($0.rawValue) })
         put("direction", direction.map { .string($0.rawValue) })
+        put("bleed", bleed.map(JSON.bool))
         return .object(o)
     }
 

@@ -135,6 +135,7 @@ public enum ViewContract {
         Field(name: "backgroundImage", type: .string),
         Field(name: "backgroundFit", type: .oneOf(Style.BackgroundFit.allCases.map(\.rawValue))),
         Field(name: "direction", type: .oneOf(Style.Direction.allCases.map(\.rawValue))),
+        Field(name: "bleed", type: .boolean),
     ]
 
     /// The members of a padding object.

@@ -22,7 +22,9 @@ What each element becomes:
                              poster and a play button opening its source
   Container, Column(Set)     vstack / hstack (auto, stretch, weighted and
                              pixel widths; container styles as backgrounds;
-                             backgroundImage, showBorder, roundedCorners)
+                             backgroundImage, showBorder, roundedCorners;
+                             bleed: the style field bleed, a Container or
+                             ColumnSet as wide as its parent's content)
   FactSet, Table             a grid: the cells of a column share its width
   ActionSet, card actions    buttons (isEnabled false: disabled; tooltip);
                              a selectAction makes its element a tap target
@@ -363,6 +365,9 @@ local function container_props(el)
     props.background = bg
     props.padding = 8
   end
+  if el.bleed == true then
+    props.bleed = true -- through the parent's padding, on the sides it meets the parent's content
+  end
   local min = pixels(el.minHeight)
   if min then
     props.minHeight = min
@@ -378,11 +383,18 @@ end
 
 builders.Container = function(el, env)
   local props = container_props(el)
+  if el.bleed == true then
+    props.width = "fill" -- as wide as its parent's content, so it bleeds on both sides
+  end
   props.children = elements(el.items, env, false)
   return ui.vstack(props)
 end
 
-builders.Column = builders.Container
+builders.Column = function(el, env) -- its width is the column set's to say
+  local props = container_props(el)
+  props.children = elements(el.items, env, false)
+  return ui.vstack(props)
+end
 
 builders.ColumnSet = function(el, env)
   local props = container_props(el)
@@ -400,6 +412,9 @@ builders.ColumnSet = function(el, env)
   end, "Column")
   props.children = columns
   props.spacing = 8
+  if el.bleed == true then
+    props.width = "fill"
+  end
   return ui.hstack(props)
 end
 
@@ -509,6 +524,9 @@ local function input_view(el, env, props, extra)
   end
   props.name = name
   props.bind = "adaptivecards/values" .. key(env.id) .. key(name)
+  if props.kind ~= "toggle" and props.display ~= "expanded" then
+    props.width = "fill" -- a field as wide as its container, as Adaptive Cards draws it
+  end
   local rules = {}
   if el.isRequired == true then
     rules.required = true
