@@ -291,6 +291,28 @@ else
   tm kill-server >/dev/null 2>&1
 fi
 
+# A pager: only the page it names is drawn, with its indicator (a dot a
+# page, the shown one filled) over the page's bottom edge.
+mkdir -p "$tmp/pager"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'local function tour() local view = ui.pager{ page = 1, ui.vstack{ ui.text("Page one"), ui.spacer{ height = 1 } },' \
+  '  ui.vstack{ ui.text("Page two"), ui.spacer{ height = 1 } }, ui.vstack{ ui.text("Page three"), ui.spacer{ height = 1 } } }' \
+  '  return view end' \
+  'return { components = { Tour = tour } }' >"$tmp/pager/tour.lua"
+printf '%s' '[{"id":"tour","type":"Tour"}]' >"$tmp/pager.json"
+tm new-session -d -s "$session" -x 60 -y 12 "SDUI_STATE_DIR='$tmp/state' '$BIN' '$tmp/pager.json' '$tmp/pager' 2>'$tmp/stderr'" ||
+  not_ok "tmux starts the host (a pager)"
+if wait_for "$START_TIMEOUT" has "Page two"; then
+  ok "the pager draws the page it names"
+  check "the other pages are not drawn" eval 'lacks "Page one" && lacks "Page three"'
+  check "the page indicator marks the second of three" has "○ ● ○"
+  tm send-keys -t "$session" q
+  check "q ends the pager session" wait_for "$STEP_TIMEOUT" ended
+else
+  not_ok "the pager's page is on screen"
+  tm kill-server >/dev/null 2>&1
+fi
+
 # Losing the terminal: the tmux server dies under the host. With `setsid`
 # the host is in a session of its own, so no SIGHUP reaches it and only
 # its stdin tells (poll: hang-up, EIO); without, the kernel's SIGHUP does.
