@@ -5,6 +5,8 @@ public struct EffectContext {
     public let effect: Effect
     public private(set) var queued: [Action] = []
     public private(set) var finished = false
+    /// How it finished (`finish`), nil while it has not.
+    public private(set) var outcome: (ok: Bool, result: JSON)?
 
     /// Queues an action to run after this performer returns.
     public mutating func dispatch(_ action: Action) {
@@ -12,10 +14,13 @@ public struct EffectContext {
     }
 
     /// Finishes the effect now: queues its on_success / on_failure action
-    /// with `result` in the payload.
+    /// with `result` in the payload. (A `navigation/fetch` effect's result
+    /// is the page: the engine shows it, then chains the action itself.)
     public mutating func finish(ok: Bool, result: JSON) {
         guard !finished else { return }
         finished = true
+        outcome = (ok, result)
+        guard effect.type != Effect.fetch else { return }
         if let action = effect.followUp(ok: ok, result: result) { queued.append(action) }
     }
 }
