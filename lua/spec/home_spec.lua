@@ -161,10 +161,14 @@ describe("the example home page", function()
     assert.equal("pending", e:state("order", "status"))
     assert(e:render())
     local diagnostics = e:diagnostics()
-    assert.equal(2, #diagnostics)
+    assert.equal(4, #diagnostics)
     assert.equal("fallback-used", diagnostics[1].code)
     assert.same({ severity = "error", code = "unknown-effect",
                   message = 'no performer for effect "request"; it was dropped' }, diagnostics[2])
+    -- The checkout screen it opens has no page either: nobody fetches pages here.
+    assert.same({ severity = "error", code = "unknown-effect",
+                  message = 'no performer for effect "navigation/fetch"; it was dropped' }, diagnostics[3])
+    assert.equal("navigation-failed", diagnostics[4].code)
   end)
 
   it("snoozes the notification: gone now, back when the timer fires", function()
