@@ -895,8 +895,9 @@ int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 ** a script's performer does too). The performer finishes it with the
 ** page's JSON as the result: at once with sdui_call_finish(call, 1, page,
 ** len), or later, from the host's loop once the bytes have come, with
-** sdui_finish_effect(engine, id, 1, page, len) (errors then name the
-** page's line:column). The page then becomes the top of the stack (on an
+** sdui_finish_effect(engine, id, 1, page, len); either way the text is
+** read as sdui_load_page() reads a page (a server patch is refused), its
+** errors with their line:column. The page then becomes the top of the stack (on an
 ** engine without a page, the root), and the host takes the patches from
 ** the screen it holds to the new page's (sdui_patches_json(), or the
 ** patch listener; "page" then "remove"/"insert" patches). Finishing it

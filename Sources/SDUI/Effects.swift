@@ -88,6 +88,11 @@ public func sdui_call_finish(_ call: OpaquePointer?, _ ok: Int32, _ json: Unsafe
         guard case .performer(let context) = call.role else {
             throw .invalid("sdui_call_finish is for effect performers")
         }
+        if ok != 0, json != nil, context.pointee.effect.type == Effect.fetch, !context.pointee.finished {
+            // The page's text: the engine reads it as a page, errors with their line:column.
+            context.pointee.finish(page: Array(try bytes(json, length, "json")))
+            return
+        }
         let result = json == nil ? JSON.null : try call.parse(json, length).0
         context.pointee.finish(ok: ok != 0, result: result)
     }

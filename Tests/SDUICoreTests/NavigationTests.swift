@@ -242,6 +242,22 @@ struct NavigationTests {
         #expect(f.engine.currentScreen().components.map(\.id) == ["d0", "d1"])
     }
 
+    @Test func aPerformerMayFinishAFetchWithThePagesTextReadAsAPage() throws {
+        let engine = Engine()
+        try engine.register(component: "Rows") { _, _ in .text("row") }
+        try engine.register(effect: Effect.fetch) { ctx in
+            let text = ctx.effect.route == "/" ? #"{"id": "home", "components": [{"id": "a", "type": "Rows"}]}"#
+                                               : "{\"components\": [{\"id\": \"a\",\n \"type\": 1}]}"
+            ctx.finish(page: Array(text.utf8))
+        }
+        try engine.navigate(to: "/")
+        #expect(engine.page?.id == "home" && engine.route == "/")
+        let error = engineError { () throws(EngineError) in try engine.navigate(to: "/bad") }
+        #expect(error?.code == .contract)
+        #expect(error?.message.hasPrefix("2:10: $.components[0].type") == true)
+        #expect(engine.routes == ["/"])
+    }
+
     @Test func aChangedMeasurerReachesThePagesBelow() throws {
         let f = try NavigationFixture()
         try f.start()

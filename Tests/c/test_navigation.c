@@ -34,8 +34,8 @@ static int label(sdui_call *call, void *userdata)
     return sdui_call_return(call, view, strlen(view));
 }
 
-/* The fetch performer: "/" and "/genre/drama" at once, "/later" left
-** pending (its id kept), anything else a failure. */
+/* The fetch performer: "/", "/genre/drama" and "/bad" at once, "/later"
+** left pending (its id kept), anything else a failure. */
 static long long later_id;
 static int fetches;
 static long long depth_inside = 0;
@@ -52,6 +52,8 @@ static int fetch(sdui_call *call, void *userdata)
         return sdui_call_finish(call, 1, HOME, strlen(HOME));
     if (route != NULL && strcmp(route, "/genre/drama") == 0)
         return sdui_call_finish(call, 1, DRAMA, strlen(DRAMA));
+    if (route != NULL && strcmp(route, "/bad") == 0)
+        return sdui_call_finish(call, 1, BAD, strlen(BAD));
     if (route != NULL && strcmp(route, "/later") == 0) {
         later_id = (long long)id;
         return SDUI_OK;
@@ -179,7 +181,12 @@ static void test_failures_leave_the_stack(void)
     CHECK_STR_CONTAINS(out, "opening \\\"/nowhere\\\"");
     sdui_free(out);
 
-    /* Answered later: a page with an error names its line:column. */
+    /* A page with an error names its line:column. */
+    CHECK_STATUS(sdui_navigate(e, "/bad"), SDUI_ECONTRACT);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "2:21: $.components[0].type");
+    check_route(e, "/", 1);
+
+    /* Answered later: the same. */
     CHECK_STATUS(sdui_navigate(e, "/later"), SDUI_OK);
     check_route(e, "/", 1);
     CHECK(later_id > 0);

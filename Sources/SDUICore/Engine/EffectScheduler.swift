@@ -71,7 +71,7 @@ final class EffectScheduler {
     /// finished at once (each with its outcome), in order.
     struct EngineEffects {
         var navigations: [Effect] = []
-        var fetched: [(effect: Effect, ok: Bool, result: JSON)] = []
+        var fetched: [(effect: Effect, ok: Bool, result: JSON, page: [UInt8]?)] = []
     }
 
     /// After a committed change: fires the subscribers whose value changed,
@@ -107,7 +107,7 @@ final class EffectScheduler {
             guard let (context, _) = perform(effect, note: note) else { continue }
             queued += context.queued
             if effect.type == Effect.fetch, let outcome = context.outcome {
-                own.fetched.append((context.effect, outcome.ok, outcome.result))
+                own.fetched.append((context.effect, outcome.ok, outcome.result, context.page))
             }
         }
         return queued

@@ -546,8 +546,8 @@ public final class Engine {
         }
         var own = EffectScheduler.EngineEffects()
         var queued = scheduler.react(watched: watched, outcome: outcome, store: store, own: &own) { note($0) }
-        for (effect, ok, result) in own.fetched {
-            queued += arrive(effect, ok: ok, result: result).queued
+        for (effect, ok, result, page) in own.fetched {
+            queued += arrive(effect, ok: ok, result: result, page: page).queued
         }
         for effect in own.navigations {
             queued += navigate(effect)
@@ -664,14 +664,29 @@ public final class Engine {
             return (failed(effect, error), error)
         }
         guard let outcome = context.outcome else { return (context.queued, nil) } // on its way
-        let (queued, error) = arrive(context.effect, ok: outcome.ok, result: outcome.result)
+        let (queued, error) = arrive(context.effect, ok: outcome.ok, result: outcome.result, page: context.page)
         return (context.queued + queued, error)
     }
 
-    /// A `navigation/fetch` effect finished with `result`: shows the page
-    /// (`ok`) or notes the failure. Returns the actions queued and what
-    /// went wrong.
-    private func arrive(_ effect: Effect, ok: Bool, result: JSON) -> (queued: [Action], error: EngineError?) {
+    /// A `navigation/fetch` effect finished with `result`, or the page's
+    /// text `page`: shows the page (`ok`) or notes the failure. Returns the
+    /// actions queued and what went wrong.
+    private func arrive(_ effect: Effect, ok: Bool, result: JSON, page text: [UInt8]? = nil)
+        -> (queued: [Action], error: EngineError?)
+    {
+        if ok, let text {
+            return text.withUnsafeBytes { bytes -> (queued: [Action], error: EngineError?) in
+                let page: Page, duplicates: [Int]
+                do throws(EngineError) {
+                    (page, duplicates) = try decodePage(bytes)
+                } catch {
+                    return (failed(effect, error), error)
+                }
+                let queued = show(page, for: effect)
+                noteDuplicates(duplicates, in: bytes, components: page.components)
+                return (queued, nil)
+            }
+        }
         guard ok else {
             let why = result.stringValue ?? JSONWriter.string(result)
             let error = EngineError(.callback, "the page was not fetched: \(why)")
