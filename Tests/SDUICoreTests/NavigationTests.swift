@@ -246,8 +246,11 @@ struct NavigationTests {
         let engine = Engine()
         try engine.register(component: "Rows") { _, _ in .text("row") }
         try engine.register(effect: Effect.fetch) { ctx in
-            let text = ctx.effect.route == "/" ? #"{"id": "home", "components": [{"id": "a", "type": "Rows"}]}"#
-                                               : "{\"components\": [{\"id\": \"a\",\n \"type\": 1}]}"
+            let text = switch ctx.effect.route {
+            case "/": #"{"id": "home", "components": [{"id": "a", "type": "Rows"}]}"#
+            case "/patch": #"{"patch": {"changes": [{"id": "a", "components": []}]}}"#
+            default: "{\"components\": [{\"id\": \"a\",\n \"type\": 1}]}"
+            }
             ctx.finish(page: Array(text.utf8))
         }
         try engine.navigate(to: "/")
@@ -255,7 +258,10 @@ struct NavigationTests {
         let error = engineError { () throws(EngineError) in try engine.navigate(to: "/bad") }
         #expect(error?.code == .contract)
         #expect(error?.message.hasPrefix("2:10: $.components[0].type") == true)
+        let patch = engineError { () throws(EngineError) in try engine.navigate(to: "/patch") }
+        #expect(patch?.message.hasPrefix("1:1: $: a server patch is not a page") == true)
         #expect(engine.routes == ["/"])
+        #expect(engine.page?.components.map(\.id) == ["a"])
     }
 
     @Test func aChangedMeasurerReachesThePagesBelow() throws {

@@ -83,12 +83,31 @@ public final class Engine {
     /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
     /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        switch try decode(bytes) {
+        case .page(let page, let duplicates):
+            loadPage(page)
+            noteDuplicates(duplicates, in: bytes, components: page.components)
+        case .patch(let patch, let duplicates):
+            try apply(patch)
+            noteDuplicates(duplicates, in: bytes, components: nil)
+        }
+    }
+
+    /// What `loadPage` reads: a page or a server patch, each with the byte
+    /// offsets of the keys given twice (`noteDuplicates`).
+    private enum PageInput {
+        case page(Page, duplicates: [Int])
+        case patch(ServerPatch, duplicates: [Int])
+    }
+
+    /// Reads a page or a server patch from `bytes`; contract errors carry
+    /// line:column and path.
+    private func decode(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> PageInput {
         // A valid page takes the scanner's one pass; anything else (errors
         // included, with their line:column and path, and keys given twice)
         // the full one.
         if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
-            loadPage(page)
-            return
+            return .page(page, duplicates: [])
         }
         var options = limits.parseOptions
         options.duplicateKeys = duplicateKeys
@@ -99,48 +118,25 @@ public final class Engine {
         } catch {
             throw EngineError(error)
         }
-        if case .object(let o) = json, o.count == 1, o["patch"] != nil {
-            let patch: ServerPatch
-            do {
-                patch = try ServerPatch(json: json)
-            } catch {
-                throw Engine.located(error, in: bytes)
-            }
-            try apply(patch)
-            noteDuplicates(duplicates, in: bytes, components: nil)
-            return
-        }
-        let page: Page
         do {
-            page = try Page(json: json)
+            if case .object(let o) = json, o.count == 1, o["patch"] != nil {
+                return .patch(try ServerPatch(json: json), duplicates: duplicates)
+            }
+            return .page(try Page(json: json), duplicates: duplicates)
         } catch {
             throw Engine.located(error, in: bytes)
         }
-        loadPage(page)
-        noteDuplicates(duplicates, in: bytes, components: page.components)
     }
 
-    /// Reads the page in `bytes` as `loadPage` does, without loading it
-    /// (a server patch is not a page here); returns it with the byte
-    /// offsets of keys given twice (`noteDuplicates`).
+    /// Reads the page in `bytes` as `loadPage` does, without loading it (a
+    /// server patch is not a page here: it patches the current one).
     private func decodePage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> (Page, [Int]) {
-        if let page = PageScanner.scan(bytes, options: limits.parseOptions) { return (page, []) }
-        var options = limits.parseOptions
-        options.duplicateKeys = duplicateKeys
-        var duplicates: [Int] = []
-        let json: JSON
-        do {
-            json = try JSONParser.parse(bytes, options: options, duplicates: &duplicates)
-        } catch {
-            throw EngineError(error)
-        }
-        if case .object(let o) = json, o.count == 1, o["patch"] != nil {
-            throw EngineError(.contract, "1:1: $: a server patch is not a page (patch the current page with loadPage)")
-        }
-        do {
-            return (try Page(json: json), duplicates)
-        } catch {
-            throw Engine.located(error, in: bytes)
+        switch try decode(bytes) {
+        case .page(let page, let duplicates):
+            return (page, duplicates)
+        case .patch:
+            throw Engine.located(ContractError(.root, "a server patch is not a page (it patches the current page: sdui_load_page)"),
+                                 in: bytes)
         }
     }
 
