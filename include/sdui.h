@@ -199,6 +199,9 @@ int sdui_report(sdui_engine *engine, int status, const char *message);
                                       stack must keep this low) */
 #define SDUI_LIMIT_QUEUE         2 /* most actions one dispatch may run, the first one and
                                       every follow-up counted (default 10000) */
+#define SDUI_LIMIT_PAGES         3 /* most pages the navigation stack holds, the current one
+                                      included (default 64): opening one more fails with
+                                      SDUI_ELIMIT ("Navigation") */
 long long sdui_limit(sdui_engine *engine, int which, long long value);
 
 /* ======================================================================
@@ -921,9 +924,10 @@ int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 ** the stack when it returns; otherwise it comes with the host's
 ** sdui_finish_effect(). Errors: SDUI_EINVAL (NULL arguments, an empty
 ** route or one with control characters), SDUI_ENOTFOUND (no performer for
-** "navigation/fetch"), SDUI_ECALLBACK (the performer failed it), and those
-** of a page that does not decode (SDUI_ECONTRACT): the stack is then as it
-** was, and a "navigation-failed" diagnostic says why.
+** "navigation/fetch"), SDUI_ECALLBACK (the performer failed it), SDUI_ELIMIT
+** (the stack holds SDUI_LIMIT_PAGES pages: the host is not asked), and
+** those of a page that does not decode (SDUI_ECONTRACT): the stack is then
+** as it was, and a "navigation-failed" diagnostic says why.
 */
 int sdui_navigate(sdui_engine *engine, const char *route);
 

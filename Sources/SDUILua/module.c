@@ -565,6 +565,7 @@ static void apply_options(lua_State *L, lua_engine *e)
         apply_limit(L, e, limits, "payload_bytes", SDUI_LIMIT_PAYLOAD_BYTES, sdui_limit);
         apply_limit(L, e, limits, "depth", SDUI_LIMIT_DEPTH, sdui_limit);
         apply_limit(L, e, limits, "queue", SDUI_LIMIT_QUEUE, sdui_limit);
+        apply_limit(L, e, limits, "pages", SDUI_LIMIT_PAGES, sdui_limit);
     }
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "duplicate_keys") != LUA_TNIL) {

@@ -264,6 +264,33 @@ struct NavigationTests {
         #expect(engine.page?.components.map(\.id) == ["a"])
     }
 
+    @Test func theStackHoldsAtMostItsLimitOfPages() throws {
+        let f = try NavigationFixture()
+        f.engine.limits.maxPages = 2
+        try f.start()
+        try f.engine.navigate(to: "/genre/drama")
+        let asked = f.fetched.count
+        let error = engineError { () throws(EngineError) in try f.engine.navigate(to: "/") }
+        #expect(error?.code == .limit)
+        #expect(f.fetched.count == asked) // the host was not asked
+        #expect(f.engine.routes == ["/", "/genre/drama"])
+        // A fetch on its way when the stack filled up is refused when it comes.
+        try f.engine.back()
+        f.later = true
+        try f.engine.navigate(to: "/genre/drama")
+        f.later = false
+        try f.engine.navigate(to: "/genre/drama")
+        let id = Int(f.fetched[f.fetched.count - 2].json["id"]!.intValue!)
+        let late = engineError { () throws(EngineError) in
+            try f.engine.finishEffect(id, ok: true, result: NavigationFixture.page("x", "x", count: 1))
+        }
+        #expect(late?.code == .limit)
+        #expect(f.engine.routes == ["/", "/genre/drama"])
+        try f.engine.back()
+        try f.engine.navigate(to: "/genre/drama")
+        #expect(f.engine.navigationDepth == 2)
+    }
+
     @Test func aChangedMeasurerReachesThePagesBelow() throws {
         let f = try NavigationFixture()
         try f.start()

@@ -209,6 +209,14 @@ static void test_failures_leave_the_stack(void)
     CHECK_STATUS(sdui_register_effect(e, "navigate", fetch, NULL, NULL), SDUI_EINVAL);
     check_route(e, "/later", 2);
 
+    /* The limit: the stack holds two pages; the host is not asked for a third. */
+    CHECK_EQ_INT(sdui_limit(e, SDUI_LIMIT_PAGES, 2), 64);
+    int asked = fetches;
+    CHECK_STATUS(sdui_navigate(e, "/genre/drama"), SDUI_ELIMIT);
+    CHECK_EQ_INT(fetches, asked);
+    check_route(e, "/later", 2);
+    CHECK_EQ_INT(sdui_limit(e, SDUI_LIMIT_PAGES, 64), 2);
+
     /* No performer: not found. */
     CHECK_STATUS(sdui_unregister_effect(e, "navigation/fetch"), SDUI_OK);
     CHECK_STATUS(sdui_navigate(e, "/genre/drama"), SDUI_ENOTFOUND);

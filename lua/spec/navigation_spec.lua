@@ -97,6 +97,18 @@ describe("navigation", function()
     assert.truthy(err:find("bad route", 1, true), err)
   end)
 
+  it("takes a limit on the pages the stack holds", function()
+    local limited = sdui.engine{ limits = { pages = 1 } }
+    assert(limited:component("Label", function(data) return ui.text(data.text) end))
+    assert.is_true(limited:effect("navigation/fetch", function(effect, ctx) ctx.finish(true, page("p", effect.route)) end))
+    assert.is_true(limited:navigate("/"))
+    local ok, err = limited:navigate("/a")
+    assert.is_nil(ok)
+    assert.truthy(err:find("the navigation stack holds 1 pages, the limit", 1, true), err)
+    assert.equal("/", limited:route())
+    limited:close()
+  end)
+
   it("finishes a fetch later with e:finish_effect", function()
     local pending = {}
     assert.is_true(e:effect("navigation/fetch", function(effect) pending[#pending + 1] = effect.id end))

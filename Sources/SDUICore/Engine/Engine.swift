@@ -485,15 +485,9 @@ public final class Engine {
             return try finishEffect(id, ok: ok, result: parse(text))
         }
         _ = scheduler.finish(id)
-        let page: Page, duplicates: [Int]
-        do {
-            (page, duplicates) = try decodePage(text)
-        } catch {
-            run(failed(effect, error))
-            throw error
-        }
-        run(show(page, for: effect))
-        noteDuplicates(duplicates, in: text, components: page.components)
+        let (queued, error) = arrive(effect, ok: true, result: .null, page: Array(text))
+        run(queued)
+        if let error { throw error }
     }
 
     /// Effects handed to performers and not finished yet, by id.
@@ -655,6 +649,7 @@ public final class Engine {
     /// page if it finished at once. Returns the actions queued and what
     /// went wrong.
     private func fetch(_ effect: Effect) -> (queued: [Action], error: EngineError?) {
+        if let error = fullStack() { return (failed(effect, error), error) } // no use asking for it
         guard let (context, _) = scheduler.perform(effect, note: { note($0) }) else {
             let error = EngineError(.notFound, "no performer for effect \"\(Effect.fetch)\": cannot open \"\(effect.route!)\"")
             return (failed(effect, error), error)
@@ -670,6 +665,7 @@ public final class Engine {
     private func arrive(_ effect: Effect, ok: Bool, result: JSON, page text: [UInt8]? = nil)
         -> (queued: [Action], error: EngineError?)
     {
+        if ok, let error = fullStack() { return (failed(effect, error), error) } // filled while it was on its way
         if ok, let text {
             return text.withUnsafeBytes { bytes -> (queued: [Action], error: EngineError?) in
                 let page: Page, duplicates: [Int]
@@ -696,6 +692,13 @@ public final class Engine {
             return (failed(effect, error), error)
         }
         return (show(page, for: effect), nil)
+    }
+
+    /// The error of opening a page on a stack that holds `limits.maxPages`
+    /// pages already (a page on an engine without one replaces nothing: never).
+    private func fullStack() -> EngineError? {
+        guard tracker.page != nil, navigator.depth >= limits.maxPages else { return nil }
+        return EngineError(.limit, "the navigation stack holds \(navigator.depth) pages, the limit: go back first")
     }
 
     /// Makes `page` the top of the stack as the page of the route of
