@@ -10,7 +10,10 @@
 ** that route's page, and b (or Backspace, or Esc outside an input) goes
 ** back to the page before at the row it was left at.
 **
-** Usage: terminal PAGE.json SCRIPTS_DIR
+** Usage: terminal PAGE.json SCRIPTS_DIR [ROUTE]
+**
+** ROUTE (a deep link, such as /genre/kids) opens that route's page over
+** the home page at start; b goes back to the home page.
 **
 ** Pages. PAGE.json is the route "/"; the route "/a/b" is the file a/b.json
 ** next to it (letters, digits, '-', '_' and '/' only). The host is the
@@ -1096,8 +1099,8 @@ static void use_utf8_locale(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s PAGE.json SCRIPTS_DIR\n", argv[0]);
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: %s PAGE.json SCRIPTS_DIR [ROUTE]\n", argv[0]);
         return 2;
     }
     const char *page_path = argv[1];
@@ -1152,6 +1155,10 @@ int main(int argc, char **argv)
     app.page_path = page_path;
     if (sdui_navigate(app.engine, "/") != SDUI_OK) { /* the performer reads the page again, as route "/" */
         fprintf(stderr, "terminal: %s: %s\n", page_path, sdui_errmsg(app.engine));
+        goto done;
+    }
+    if (argc == 4 && sdui_navigate(app.engine, argv[3]) != SDUI_OK) { /* a deep link */
+        fprintf(stderr, "terminal: %s: %s\n", argv[3], sdui_errmsg(app.engine));
         goto done;
     }
     SCREEN *screen = newterm(NULL, stdout, stdin);

@@ -6,7 +6,8 @@
 # order" disables it: dimmed, its tooltip on the status line, Enter refused;
 # Tab reaches the banner, a tap target drawn in reverse video, and Enter
 # dispatches its action), a genre button opening the genre's page and b
-# going back to the home page at the row it was left at, a live edit of the movie card
+# going back to the home page at the row it was left at (and a deep link,
+# near the end, opening a genre's page at start), a live edit of the movie card
 # script showing within RELOAD_TIMEOUT seconds with the favourite kept, then
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
@@ -290,6 +291,23 @@ lose_terminal() { # lose_terminal DESCRIPTION PREFIX
     pkill -KILL -f -- "$BIN .*$tmp/scripts" >/dev/null 2>&1
   fi
 }
+# A deep link: the kids page over the home page at start; b goes home.
+# One without a page: status 1 and a message (on a terminal: the host checks for one first).
+tm new-session -d -s "$session" -x 100 -y 40 \
+  "'$BIN' '$PAGE' '$tmp/scripts' /genre/westerns 2>'$tmp/err'; echo \$? >'$tmp/status'" ||
+  not_ok "tmux starts the host on a deep link without a page"
+check "a deep link without a page ends the host" wait_for "$STEP_TIMEOUT" ended
+check "a deep link without a page: status 1 and a message" \
+  test "$(cat "$tmp/status" 2>/dev/null)" = 1 -a -n "$(grep -F '/genre/westerns: the page was not fetched: no page for /genre/westerns' "$tmp/err")"
+tm new-session -d -s "$session" -x 100 -y 40 "'$BIN' '$PAGE' '$tmp/scripts' /genre/kids 2>'$tmp/stderr'" ||
+  not_ok "tmux starts the host on a deep link"
+check "a deep link opens its page at start" wait_for "$START_TIMEOUT" has "The Dragon Who Lost Her Roar"
+check "the status line names the deep link's route" has "page: /genre/kids"
+tm send-keys -t "$session" b
+check "b goes from the deep link to the home page" wait_for "$STEP_TIMEOUT" has "Browse by genre"
+tm send-keys -t "$session" q
+check "q ends the deep-linked session" wait_for "$STEP_TIMEOUT" ended
+
 lose_terminal "a SIGHUP" "exec"
 lose_terminal "no signal, in its own session" "exec setsid -w"
 
