@@ -899,8 +899,11 @@ int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 ** page's JSON as the result: at once with sdui_call_finish(call, 1, page,
 ** len), or later, from the host's loop once the bytes have come, with
 ** sdui_finish_effect(engine, id, 1, page, len); either way the text is
-** read as sdui_load_page() reads a page (a server patch is refused), its
-** errors with their line:column. The page then becomes the top of the stack (on an
+** copied and read as sdui_load_page() reads a page (a server patch is
+** refused), its errors with their line:column. (sdui_call_finish() returns
+** SDUI_OK for a fetch's page: it is read once the performer returns, and
+** its errors come from sdui_navigate(), or as diagnostics when a dispatch
+** opened the route.) The page then becomes the top of the stack (on an
 ** engine without a page, the root), and the host takes the patches from
 ** the screen it holds to the new page's (sdui_patches_json(), or the
 ** patch listener; "page" then "remove"/"insert" patches). Finishing it
@@ -913,6 +916,10 @@ int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
 ** The lazy list: a page opened while the current one has a viewport gets
 ** the same viewport at offset 0; each page reports its own appear and
 ** disappear events (sdui_set_viewport()).
+**
+** Threads: as every call, under the engine's lock; the performer runs on
+** the thread that opened the route, as a callback (it may not call the
+** engine but through its sdui_call_* functions).
 */
 
 /*
