@@ -999,12 +999,16 @@ static int handle_key(int ch)
     case 'R':
         reload();
         break;
-    case 'b':
-    case 'B':
-    case 27: /* Esc, outside an input */
+    case 27: /* Esc and Backspace, outside an input (a choice or a toggle leaves them unused) */
     case KEY_BACKSPACE:
     case 127:
     case 8:
+        if (model_get(app.focus) != NULL && model_get(app.focus)->input != NULL)
+            break;
+        go_back();
+        break;
+    case 'b':
+    case 'B':
         go_back();
         break;
     case KEY_RESIZE:
