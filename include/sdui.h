@@ -11,7 +11,8 @@
 **
 **   sdui.h           this one: everything a host needs (engine, errors,
 **                    limits, pages, callbacks, services, dispatch, state,
-**                    render, reactive updates, effects, layout, counters).
+**                    render, reactive updates, effects, navigation, layout,
+**                    counters).
 **                    Implemented by libsdui.so.
 **   sdui_binding.h   what only a language binding or a library built on
 **                    sdui needs: packed values, the node builder, state
@@ -49,8 +50,8 @@
 **   and leave the engine exactly as it was.
 **
 ** The sections below are, in order: Version, Engine, Errors, Limits, Pages,
-** Callbacks, Services, Persistence, Dispatch, State, Render, Reactive, Effects, Layout,
-** Counters. Each is implemented in the facade file of the same name
+** Callbacks, Services, Persistence, Dispatch, State, Render, Reactive, Effects,
+** Navigation, Layout, Counters. Each is implemented in the facade file of the same name
 ** (Sources/SDUI/Engine.swift, Errors.swift, ...).
 */
 #ifndef SDUI_H
@@ -198,6 +199,9 @@ int sdui_report(sdui_engine *engine, int status, const char *message);
                                       stack must keep this low) */
 #define SDUI_LIMIT_QUEUE         2 /* most actions one dispatch may run, the first one and
                                       every follow-up counted (default 10000) */
+#define SDUI_LIMIT_PAGES         3 /* most pages the navigation stack holds, the current one
+                                      included (default 64): opening one more fails with
+                                      SDUI_ELIMIT ("Navigation") */
 long long sdui_limit(sdui_engine *engine, int which, long long value);
 
 /* ======================================================================
@@ -889,6 +893,10 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 **   {"type": "after", "ms": 300, "action": {...}}
 **       the engine's timer queue dispatches the action when sdui_tick()
 **       reaches (engine time at emission) + ms;
+**   {"type": "navigate", "route": "/genre/drama"} or {"type": "navigate",
+**   "back": true}
+**       the engine's navigator opens the route or goes back (see
+**       "Navigation"); on_success gets {"route", "depth"} once it is done;
 **   {"type": "request", "url", "method", "body", "on_success", "on_failure"}
 **   and any other type: handed to the performer registered for the type.
 ** "on_success" / "on_failure" are actions ("service/name" types, payload an
@@ -902,8 +910,8 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 ** or later with sdui_finish_effect() from the host's loop (after the I/O).
 ** Registering a type again replaces its performer (the old destroy runs);
 ** the engine keeps `userdata` until then or until it is freed. Errors:
-** SDUI_EINVAL (NULL engine, type or performer; an empty type or "after",
-** the engine's own timer), and then `destroy` is not called.
+** SDUI_EINVAL (NULL engine, type or performer; an empty type, "after" or
+** "navigate", the engine's own), and then `destroy` is not called.
 */
 typedef int (*sdui_performer_fn)(sdui_call *call, void *userdata);
 int sdui_register_effect(sdui_engine *engine, const char *type, sdui_performer_fn performer, void *userdata,
@@ -921,7 +929,10 @@ int sdui_unregister_effect(sdui_engine *engine, const char *type);
 **
 ** Finishes pending effect `id`: dispatches its on_success (ok != 0) or
 ** on_failure action with `result` (JSON; NULL for null) as payload.result.
-** Errors: SDUI_ENOTFOUND (no such pending effect), and those of
+** A "navigation/fetch" effect is finished with the page of its route
+** instead (see "Navigation").
+** Errors: SDUI_ENOTFOUND (no such pending effect), SDUI_EPARSE and
+** SDUI_ELIMIT (`result` is not JSON: nothing is finished), and those of
 ** sdui_dispatch() for the chained action.
 */
 int sdui_finish_effect(sdui_engine *engine, long long id, int ok, const char *result, size_t len);
@@ -964,6 +975,102 @@ int sdui_call_emit(sdui_call *call, const char *json, size_t len);
 ** ones are ignored. Errors: SDUI_EPARSE, SDUI_EINVAL.
 */
 int sdui_call_finish(sdui_call *call, int ok, const char *result, size_t len);
+
+/* ======================================================================
+** Navigation
+** ====================================================================== */
+
+/*
+** Pages and the back stack
+**
+** Navigation. The engine keeps a stack of pages, each with its route (a
+** non-empty string without control characters, such as "/genre/drama"):
+** the current page on top, below it the pages left for another, each kept
+** as it was left -- its rendered components, its lazy list and viewport
+** (so its scroll position), its inputs' errors -- so that going back shows
+** it again at once, without fetching or rendering it anew (components
+** whose reads changed meanwhile render again). Services are the engine's,
+** shared by every page. A page loaded with sdui_load_page() replaces the
+** current page and keeps its route.
+**
+** Opening a route (sdui_navigate(), or a handler's {"type": "navigate",
+** "route"} effect) asks the host for its page: the engine hands the effect
+**   {"type": "navigation/fetch", "route": "/genre/drama", "id": 7}
+** (with the on_success / on_failure of the "navigate" effect, if any) to
+** the performer registered for "navigation/fetch" (sdui_register_effect();
+** a script's performer does too). The performer finishes it with the
+** page's JSON as the result: at once with sdui_call_finish(call, 1, page,
+** len), or later, from the host's loop once the bytes have come, with
+** sdui_finish_effect(engine, id, 1, page, len); either way the text is
+** copied and read as sdui_load_page() reads a page (a server patch is
+** refused), its errors with their line:column. (sdui_call_finish() returns
+** SDUI_OK for a fetch's page: it is read once the performer returns, and
+** its errors come from sdui_navigate(), or as diagnostics when a dispatch
+** opened the route.) The page then becomes the top of the stack (on an
+** engine without a page, the root), and the host takes the patches from
+** the screen it holds to the new page's (sdui_patches_json(), or the
+** patch listener; "page" then "remove"/"insert" patches). Finishing it
+** with ok == 0 (the result says why), or with a page that does not decode,
+** leaves the stack as it was: a "navigation-failed" diagnostic, the
+** on_failure action with the message, and the error from
+** sdui_finish_effect(). A "navigate" effect's on_success gets
+** {"route", "depth"} of the page shown.
+**
+** The lazy list: a page opened while the current one has a viewport gets
+** the same viewport at offset 0; each page reports its own appear and
+** disappear events (sdui_set_viewport()).
+**
+** Threads: as every call, under the engine's lock; the performer runs on
+** the thread that opened the route, as a callback (it may not call the
+** engine but through its sdui_call_* functions).
+*/
+
+/*
+** Open a route
+**
+** Opens `route` (UTF-8, NUL-terminated, copied): a deep link, at start or
+** any time. Hands the "navigation/fetch" effect to its performer as above;
+** when the performer finishes it during this call, the page is on top of
+** the stack when it returns; otherwise it comes with the host's
+** sdui_finish_effect(). Errors: SDUI_EINVAL (NULL arguments, an empty
+** route or one with control characters), SDUI_ENOTFOUND (no performer for
+** "navigation/fetch"), SDUI_ECALLBACK (the performer failed it), SDUI_ELIMIT
+** (the stack holds SDUI_LIMIT_PAGES pages: the host is not asked), and
+** those of a page that does not decode (SDUI_ECONTRACT): the stack is then
+** as it was, and a "navigation-failed" diagnostic says why.
+*/
+int sdui_navigate(sdui_engine *engine, const char *route);
+
+/*
+** Go back
+**
+** Drops the current page and shows the one below it, as it was left. Stores
+** in *offset (may be NULL) the viewport offset that page had (its scroll
+** position; 0 when it had no viewport): set the viewport there again with
+** sdui_set_viewport(). The host takes the patches to its screen as after
+** opening a page. Errors: SDUI_EINVAL (NULL engine), SDUI_ENOTFOUND (the
+** current page is the root: nothing changes).
+*/
+int sdui_back(sdui_engine *engine, double *offset);
+
+/*
+** The current page's route
+**
+** The route of the current page as text (not JSON; NUL-terminated).
+** Errors: SDUI_EINVAL (NULL engine or out), SDUI_ENOTFOUND (the page was
+** loaded with sdui_load_page() before any navigation, or there is none).
+** Ownership: *out is the caller's; release it with sdui_free().
+*/
+int sdui_navigation_route(sdui_engine *engine, char **out, size_t *out_len);
+
+/*
+** How deep the stack is
+**
+** The number of pages on the stack, the current one included: 1 at the
+** root (also before any page). -1 for a NULL engine or a call from inside
+** one of the engine's callbacks.
+*/
+long long sdui_navigation_depth(sdui_engine *engine);
 
 /* ======================================================================
 ** Layout

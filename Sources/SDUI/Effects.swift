@@ -45,8 +45,8 @@ public func sdui_finish_effect(_ engine: OpaquePointer?, _ id: Int64, _ ok: Int3
                                _ length: Int) -> Int32
 {
     withEngineChanging(engine) { (engine) throws(Failure) in
-        let value = result == nil ? JSON.null : try engine.parseInput(bytes(result, length, "result"))
-        try engineCall { () throws(EngineError) in try engine.finishEffect(Int(id), ok: ok != 0, result: value) }
+        let text = result == nil ? nil : try bytes(result, length, "result")
+        try engineCall { () throws(EngineError) in try engine.finishEffect(Int(id), ok: ok != 0, text: text) }
     }
 }
 
@@ -88,14 +88,12 @@ public func sdui_call_finish(_ call: OpaquePointer?, _ ok: Int32, _ json: Unsafe
         guard case .performer(let context) = call.role else {
             throw .invalid("sdui_call_finish is for effect performers")
         }
+        if ok != 0, json != nil, context.pointee.effect.type == Effect.fetch, !context.pointee.finished {
+            // The page's text: the engine reads it as a page, errors with their line:column.
+            context.pointee.finish(page: Array(try bytes(json, length, "json")))
+            return
+        }
         let result = json == nil ? JSON.null : try call.parse(json, length).0
         context.pointee.finish(ok: ok != 0, result: result)
-    }
-}
-
-extension Engine {
-    /// Parses JSON input, as a facade failure.
-    func parseInput(_ input: UnsafeRawBufferPointer) throws(Failure) -> JSON {
-        try engineCall { () throws(EngineError) in try parse(input) }
     }
 }

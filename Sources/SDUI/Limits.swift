@@ -14,6 +14,7 @@ public func sdui_limit(_ engine: OpaquePointer?, _ which: Int32, _ value: Int64)
     case SDUI_LIMIT_PAYLOAD_BYTES: keyPath = \.maxPayloadBytes
     case SDUI_LIMIT_DEPTH: keyPath = \.maxDepth
     case SDUI_LIMIT_QUEUE: keyPath = \.queueLimit
+    case SDUI_LIMIT_PAGES: keyPath = \.maxPages
     default: return -1
     }
     let status = handle.call { () throws(Failure) in

@@ -451,6 +451,60 @@ static int engine_finish_effect(lua_State *L)
     return result(L, e, sdui_finish_effect(e->engine, (long long)id, ok, json, len));
 }
 
+/*
+** e:navigate(route) -> true: opens route, asking the "navigation/fetch"
+** performer (e:effect) for its page; the page is on top of the stack when
+** the performer finished the effect at once. nil, message when it cannot
+** (no performer, a failed fetch, a bad page): the stack is as it was.
+*/
+static int engine_navigate(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *route = luaL_checkstring(L, 2);
+    return result(L, e, sdui_navigate(e->engine, route));
+}
+
+/*
+** e:back() -> offset: shows the page below the current one as it was left
+** and returns its viewport offset (its scroll position, 0 without a
+** viewport); nil, message on the root.
+*/
+static int engine_back(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    double offset = 0;
+    if (sdui_back(e->engine, &offset) != SDUI_OK)
+        return fail(L, e);
+    lua_pushnumber(L, offset);
+    return 1;
+}
+
+/* e:route() -> the current page's route, or nil when it has none. */
+static int engine_route(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    char *out = NULL;
+    size_t len = 0;
+    if (sdui_navigation_route(e->engine, &out, &len) != SDUI_OK) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushlstring(L, out, len);
+    sdui_free(out);
+    return 1;
+}
+
+/* e:depth() -> the pages on the navigation stack, the current one included. */
+static int engine_depth(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    long long depth = sdui_navigation_depth(e->engine);
+    if (depth < 0)
+        return fail(L, e);
+    lua_pushinteger(L, (lua_Integer)depth);
+    return 1;
+}
+
 /* e:tick(now_ms) -> how many delayed actions ran: engine time moves to now_ms (never back). */
 static int engine_tick(lua_State *L)
 {
@@ -528,6 +582,7 @@ static void apply_options(lua_State *L, lua_engine *e)
         apply_limit(L, e, limits, "payload_bytes", SDUI_LIMIT_PAYLOAD_BYTES, sdui_limit);
         apply_limit(L, e, limits, "depth", SDUI_LIMIT_DEPTH, sdui_limit);
         apply_limit(L, e, limits, "queue", SDUI_LIMIT_QUEUE, sdui_limit);
+        apply_limit(L, e, limits, "pages", SDUI_LIMIT_PAGES, sdui_limit);
     }
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "duplicate_keys") != LUA_TNIL) {
@@ -627,6 +682,10 @@ static const luaL_Reg engine_methods[] = {
     {"remove_middleware", engine_remove_middleware},
     {"effect", engine_effect},
     {"finish_effect", engine_finish_effect},
+    {"navigate", engine_navigate},
+    {"back", engine_back},
+    {"route", engine_route},
+    {"depth", engine_depth},
     {"tick", engine_tick},
     {"next_timer", engine_next_timer},
     {"close", engine_close},

@@ -5,11 +5,22 @@
 ** the focused one's tooltip is on the status line), inputs focused with Tab
 ** and edited (typing, Backspace; Space or Enter flips a toggle; Left/Right
 ** choose, digits tick a multiple choice; Esc leaves) through
-** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list.
+** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list,
+** and pages: a button whose action opens a route (navigation/open) shows
+** that route's page, and b (or Backspace, or Esc outside an input) goes
+** back to the page before at the row it was left at.
 ** A rail (a row wider than the screen) scrolls sideways to show the button
 ** Tab focuses in it, ‹ and › on its edges while more of it is past them.
 **
-** Usage: terminal PAGE.json SCRIPTS_DIR
+** Usage: terminal PAGE.json SCRIPTS_DIR [ROUTE]
+**
+** ROUTE (a deep link, such as /genre/kids) opens that route's page over
+** the home page at start; b goes back to the home page.
+**
+** Pages. PAGE.json is the route "/"; the route "/a/b" is the file a/b.json
+** next to it (letters, digits, '-', '_' and '/' only). The host is the
+** engine's "navigation/fetch" performer: it reads the file and finishes the
+** effect with it, or fails it when there is none ("no page for /a/b").
 **
 ** How it draws. sdui_layout_json() gives every node its frame (in terminal
 ** cells, at the screen's width); sdui_render_json() and then the patches of
@@ -67,8 +78,8 @@
 #include "sdui.h"
 #include "sdui_scripts.h"
 
-#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 r \xc2\xb7 q"
-#define HINT "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 r reload \xc2\xb7 q quit"
+#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 b \xc2\xb7 r \xc2\xb7 q"
+#define HINT "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 b back \xc2\xb7 r reload \xc2\xb7 q quit"
 #define REQUEST_MS 1000 /* how long the fake network takes */
 #define POLL_MS 200     /* the longest wait for a key */
 
@@ -89,6 +100,7 @@ typedef struct {
 static struct {
     sdui_engine *engine;
     const char *scripts;
+    const char *page_path; /* the route "/"; the other routes' files are next to it */
     json *layout;
     int cols, rows, status_rows;
     int scroll;
@@ -249,6 +261,55 @@ static int perform_request(sdui_call *call, void *userdata)
     const char *url = sdui_call_string(call, SDUI_INPUT, "url");
     set_text(app.event, sizeof app.event, "request %s %s (answer in 1 s)", method ? method : "GET", url ? url : "?");
     return SDUI_OK;
+}
+
+/* ------------------------------------------------------------------------
+** Pages: the "navigation/fetch" performer answers from the files next to
+** the page (PAGE.json is "/", "/genre/drama" genre/drama.json), at once.
+*/
+
+static int perform_fetch(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const char *route = sdui_call_string(call, SDUI_INPUT, "route");
+    if (route == NULL || route[0] != '/') {
+        sdui_call_error(call, "a route starts with /");
+        return SDUI_ERROR;
+    }
+    int home = strcmp(route, "/") == 0;
+    int safe = home || (strstr(route, "//") == NULL && route[strlen(route) - 1] != '/');
+    for (const char *p = route; *p && safe; p++)
+        safe = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '-' ||
+               *p == '_' || *p == '/';
+    char path[4096], why[512];
+    if (home) {
+        snprintf(path, sizeof path, "%s", app.page_path);
+    } else {
+        const char *slash = strrchr(app.page_path, '/');
+        int dir = slash ? (int)(slash - app.page_path) : 1;
+        snprintf(path, sizeof path, "%.*s%s.json", dir, slash ? app.page_path : ".", route);
+    }
+    size_t len = 0;
+    char *page = safe ? read_file(path, &len) : NULL;
+    if (page == NULL) {
+        /* The route has only safe characters here, or is not repeated. */
+        snprintf(why, sizeof why, "\"no page for %s\"", safe ? route : "that route");
+        return sdui_call_finish(call, 0, why, strlen(why));
+    }
+    int status = sdui_call_finish(call, 1, page, len);
+    free(page);
+    return status;
+}
+
+/* The current page's route (for the status line), or "-". */
+static void current_route(char *out, size_t size)
+{
+    char *route = NULL;
+    if (sdui_navigation_route(app.engine, &route, NULL) == SDUI_OK)
+        snprintf(out, size, "%s", route);
+    else
+        snprintf(out, size, "-");
+    sdui_free(route);
 }
 
 /* ------------------------------------------------------------------------
@@ -606,11 +667,13 @@ static void draw_status_rows(void)
     char tip[256] = "";
     if (f != NULL && f->tooltip != NULL)
         set_text(tip, sizeof tip, " \xe2\x80\x94 %s", f->tooltip); /* " — tooltip" */
+    char route[128];
+    current_route(route, sizeof route);
     /* the short hint when the long one leaves no room, then none */
     for (int i = 0; i < 3; i++) {
-        snprintf(b, sizeof b, "%s%sfocus: %s%s%s%srows %d-%d of %d", i == 0 ? HINT : i == 1 ? SHORT_HINT : "",
-                 i < 2 ? sep : "", app.focus ? app.focus : "-", f != NULL && f->disabled ? " (disabled)" : "", tip,
-                 sep, app.scroll + 1, bottom, last);
+        snprintf(b, sizeof b, "%s%spage: %s%sfocus: %s%s%s%srows %d-%d of %d", i == 0 ? HINT : i == 1 ? SHORT_HINT : "",
+                 i < 2 ? sep : "", route, sep, app.focus ? app.focus : "-", f != NULL && f->disabled ? " (disabled)" : "",
+                 tip, sep, app.scroll + 1, bottom, last);
         if (sdui_text_cells(b, strlen(b)) <= app.cols)
             break;
     }
@@ -864,8 +927,28 @@ static int edit_input(int ch)
     return 1;
 }
 
+/* Another page is showing (opened or back): its patches, no focus, the
+** page scrolled to row `scroll`, everything redrawn. */
+static void show_page(int scroll)
+{
+    free(app.focus);
+    app.focus = NULL;
+    app.at_end = 0;
+    app.scroll = scroll;
+    pull_patches();
+    if (app.scroll > max_scroll())
+        app.scroll = max_scroll();
+    app.viewport_stale = 1;
+    damage_all("another page");
+}
+
 static void press(void)
 {
+    /* The engine keeps the page's scroll position (its viewport) if the
+       press opens another: up to date first (before the content is read,
+       which the patches this brings may change). */
+    if (app.viewport_stale)
+        update_viewport(1);
     const content *c = model_get(app.focus);
     if (c == NULL) {
         set_text(app.event, sizeof app.event, "Tab to a button first");
@@ -882,11 +965,34 @@ static void press(void)
     }
     /* Before the dispatch: a request performer it runs says more. */
     set_text(app.event, sizeof app.event, "pressed %s: %s", app.focus, c->action);
+    long long depth = sdui_navigation_depth(app.engine);
     if (sdui_press(app.engine, app.focus) != SDUI_OK) /* its action, with the inputs it asks for */
         report_error("dispatch");
     else
         app.error[0] = '\0';
-    pull_patches();
+    if (sdui_navigation_depth(app.engine) != depth) { /* it opened a page: from its top */
+        char route[128];
+        current_route(route, sizeof route);
+        set_text(app.event, sizeof app.event, "opened %s (b goes back)", route);
+        show_page(0);
+    } else {
+        pull_patches();
+    }
+}
+
+/* Goes back a page, to the row it was left at. */
+static void go_back(void)
+{
+    double offset = 0;
+    if (sdui_back(app.engine, &offset) != SDUI_OK) {
+        report_error("back");
+        return;
+    }
+    app.error[0] = '\0';
+    char route[128];
+    current_route(route, sizeof route);
+    set_text(app.event, sizeof app.event, "back to %s", route);
+    show_page(offset > 0 ? (int)offset : 0);
 }
 
 static void reload(void)
@@ -947,6 +1053,18 @@ static int handle_key(int ch)
     case 'r':
     case 'R':
         reload();
+        break;
+    case 27: /* Esc and Backspace, outside an input (a choice or a toggle leaves them unused) */
+    case KEY_BACKSPACE:
+    case 127:
+    case 8:
+        if (model_get(app.focus) != NULL && model_get(app.focus)->input != NULL)
+            break;
+        go_back();
+        break;
+    case 'b':
+    case 'B':
+        go_back();
         break;
     case KEY_RESIZE:
         measure_screen();
@@ -1040,8 +1158,8 @@ static void use_utf8_locale(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s PAGE.json SCRIPTS_DIR\n", argv[0]);
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: %s PAGE.json SCRIPTS_DIR [ROUTE]\n", argv[0]);
         return 2;
     }
     const char *page_path = argv[1];
@@ -1085,7 +1203,8 @@ int main(int argc, char **argv)
     if (state_folder(state, sizeof state) && sdui_persist_directory(app.engine, state) != SDUI_OK)
         report_error("state folder"); /* go on: the state stays in memory */
     /* The host performs requests; a script that declares its own performer replaces this one. */
-    if ((s = sdui_register_effect(app.engine, "request", perform_request, NULL, NULL)) != SDUI_OK) {
+    if ((s = sdui_register_effect(app.engine, "request", perform_request, NULL, NULL)) != SDUI_OK ||
+        (s = sdui_register_effect(app.engine, "navigation/fetch", perform_fetch, NULL, NULL)) != SDUI_OK) {
         fprintf(stderr, "terminal: %s\n", sdui_errmsg(app.engine));
         goto done;
     }
@@ -1096,8 +1215,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "terminal: cannot load the scripts in %s: %s\n", app.scripts, sdui_errmsg(app.engine));
         goto done;
     }
-    if (sdui_load_page(app.engine, page, page_len) != SDUI_OK) {
+    app.page_path = page_path;
+    if (sdui_navigate(app.engine, "/") != SDUI_OK) { /* the performer reads the page again, as route "/" */
         fprintf(stderr, "terminal: %s: %s\n", page_path, sdui_errmsg(app.engine));
+        goto done;
+    }
+    if (argc == 4 && sdui_navigate(app.engine, argv[3]) != SDUI_OK) { /* a deep link */
+        fprintf(stderr, "terminal: %s: %s\n", argv[3], sdui_errmsg(app.engine));
         goto done;
     }
     SCREEN *screen = newterm(NULL, stdout, stdin);

@@ -5,7 +5,9 @@
 # card's rows), another title after PgDn, the controls (Enter on "Add to
 # order" disables it: dimmed, its tooltip on the status line, Enter refused;
 # Tab reaches the banner, a tap target drawn in reverse video, and Enter
-# dispatches its action), a live edit of the movie card
+# dispatches its action), a genre button opening the genre's page and b
+# going back to the home page at the row it was left at (and a deep link,
+# near the end, opening a genre's page at start), a live edit of the movie card
 # script showing within RELOAD_TIMEOUT seconds with the favourite kept, then
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
@@ -176,6 +178,34 @@ tm send-keys -t "$session" End
 check "the order holds the film once" wait_for "$STEP_TIMEOUT" has "Your order: 1 item, \$10.99"
 tm send-keys -t "$session" Home
 check "Home goes back to the top again" wait_for "$STEP_TIMEOUT" has "Welcome back, Sam"
+check "the banner's route has no page: the home page stays" has "page: /  "
+
+# Pages: a genre button opens the genre's page; b goes back to the home
+# page, at the row it was left at.
+to_drama() {
+  for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    tm send-keys -t "$session" Tab
+    wait_for 1 has "focus: genres#drama" && return 0
+  done
+  return 1
+}
+check "Tab reaches the Drama button" to_drama
+tm send-keys -t "$session" Home Down
+check "Home and Down scroll to the second row" wait_for "$STEP_TIMEOUT" has "rows 2-"
+tm send-keys -t "$session" Enter
+check "Enter on Drama opens the drama page" wait_for "$STEP_TIMEOUT" has "The Weight of Small Hours"
+check "the status line names its route" has "page: /genre/drama"
+check "the drama page is drawn from its top" has "rows 1-"
+check "the home page is gone" lacks "Browse by genre"
+check "the film's card is the example's" has "[Add to order]"
+tm send-keys -t "$session" b
+check "b goes back to the home page" wait_for "$STEP_TIMEOUT" has "Browse by genre"
+check "the status line names the home route" has "page: /  "
+check "the home page is where it was left" has "rows 2-"
+check "the drama page is gone" lacks "The Weight of Small Hours"
+tm send-keys -t "$session" b
+check "b on the first page says there is nothing to go back to" \
+  wait_for "$STEP_TIMEOUT" has "nothing to go back to"
 
 # A live edit of the copy: every title gets a prefix.
 sed 's/local title = fmt.str(data.title)/local title = "NEW " .. fmt.str(data.title)/' \
@@ -334,6 +364,23 @@ lose_terminal() { # lose_terminal DESCRIPTION PREFIX
     pkill -KILL -f -- "$BIN .*$tmp/scripts" >/dev/null 2>&1
   fi
 }
+# A deep link: the kids page over the home page at start; b goes home.
+# One without a page: status 1 and a message (on a terminal: the host checks for one first).
+tm new-session -d -s "$session" -x 100 -y 40 \
+  "'$BIN' '$PAGE' '$tmp/scripts' /genre/westerns 2>'$tmp/err'; echo \$? >'$tmp/status'" ||
+  not_ok "tmux starts the host on a deep link without a page"
+check "a deep link without a page ends the host" wait_for "$STEP_TIMEOUT" ended
+check "a deep link without a page: status 1 and a message" \
+  test "$(cat "$tmp/status" 2>/dev/null)" = 1 -a -n "$(grep -F '/genre/westerns: the page was not fetched: no page for /genre/westerns' "$tmp/err")"
+tm new-session -d -s "$session" -x 100 -y 40 "'$BIN' '$PAGE' '$tmp/scripts' /genre/kids 2>'$tmp/stderr'" ||
+  not_ok "tmux starts the host on a deep link"
+check "a deep link opens its page at start" wait_for "$START_TIMEOUT" has "The Dragon Who Lost Her Roar"
+check "the status line names the deep link's route" has "page: /genre/kids"
+tm send-keys -t "$session" b
+check "b goes from the deep link to the home page" wait_for "$STEP_TIMEOUT" has "Browse by genre"
+tm send-keys -t "$session" q
+check "q ends the deep-linked session" wait_for "$STEP_TIMEOUT" ended
+
 lose_terminal "a SIGHUP" "exec"
 lose_terminal "no signal, in its own session" "exec setsid -w"
 

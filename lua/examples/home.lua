@@ -16,6 +16,10 @@ It renders the page and then plays the host's part:
     performs with a fake shop (no network): the answer arrives a little
     later through e:finish_effect() and the success chain (order/confirmed)
     updates the order;
+  * opens the drama genre's page with its button: the scripts ask for a
+    "navigate" effect, the engine asks this host's "navigation/fetch"
+    performer for the route's page (examples/genre/drama.json), and a
+    "navigation/back" action returns to the home page as it was left;
 then shows the state and the page again, and hot-swaps the movie card: the
 scripts are copied to a temporary folder, a second engine loads them from
 there, movie_card.lua is overwritten with lua/examples/scripts_v2's version
@@ -231,10 +235,32 @@ end
 ---------------------------------------------------------------------------
 -- The page, hosted by the scripts.
 
+-- The pages of routes: "/" is the home page, "/genre/NAME" the file
+-- examples/genre/NAME.json; the performer finishes the fetch at once.
+local function fetch_pages(home_page)
+  return function(effect, ctx)
+    local text = effect.route == "/" and home_page
+    local name = effect.route:match("^/genre/([%w%-]+)$")
+    local f = name and io.open(root .. "/examples/genre/" .. name .. ".json", "rb")
+    if f then
+      text = f:read("a")
+      f:close()
+    end
+    if not text then
+      print("  performer: no page for " .. effect.route)
+      ctx.finish(false, "no page for " .. effect.route)
+      return
+    end
+    print("  performer: the page of " .. effect.route)
+    ctx.finish(true, check(sdui.json.decode(text)))
+  end
+end
+
 local function home(page)
   local e = sdui.engine()
   check(e:load_scripts(SCRIPTS))
-  check(e:load_page(page))
+  check(e:effect("navigation/fetch", fetch_pages(page)))
+  check(e:navigate("/"))
   show_page(e, "Home page")
 
   heading("Diagnostics")
@@ -284,6 +310,16 @@ local function home(page)
     end
   end
   show_component(e, "cart")
+
+  -- Pages: the genre button opens the genre's page, navigation/back returns.
+  press(e, "genres", "drama", "Browse by genre")
+  print(string.format("route %s, %d pages on the stack", e:route(), e:depth()))
+  show_patches(e)
+  show_page(e, "Drama page")
+  heading("Back")
+  check(e:dispatch{ type = "navigation/back" })
+  print(string.format("route %s, %d page on the stack", e:route(), e:depth()))
+  show_patches(e)
 
   heading("State")
   show_state(e, "favorites")

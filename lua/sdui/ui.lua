@@ -29,8 +29,9 @@ numbers (min, max), a boolean (multiple), options (a list of
 Besides nodes: ui.action(type, payload, inputs) builds an action (inputs:
 true or a list of input names, the values a press adds to the payload:
 e:press, sdui_press), and ui.after(ms,
-action) and ui.request{url = ..., on_success = ..., ...} build effects for a
-handler's ctx.emit (see "Effects" below).
+action), ui.request{url = ..., on_success = ..., ...} and
+ui.navigate{route = ...} (or {back = true}) build effects for a handler's
+ctx.emit (see "Effects" below).
 
 Controls: a button may be disabled (disabled = true: drawn as disabled, the
 host does not let it be activated) and carry a tooltip (a string); every
@@ -1112,6 +1113,37 @@ ui.request = public(function(spec)
   end
   if effect.url == nil then
     invalid("%s: url is required (a string)", where)
+  end
+  return effect
+end)
+
+--- ui.navigate{route = "/genre/drama", on_success = action, on_failure =
+--- action} or ui.navigate{back = true, ...}: a "navigate" effect, which the
+--- engine's navigator performs: it opens the route (asking the host's
+--- "navigation/fetch" performer for its page) or goes back a page;
+--- on_success gets payload.result = {route = ..., depth = ...} once the
+--- page is shown, on_failure the message.
+ui.navigate = public(function(spec)
+  local where = "ui.navigate"
+  if type(spec) ~= "table" then
+    invalid("%s: expected a table {route = ...} or {back = true}, got %s", where, describe(spec))
+  end
+  local effect = { type = "navigate" }
+  for k, v in pairs(spec) do
+    if k == "route" then
+      effect.route = check_string(where, k, v)
+      if v == "" then invalid("%s: route must not be empty", where) end
+    elseif k == "back" then
+      if v ~= true then invalid("%s: back must be true, got %s", where, describe(v)) end
+      effect.back = true
+    elseif k == "on_success" or k == "on_failure" then
+      effect[k] = check_chained(where, k, v)
+    else
+      invalid("%s: unknown member %s (expected route or back, on_success, on_failure)", where, describe(k))
+    end
+  end
+  if (effect.route == nil) == (effect.back == nil) then
+    invalid("%s: either route (a string) or back = true is required", where)
   end
   return effect
 end)

@@ -161,10 +161,14 @@ describe("the example home page", function()
     assert.equal("pending", e:state("order", "status"))
     assert(e:render())
     local diagnostics = e:diagnostics()
-    assert.equal(2, #diagnostics)
+    assert.equal(4, #diagnostics)
     assert.equal("fallback-used", diagnostics[1].code)
     assert.same({ severity = "error", code = "unknown-effect",
                   message = 'no performer for effect "request"; it was dropped' }, diagnostics[2])
+    -- The checkout screen it opens has no page either: nobody fetches pages here.
+    assert.same({ severity = "error", code = "unknown-effect",
+                  message = 'no performer for effect "navigation/fetch"; it was dropped' }, diagnostics[3])
+    assert.equal("navigation-failed", diagnostics[4].code)
   end)
 
   it("snoozes the notification: gone now, back when the timer fires", function()
@@ -240,5 +244,11 @@ describe("the example program lua/examples/home.lua", function()
     -- the checkout request and its success chain
     assert.truthy(out:find('performer: POST https://shop.example.org/checkout {"items":[718],"total":1099}', 1, true), out)
     assert.truthy(out:find("Order confirmed #A1B2", 1, true), out)
+    -- the genre page and back
+    assert.truthy(out:find("  performer: the page of /genre/drama\n\nroute /genre/drama, 2 pages on the stack\n", 1, true),
+      out)
+    assert.truthy(out:find("The Weight of Small Hours", 1, true), out)
+    assert.truthy(out:find("== Back ==\nroute /, 1 page on the stack\n", 1, true), out)
+    assert.truthy(out:find('navigation: {\n  "depth": 1,\n  "route": "/"\n}', 1, true), out)
   end)
 end)

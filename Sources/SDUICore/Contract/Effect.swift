@@ -4,6 +4,12 @@
 /// An effect is a JSON object with a `type`:
 ///   - `{"type": "after", "ms": 300, "action": {...}}` — the engine's timer
 ///     queue dispatches the action once `sdui_tick` reaches now + ms;
+///   - `{"type": "navigate", "route": "/genre/drama"}` or `{"type":
+///     "navigate", "back": true}` — the engine's navigator opens the route
+///     (through a `navigation/fetch` effect) or goes back (`Navigator`);
+///     `on_success` gets `{"route", "depth"}` once the page is shown;
+///   - `{"type": "navigation/fetch", "route"}` — what the navigator asks the
+///     host's performer for: finished with the page for the route;
 ///   - `{"type": "request", "url", "method", "body", "on_success", "on_failure"}`
 ///     and any host-defined type — handed to the performer registered for
 ///     the type. `on_success` / `on_failure` are actions the engine
@@ -28,6 +34,15 @@ public struct Effect: Sendable, Equatable {
             }
             try Effect.checkType(Action(json: action, at: path.appending("action")), at: path.appending("action"))
         }
+        if type == Effect.navigate {
+            let back = o["back"]
+            guard (back == nil) != (o["route"] == nil), back == nil || back == .bool(true) else {
+                throw ContractError(path, "a \"navigate\" effect needs either \"route\" (a string) or \"back\": true")
+            }
+        }
+        if (type == Effect.navigate && o["back"] == nil) || type == Effect.fetch {
+            _ = try Effect.route(o["route"], at: path.appending("route"))
+        }
         for key in ["on_success", "on_failure"] {
             guard let chained = o[key] else { continue }
             let action = try Action(json: chained, at: path.appending(key))
@@ -38,6 +53,37 @@ public struct Effect: Sendable, Equatable {
             }
         }
         self.json = json
+    }
+
+    /// The type of the effect that opens a route or goes back, which the
+    /// engine performs itself.
+    public static let navigate = "navigate"
+    /// The type of the effect by which the navigator asks the host for the
+    /// page of a route: `{"type": "navigation/fetch", "route", "id"}`.
+    public static let fetch = "navigation/fetch"
+
+    /// A route: a non-empty string without control characters.
+    static func route(_ value: JSON?, at path: JSONPath) throws(ContractError) -> String {
+        let route = try Decode.nonEmptyString(value, at: path)
+        guard !route.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else {
+            throw ContractError(path, "a route must not contain control characters")
+        }
+        return route
+    }
+
+    /// The route a "navigate" or "navigation/fetch" effect opens (nil for
+    /// going back, and for other types).
+    public var route: String? { json["route"]?.stringValue }
+
+    /// The effect that asks the host for the page of `route`, carrying the
+    /// `on_success` / `on_failure` of `chain` (the "navigate" effect that
+    /// asked for it) when given.
+    public static func fetch(_ route: String, chain: Effect? = nil) throws(ContractError) -> Effect {
+        var members: [(String, JSON)] = [("type", .string(fetch)), ("route", .string(route))]
+        for key in ["on_success", "on_failure"] {
+            if let action = chain?.json[key] { members.append((key, action)) }
+        }
+        return try Effect(json: .object(JSONObject(members)))
     }
 
     /// The longest delay an "after" effect may ask for: 2^53 ms, about 285,000 years.

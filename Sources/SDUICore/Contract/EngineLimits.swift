@@ -14,6 +14,9 @@ public struct EngineLimits: Sendable, Equatable {
     public static let depthCeiling = 10_000
     /// Most actions one dispatch may run, follow-ups included.
     public var queueLimit = 10_000
+    /// Most pages the navigation stack holds, the current one included:
+    /// opening one more fails (the pages below keep their renders).
+    public var maxPages = 64
 
     public init() {}
 

@@ -66,10 +66,20 @@ final class EffectScheduler {
         subscriptions.map { ($0, store.state(of: $0.service)?.value(at: $0.path)) }
     }
 
+    /// What `react` leaves to the engine: the "navigate" effects, which it
+    /// performs itself, and the `navigation/fetch` effects their performers
+    /// finished at once (each with its outcome), in order.
+    struct EngineEffects {
+        var navigations: [Effect] = []
+        var fetched: [(effect: Effect, ok: Bool, result: JSON, page: [UInt8]?)] = []
+    }
+
     /// After a committed change: fires the subscribers whose value changed,
-    /// schedules and performs the effects; problems go to `note`. Returns
-    /// the actions they queued.
-    func react(watched: [Watched], outcome: DispatchOutcome, store: Store, note: (Diagnostic) -> Void) -> [Action] {
+    /// schedules and performs the effects, leaving the engine's own to
+    /// `own`; problems go to `note`. Returns the actions they queued.
+    func react(watched: [Watched], outcome: DispatchOutcome, store: Store, own: inout EngineEffects,
+               note: (Diagnostic) -> Void) -> [Action]
+    {
         var queued: [Action] = []
         for (subscription, old) in watched where outcome.changes[subscription.service] != nil {
             let new = store.state(of: subscription.service)?.value(at: subscription.path)
@@ -90,29 +100,48 @@ final class EffectScheduler {
                 schedule(try! Action(json: effect.json["action"]!), due: overflow ? .max : due)
                 continue
             }
-            let id = newId()
-            guard let performer = performers[effect.type] else {
-                note(Diagnostic(.error, "unknown-effect", component: nil,
-                                "no performer for effect \"\(effect.type)\"; it was dropped"))
+            if effect.type == Effect.navigate {
+                own.navigations.append(effect)
                 continue
             }
-            // Checked when it was emitted: numbering it needs no second decode.
-            var numbered = effect
-            var json = effect.json.objectValue!
-            json["id"] = .int(Int64(id))
-            numbered.json = .object(json)
-            pendingEffects[id] = numbered
-            var context = EffectContext(id: id, effect: numbered)
-            do {
-                try performer(&context)
-            } catch {
-                note(Diagnostic(.error, "effect-failed", component: nil, "effect \"\(effect.type)\" (\(id)): \(error)"))
-                context.finish(ok: false, result: .string("\(error)"))
-            }
-            if context.finished { pendingEffects[id] = nil }
+            guard let (context, _) = perform(effect, note: note) else { continue }
             queued += context.queued
+            if effect.type == Effect.fetch, let outcome = context.outcome {
+                own.fetched.append((context.effect, outcome.ok, outcome.result, context.page))
+            }
         }
         return queued
+    }
+
+    /// Numbers `effect` and hands it to its performer; nil when it has
+    /// none (noted as "unknown-effect"; it is dropped). A performer that
+    /// throws finishes it as failed (noted as "effect-failed") and the
+    /// error comes back with its context; one that did not finish it
+    /// leaves it pending.
+    func perform(_ effect: Effect, note: (Diagnostic) -> Void) -> (EffectContext, (any Error)?)? {
+        let id = newId()
+        guard let performer = performers[effect.type] else {
+            note(Diagnostic(.error, "unknown-effect", component: nil,
+                            "no performer for effect \"\(effect.type)\"; it was dropped"))
+            return nil
+        }
+        // Checked when it was emitted: numbering it needs no second decode.
+        var numbered = effect
+        var json = effect.json.objectValue!
+        json["id"] = .int(Int64(id))
+        numbered.json = .object(json)
+        pendingEffects[id] = numbered
+        var context = EffectContext(id: id, effect: numbered)
+        var failure: (any Error)?
+        do {
+            try performer(&context)
+        } catch {
+            note(Diagnostic(.error, "effect-failed", component: nil, "effect \"\(effect.type)\" (\(id)): \(error)"))
+            context.finish(ok: false, result: .string("\(error)"))
+            failure = error
+        }
+        if context.finished { pendingEffects[id] = nil }
+        return (context, failure)
     }
 
     /// Removes pending effect `id` (it finished from outside its performer).

@@ -9,8 +9,10 @@
 /// The engine coordinates parts that each keep their own invariants:
 /// `ScreenTracker` (the page, the components' renders and what they read,
 /// the screen and the host's baseline, image counts, the layout walk),
-/// `LazyList` (the viewport and what it realized) and `EffectScheduler`
-/// (subscriptions, performers, pending effects, timers, engine time). It
+/// `LazyList` (the viewport and what it realized), `EffectScheduler`
+/// (subscriptions, performers, pending effects, timers, engine time) and
+/// `Navigator` (the pages left for another, each with its tracker, layouts
+/// and lazy list, to go back to; the current page's are the engine's). It
 /// owns the registry, the store and the runtime diagnostics, and decides
 /// the order: a dispatch, then stale readers, then subscribers and effects.
 public final class Engine {
@@ -31,20 +33,27 @@ public final class Engine {
     /// from the layout cache itself.
     public var counters: EngineCounters {
         var all = work
-        all.componentRenders = tracker.componentRenders
-        all.factoryRuns = tracker.factoryRuns
-        all.layouts = layouts.runs
+        for (tracker, layouts) in [(tracker, layouts)] + navigator.entries.map({ ($0.tracker, $0.layouts) }) {
+            all.componentRenders += tracker.componentRenders
+            all.factoryRuns += tracker.factoryRuns
+            all.layouts += layouts.runs
+        }
         all.saves = persistence.saves
         return all
     }
-    /// Actions run (the other counters are kept by the parts that do the work).
+    /// Actions run, and the work of the pages the navigation dropped (the
+    /// other counters are kept by the parts that do the work).
     private var work = EngineCounters()
-    /// Lays out the screen; replace its measurer to size text the host's way.
-    private let layouts: LayoutCache
-    /// The page, the components' renders and the screen (`ScreenTracker`).
-    private let tracker: ScreenTracker
-    /// The viewport and the components it realized (`LazyList`).
-    private let lazyList = LazyList()
+    /// Lays out the screen; replace its measurer to size text the host's
+    /// way. The current page's: each page of the navigation stack has its own.
+    private var layouts: LayoutCache
+    /// The page, the components' renders and the screen (`ScreenTracker`),
+    /// of the current page.
+    private var tracker: ScreenTracker
+    /// The viewport and the components it realized (`LazyList`), of the current page.
+    private var lazyList = LazyList()
+    /// The current page's route and the pages below it (`Navigator`).
+    private let navigator = Navigator()
     /// Subscriptions, effects, timers and engine time (`EffectScheduler`).
     private let scheduler = EffectScheduler()
     /// The persistent services and their storage (`PersistentServices`).
@@ -77,12 +86,31 @@ public final class Engine {
     /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
     /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        switch try decode(bytes) {
+        case .page(let page, let duplicates):
+            loadPage(page)
+            noteDuplicates(duplicates, in: bytes, components: page.components)
+        case .patch(let patch, let duplicates):
+            try apply(patch)
+            noteDuplicates(duplicates, in: bytes, components: nil)
+        }
+    }
+
+    /// What `loadPage` reads: a page or a server patch, each with the byte
+    /// offsets of the keys given twice (`noteDuplicates`).
+    private enum PageInput {
+        case page(Page, duplicates: [Int])
+        case patch(ServerPatch, duplicates: [Int])
+    }
+
+    /// Reads a page or a server patch from `bytes`; contract errors carry
+    /// line:column and path.
+    private func decode(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> PageInput {
         // A valid page takes the scanner's one pass; anything else (errors
         // included, with their line:column and path, and keys given twice)
         // the full one.
         if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
-            loadPage(page)
-            return
+            return .page(page, duplicates: [])
         }
         var options = limits.parseOptions
         options.duplicateKeys = duplicateKeys
@@ -93,25 +121,26 @@ public final class Engine {
         } catch {
             throw EngineError(error)
         }
-        if case .object(let o) = json, o.count == 1, o["patch"] != nil {
-            let patch: ServerPatch
-            do {
-                patch = try ServerPatch(json: json)
-            } catch {
-                throw Engine.located(error, in: bytes)
-            }
-            try apply(patch)
-            noteDuplicates(duplicates, in: bytes, components: nil)
-            return
-        }
-        let page: Page
         do {
-            page = try Page(json: json)
+            if case .object(let o) = json, o.count == 1, o["patch"] != nil {
+                return .patch(try ServerPatch(json: json), duplicates: duplicates)
+            }
+            return .page(try Page(json: json), duplicates: duplicates)
         } catch {
             throw Engine.located(error, in: bytes)
         }
-        loadPage(page)
-        noteDuplicates(duplicates, in: bytes, components: page.components)
+    }
+
+    /// Reads the page in `bytes` as `loadPage` does, without loading it (a
+    /// server patch is not a page here: it patches the current one).
+    private func decodePage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> (Page, [Int]) {
+        switch try decode(bytes) {
+        case .page(let page, let duplicates):
+            return (page, duplicates)
+        case .patch:
+            throw Engine.located(ContractError(.root, "a server patch is not a page (it patches the current page: sdui_load_page)"),
+                                 in: bytes)
+        }
     }
 
     /// A "duplicate-key" warning for each key given again (at the byte
@@ -177,7 +206,7 @@ public final class Engine {
     public func register(component type: String, _ factory: @escaping ComponentFactory) throws(EngineError) {
         guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
         registry.register(type, factory)
-        tracker.invalidate(type: type)
+        invalidate(type: type)
     }
 
     /// Registers (or replaces) a factory that reads its data as it came
@@ -186,7 +215,7 @@ public final class Engine {
     public func register(flatComponent type: String, _ factory: @escaping ComponentDataFactory) throws(EngineError) {
         guard !type.isEmpty else { throw EngineError(.invalid, "component type must not be empty") }
         registry.register(type, data: factory)
-        tracker.invalidate(type: type)
+        invalidate(type: type)
     }
 
     /// Removes the factory of a component type.
@@ -194,7 +223,13 @@ public final class Engine {
         guard registry.unregister(type) else {
             throw EngineError(.notFound, "no factory for component type \"\(type)\"")
         }
+        invalidate(type: type)
+    }
+
+    /// Marks stale the components of every page of the stack that consulted `type`.
+    private func invalidate(type: String) {
         tracker.invalidate(type: type)
+        for entry in navigator.entries { entry.tracker.invalidate(type: type) }
     }
 
     /// Creates a service or replaces its state; readers re-render and
@@ -220,8 +255,8 @@ public final class Engine {
 
     /// Registers (or replaces) the performer of effects of `type`.
     public func register(effect type: String, _ performer: @escaping EffectPerformer) throws(EngineError) {
-        guard !type.isEmpty, type != "after" else {
-            throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\" is the engine's own timer)")
+        guard !type.isEmpty, type != "after", type != Effect.navigate else {
+            throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\" and \"navigate\" are the engine's own)")
         }
         scheduler.register(effect: type, performer)
     }
@@ -500,13 +535,39 @@ public final class Engine {
 
     /// Finishes effect `id` from outside a performer: dispatches its
     /// on_success / on_failure action with `result` in the payload.
+    /// A `navigation/fetch` effect is finished with the page of its route
+    /// as `result` (`ok`): the page is shown (`navigate(to:)`) and its
+    /// on_success dispatched; a failure, or a page that does not decode,
+    /// leaves the stack as it was, dispatches its on_failure and throws.
     public func finishEffect(_ id: Int, ok: Bool, result: JSON) throws(EngineError) {
         guard let effect = scheduler.finish(id) else {
             throw EngineError(.notFound, "no pending effect \(id)")
         }
+        if effect.type == Effect.fetch {
+            let (queued, error) = arrive(effect, ok: ok, result: result)
+            run(queued)
+            if let error { throw error }
+            return
+        }
         if let action = effect.followUp(ok: ok, result: result) {
             try dispatch(action)
         }
+    }
+
+    /// Finishes effect `id` with its result as JSON text (nil: null), as
+    /// `finishEffect(_:ok:result:)`; the page that finishes a
+    /// `navigation/fetch` effect is read as `loadPage` reads one, its
+    /// errors with their line:column. Text that does not parse finishes
+    /// nothing, except a fetch's page: that fetch failed.
+    public func finishEffect(_ id: Int, ok: Bool, text: UnsafeRawBufferPointer?) throws(EngineError) {
+        guard let text else { return try finishEffect(id, ok: ok, result: .null) }
+        guard ok, let effect = scheduler.pendingEffects[id], effect.type == Effect.fetch else {
+            return try finishEffect(id, ok: ok, result: parse(text))
+        }
+        _ = scheduler.finish(id)
+        let (queued, error) = arrive(effect, ok: true, result: .null, page: Array(text))
+        run(queued)
+        if let error { throw error }
     }
 
     /// Effects handed to performers and not finished yet, by id.
@@ -544,14 +605,26 @@ public final class Engine {
     }
 
     /// After a committed change: saves the persistent services it changed
-    /// (unless `saving` is false), marks stale readers, fires subscribers,
-    /// schedules and performs effects. Returns the actions they queued.
+    /// (unless `saving` is false), marks stale readers (of every page of the
+    /// stack), fires subscribers, schedules and performs effects, and
+    /// navigates. Returns the actions they queued.
     private func settle(watched: [EffectScheduler.Watched], outcome: DispatchOutcome, saving: Bool = true) -> [Action] {
         if saving { persistence.save(outcome, store: store) { note($0) } }
         outcome.changes.forEach { service, change in
             tracker.invalidate(service: service, change: change, new: store.state(of: service))
+            for entry in navigator.entries {
+                entry.tracker.invalidate(service: service, change: change, new: store.state(of: service))
+            }
         }
-        return scheduler.react(watched: watched, outcome: outcome, store: store) { note($0) }
+        var own = EffectScheduler.EngineEffects()
+        var queued = scheduler.react(watched: watched, outcome: outcome, store: store, own: &own) { note($0) }
+        for (effect, ok, result, page) in own.fetched {
+            queued += arrive(effect, ok: ok, result: result, page: page).queued
+        }
+        for effect in own.navigations {
+            queued += navigate(effect)
+        }
+        return queued
     }
 
     /// Lists the warnings the last dispatch's handlers reported.
@@ -571,6 +644,178 @@ public final class Engine {
     private func note(_ diagnostic: Diagnostic) {
         runtimeDiagnostics.append(diagnostic)
         if runtimeDiagnostics.count > 64 { runtimeDiagnostics.removeFirst() }
+    }
+
+    // MARK: Navigation
+
+    /// The route of the current page: nil for one loaded with `loadPage`
+    /// before any navigation, or none.
+    public var route: String? { navigator.route }
+
+    /// Pages on the navigation stack, the current one included (1: the root only).
+    public var navigationDepth: Int { navigator.depth }
+
+    /// The routes of the navigation stack, the root first and the current page last.
+    public var routes: [String?] { navigator.routes }
+
+    /// Opens `route` (a deep link, at start or any time): hands the effect
+    /// `{"type": "navigation/fetch", "route", "id"}` to the performer of
+    /// `navigation/fetch` (the host's, or a script's), which finishes it
+    /// with the page for the route, at once or later (`finishEffect`).
+    /// The page then becomes the top of the navigation stack (on an engine
+    /// without a page, its root), the page it covers kept as it is (its
+    /// renders, its lazy list and scroll position) for `back`; the host
+    /// takes patches from its screen to the new one. Throws `.invalid` for
+    /// a bad route, `.notFound` when no performer takes the effect,
+    /// `.callback` when the performer fails it, and the page's errors when
+    /// it finished with one that does not decode: the stack is then as it
+    /// was. Without an error, the page may still be on its way.
+    public func navigate(to route: String) throws(EngineError) {
+        let effect: Effect
+        do throws(ContractError) {
+            _ = try Effect.route(.string(route), at: .root)
+            effect = try Effect.fetch(route)
+        } catch {
+            throw EngineError(.invalid, "bad route: \(error.message)")
+        }
+        let (queued, error) = fetch(effect)
+        run(queued)
+        if let error { throw error }
+    }
+
+    /// Goes back to the page below the current one, as it was left: its
+    /// renders (components whose reads changed meanwhile render again), its
+    /// lazy list and viewport, its inputs' errors; the current page is
+    /// dropped. Returns the viewport offset the page had (its scroll
+    /// position; nil when it had no viewport), which the host scrolls back
+    /// to. The host takes patches from its screen to this one. Throws
+    /// `.notFound` on the root: nothing changes.
+    @discardableResult
+    public func back() throws(EngineError) -> Double? {
+        guard let entry = navigator.pop() else {
+            let name = route.map { "\"\($0)\"" } ?? "the current page"
+            throw EngineError(.notFound, "nothing to go back to: \(name) is the first page")
+        }
+        let held = tracker.held()
+        work.componentRenders += tracker.componentRenders
+        work.factoryRuns += tracker.factoryRuns
+        work.layouts += layouts.runs
+        (tracker, layouts, lazyList, inputErrors) = (entry.tracker, entry.layouts, entry.lazyList, entry.inputErrors)
+        navigator.route = entry.route
+        tracker.hold(held.screen, images: held.images)
+        return lazyList.viewport?.offset
+    }
+
+    /// Runs a "navigate" effect a handler emitted: back, or open its route
+    /// (a fetch carrying its on_success / on_failure). Returns the actions
+    /// queued; failures are diagnostics ("navigation-failed").
+    private func navigate(_ effect: Effect) -> [Action] {
+        guard let route = effect.route else {
+            do {
+                try back()
+            } catch {
+                return failed(effect, error)
+            }
+            return shown(effect)
+        }
+        let fetch: Effect
+        do throws(ContractError) {
+            fetch = try Effect.fetch(route, chain: effect)
+        } catch {
+            return failed(effect, EngineError(.contract, error.description)) // checked when emitted
+        }
+        return self.fetch(fetch).queued
+    }
+
+    /// Hands a `navigation/fetch` effect to its performer and shows the
+    /// page if it finished at once. Returns the actions queued and what
+    /// went wrong.
+    private func fetch(_ effect: Effect) -> (queued: [Action], error: EngineError?) {
+        if let error = fullStack() { return (failed(effect, error), error) } // no use asking for it
+        guard let (context, _) = scheduler.perform(effect, note: { note($0) }) else {
+            let error = EngineError(.notFound, "no performer for effect \"\(Effect.fetch)\": cannot open \"\(effect.route!)\"")
+            return (failed(effect, error), error)
+        }
+        guard let outcome = context.outcome else { return (context.queued, nil) } // on its way
+        let (queued, error) = arrive(context.effect, ok: outcome.ok, result: outcome.result, page: context.page)
+        return (context.queued + queued, error)
+    }
+
+    /// A `navigation/fetch` effect finished with `result`, or the page's
+    /// text `page`: shows the page (`ok`) or notes the failure. Returns the
+    /// actions queued and what went wrong.
+    private func arrive(_ effect: Effect, ok: Bool, result: JSON, page text: [UInt8]? = nil)
+        -> (queued: [Action], error: EngineError?)
+    {
+        if ok, let error = fullStack() { return (failed(effect, error), error) } // filled while it was on its way
+        if ok, let text {
+            return text.withUnsafeBytes { bytes -> (queued: [Action], error: EngineError?) in
+                let page: Page, duplicates: [Int]
+                do throws(EngineError) {
+                    (page, duplicates) = try decodePage(bytes)
+                } catch {
+                    return (failed(effect, error), error)
+                }
+                let queued = show(page, for: effect)
+                noteDuplicates(duplicates, in: bytes, components: page.components)
+                return (queued, nil)
+            }
+        }
+        guard ok else {
+            let why = result.stringValue ?? JSONWriter.string(result)
+            let error = EngineError(.callback, "the page was not fetched: \(why)")
+            return (failed(effect, error), error)
+        }
+        let page: Page
+        do throws(ContractError) {
+            page = try Page(json: result)
+        } catch {
+            let error = EngineError(.contract, error.description)
+            return (failed(effect, error), error)
+        }
+        return (show(page, for: effect), nil)
+    }
+
+    /// The error of opening a page on a stack that holds `limits.maxPages`
+    /// pages already (a page on an engine without one replaces nothing: never).
+    private func fullStack() -> EngineError? {
+        guard tracker.page != nil, navigator.depth >= limits.maxPages else { return nil }
+        return EngineError(.limit, "the navigation stack holds \(navigator.depth) pages, the limit: go back first")
+    }
+
+    /// Makes `page` the top of the stack as the page of the route of
+    /// `effect` (a fetch), the page it covers kept; returns its on_success.
+    private func show(_ page: Page, for effect: Effect) -> [Action] {
+        if tracker.page != nil {
+            let held = tracker.held()
+            navigator.push(Navigator.Entry(route: navigator.route, tracker: tracker, layouts: layouts,
+                                           lazyList: lazyList, inputErrors: inputErrors))
+            let viewport = lazyList.viewport
+            layouts = LayoutCache(engine: layouts.engine, images: layouts.images)
+            tracker = ScreenTracker(layouts: layouts)
+            lazyList = LazyList()
+            inputErrors = [:]
+            tracker.hold(held.screen, images: held.images)
+            // Lazy as the page it covers, from its top.
+            if let viewport { _ = lazyList.set(Viewport(width: viewport.width, offset: 0, height: viewport.height)) }
+        }
+        navigator.route = effect.route
+        loadPage(page)
+        return shown(effect)
+    }
+
+    /// The on_success of a navigation, with `{"route", "depth"}` of the page now shown.
+    private func shown(_ effect: Effect) -> [Action] {
+        let result = JSON.object(JSONObject([("route", route.map(JSON.string) ?? .null),
+                                             ("depth", .int(Int64(navigator.depth)))]))
+        return effect.followUp(ok: true, result: result).map { [$0] } ?? []
+    }
+
+    /// A navigation that failed: a "navigation-failed" diagnostic, and its on_failure with the message.
+    private func failed(_ effect: Effect, _ error: EngineError) -> [Action] {
+        let what = effect.route.map { "opening \"\($0)\"" } ?? "going back"
+        note(Diagnostic(.error, "navigation-failed", component: nil, "\(what): \(error.message)"))
+        return effect.followUp(ok: false, result: .string(error.message)).map { [$0] } ?? []
     }
 
     // MARK: Rendering and patches
@@ -636,8 +881,9 @@ public final class Engine {
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
             throw EngineError(.invalid, "an image size must be finite and above 0, got \(width)×\(height)")
         }
-        if layouts.images.set(Size(width: width, height: height), for: url) {
+        if layouts.images.set(Size(width: width, height: height), for: url) { // shared by every page
             tracker.pictureSized(url)
+            for entry in navigator.entries { entry.tracker.pictureSized(url) }
         }
     }
 
@@ -701,7 +947,10 @@ public final class Engine {
     /// Sizes text for layout; the default counts monospace terminal cells.
     public var measurer: TextMeasurer {
         get { layouts.engine.measurer }
-        set { layouts.engine.measurer = newValue }
+        set {
+            layouts.engine.measurer = newValue
+            for entry in navigator.entries { entry.layouts.engine.measurer = newValue }
+        }
     }
 
     /// Goes back to the default measurer, `Monospace.measurer`, which the
@@ -709,6 +958,7 @@ public final class Engine {
     /// through the closure).
     public func useMonospaceMeasurer() {
         layouts.engine.hostMeasurer = nil
+        for entry in navigator.entries { entry.layouts.engine.hostMeasurer = nil }
     }
 
     /// Image URLs on the current screen.

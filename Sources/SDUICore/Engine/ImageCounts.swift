@@ -29,6 +29,20 @@ struct ImageCounts {
         if added.remove(url) == nil { removed.insert(url) }
     }
 
+    /// The URLs on the host's screen: those on the screen now, less those
+    /// added since it received it, plus those removed.
+    var held: Set<String> {
+        Set(counts.keys).subtracting(added).union(removed)
+    }
+
+    /// The host holds a screen with `urls` (another page's): the changes
+    /// are from them to the URLs on the screen now.
+    mutating func hold(_ urls: Set<String>) {
+        let now = Set(counts.keys)
+        added = now.subtracting(urls)
+        removed = urls.subtracting(now)
+    }
+
     /// The host now holds the screen: nothing added or removed since.
     mutating func resetChanges() {
         added = []

@@ -31,11 +31,25 @@ struct ScreenBaseline {
     /// versions put back), unless kept already.
     mutating func keepFull(current screen: Screen, index: [String: Int]) {
         guard full == nil else { return }
+        full = hostScreen(current: screen, index: index)
+    }
+
+    /// The host's screen: the current `screen` (whose ids sit at `index`)
+    /// with the versions it holds put back, or the whole baseline.
+    func hostScreen(current screen: Screen, index: [String: Int]) -> Screen {
+        if let full { return full }
         var old = screen
         for (id, version) in versions {
             if let version, let i = index[id] { old.components[i] = version }
         }
-        full = old
+        return old
+    }
+
+    /// The host holds `screen` (another page's: the navigation changed
+    /// pages), whatever this baseline knew.
+    mutating func hold(_ screen: Screen) {
+        versions = [:]
+        full = screen
     }
 
     /// The host now holds the current screen.

@@ -322,6 +322,19 @@ final class ScreenTracker {
         baseline.keepFull(current: screen, index: screenIndex)
     }
 
+    /// What the host holds: the screen it last received and its image
+    /// URLs, for the page the navigation shows next (`hold`).
+    func held() -> (screen: Screen, images: Set<String>) {
+        (baseline.hostScreen(current: screen, index: screenIndex), images.held)
+    }
+
+    /// The host holds `screen`, with `urls`, another page's: the next
+    /// patches and image changes go from it to this page's screen.
+    func hold(_ screen: Screen, images urls: Set<String>) {
+        baseline.hold(screen)
+        images.hold(urls)
+    }
+
     /// The patches from the baseline to the current screen, and the image
     /// changes; the host then holds the current screen.
     func takePatches() -> PatchSet {

@@ -33,8 +33,9 @@ final class LayoutCache {
     /// What of `engine` a layout reads, kept apart: reading `engine` copies
     /// it, its measurer counted.
     @exclusivity(unchecked) private var chrome: Double
-    /// The pictures' reported sizes, which image nodes are sized from.
-    let images = ImageSizes()
+    /// The pictures' reported sizes, which image nodes are sized from
+    /// (shared by the caches of every page of the navigation stack).
+    let images: ImageSizes
     @exclusivity(unchecked) private var minInputWidth: Double
     @exclusivity(unchecked) private var hostMeasured: Bool
 
@@ -133,8 +134,9 @@ final class LayoutCache {
     @exclusivity(unchecked) private var lastWidth: Double?
     @exclusivity(unchecked) private var lastCount = 0
 
-    init(engine: LayoutEngine) {
+    init(engine: LayoutEngine, images: ImageSizes = ImageSizes()) {
         self.engine = engine
+        self.images = images
         (chrome, minInputWidth, hostMeasured) = LayoutCache.constants(engine)
     }
 
