@@ -121,4 +121,53 @@ describe("themes", function()
     assert(e:render())
     assert.matches("ctx used after its callback returned", support.error_of(kept))
   end)
+
+  describe("declared by a script", function()
+    local dir, e
+
+    before_each(function() dir = support.tmpdir() end)
+    after_each(function()
+      if e then
+        e:close()
+        e = nil
+      end
+      support.rmrf(dir)
+    end)
+
+    local SCRIPT = [[
+local ui = require "sdui.ui"
+return {
+  theme = { colors = { accent = { light = "#2563eb", dark = "%s" } } },
+  components = { Card = function() return ui.text("card", { color = "@accent" }) end },
+}
+]]
+
+    it("becomes the engine's theme when the script loads, and again when it reloads", function()
+      support.write(dir .. "/card.lua", SCRIPT:format("#93c5fd"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert(e:load_page{ { id = "c", type = "Card" } })
+      assert(e:set_appearance("dark"))
+      assert.equal("#93c5fd", view_of(assert(e:render()), "c").style.color)
+      support.write(dir .. "/card.lua", SCRIPT:format("#ffffff"))
+      assert.is_true(e:reload())
+      assert.equal("#ffffff", view_of(assert(e:render()), "c").style.color)
+    end)
+
+    it("refuses a bad theme with the script's name and the path, and keeps the previous version", function()
+      support.write(dir .. "/card.lua", SCRIPT:format("#93c5fd"))
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      support.write(dir .. "/card.lua", SCRIPT:format(""))
+      local ok, err = e:reload()
+      assert.is_nil(ok)
+      assert.matches("card.lua: invalid theme at $.colors.accent.dark: must not be empty", err, 1, true)
+      assert(e:load_page{ { id = "c", type = "Card" } })
+      assert.equal("#2563eb", view_of(assert(e:render()), "c").style.color)
+      support.write(dir .. "/card.lua", "return { theme = 'dark' }")
+      ok, err = e:reload()
+      assert.is_nil(ok)
+      assert.matches('card.lua: "theme" must be a table, got string', err, 1, true)
+    end)
+  end)
 end)
