@@ -37,6 +37,7 @@ typedef struct {
     double unit_per_line; /* layout units per line down */
     int scale_fonts;      /* named fonts change size (the preview's own measurer is in use) */
     double cells;         /* the page width in cells, for the header */
+    int dark;             /* the dark appearance: the preview's own page and cards dark too */
 } html_options;
 
 /*

@@ -238,7 +238,7 @@ static void test_cells(void)
 
 static void test_page(void)
 {
-    html_options o = {8, 16, 1, 80};
+    html_options o = {8, 16, 1, 80, 0};
     const char *render = "{\"id\":\"p<1>\",\"version\":2,\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":"
                          "{\"type\":\"button\",\"id\":\"c\",\"label\":\"Go & <see>\",\"action\":{\"type\":\"a/b\","
                          "\"payload\":{\"q\":\"'\\\"\"}}}}]}";
@@ -279,7 +279,7 @@ static void test_page(void)
 /* The controls: a disabled button with a tooltip, an enabled one, a tap target. */
 static void test_controls(void)
 {
-    html_options o = {1, 1, 0, 40};
+    html_options o = {1, 1, 0, 40, 0};
     const char *render =
         "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"hstack\",\"id\":\"c\","
         "\"action\":{\"type\":\"nav/open\",\"payload\":\"/x\"},\"children\":["
