@@ -5,7 +5,8 @@
 ** the focused one's tooltip is on the status line), inputs focused with Tab
 ** and edited (typing, Backspace; Space or Enter flips a toggle; Left/Right
 ** choose, digits tick a multiple choice; Esc leaves) through
-** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list.
+** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list,
+** the theme's light and dark appearance switched with d (sdui_set_appearance()).
 **
 ** Usage: terminal PAGE.json SCRIPTS_DIR
 **
@@ -57,8 +58,10 @@
 #include "sdui.h"
 #include "sdui_scripts.h"
 
-#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 r \xc2\xb7 q"
-#define HINT "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 r reload \xc2\xb7 q quit"
+#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 d \xc2\xb7 r \xc2\xb7 q"
+#define HINT                                                                                                          \
+    "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 d dark/light \xc2\xb7 r reload " \
+    "\xc2\xb7 q quit"
 #define REQUEST_MS 1000 /* how long the fake network takes */
 #define POLL_MS 200     /* the longest wait for a key */
 
@@ -845,6 +848,21 @@ static void reload(void)
     pull_patches();
 }
 
+/* d: the theme's other appearance (sdui_set_appearance); only the
+** components using a token whose value changes are patched and redrawn. */
+static void switch_appearance(void)
+{
+    const char *now = sdui_appearance(app.engine);
+    const char *next = now != NULL && strcmp(now, "dark") == 0 ? "light" : "dark";
+    if (sdui_set_appearance(app.engine, next) != SDUI_OK) {
+        report_error("appearance");
+    } else {
+        app.error[0] = '\0';
+        set_text(app.event, sizeof app.event, "appearance: %s", next);
+    }
+    pull_patches();
+}
+
 static int handle_key(int ch)
 {
     if (edit_input(ch))
@@ -892,6 +910,10 @@ static int handle_key(int ch)
     case 'r':
     case 'R':
         reload();
+        break;
+    case 'd':
+    case 'D':
+        switch_appearance();
         break;
     case KEY_RESIZE:
         measure_screen();
