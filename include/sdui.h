@@ -728,8 +728,9 @@ int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 ** The diagnostics of the last render, as a JSON array of
 **   {"severity": "warning"|"error", "code": ..., "component": id, "message": text}
 ** with code one of "unknown-type" (no factory, no fallback: a "fallback"
-** node was rendered), "fallback-used", "dropped" and "factory-failed" (an
-** "error" node was rendered). Loading a page does not clear them; the next
+** node was rendered), "fallback-used", "dropped", "factory-failed" (an
+** "error" node was rendered) and "unknown-token" (a theme token the theme
+** lacks, its field left unset: see sdui_set_theme()). Loading a page does not clear them; the next
 ** render replaces them. Same ownership as sdui_render_json().
 */
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
