@@ -3,7 +3,8 @@
 ** and its errors (line:column and path; nothing changes), tokens resolved to
 ** literals in the screen, sdui_set_appearance() patching only the
 ** component whose tokens changed (and nothing when none did), an unknown
-** token's diagnostic, and sdui_call_appearance() read by a factory.
+** token's diagnostic, sdui_call_appearance() read by a factory, and
+** sdui_set_appearance() refused from inside a callback.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,16 @@ static char *patches(sdui_engine *e)
     if (!CHECK_STATUS(sdui_patches_json(e, &out, &len), SDUI_OK))
         return NULL;
     return out;
+}
+
+/* What switching the appearance from inside a factory gives: the engine is busy. */
+static int busy_status = -1;
+
+static int switching_factory(sdui_call *call, void *userdata)
+{
+    busy_status = sdui_set_appearance(userdata, "dark");
+    const char *view = "{\"type\":\"text\",\"text\":\"s\"}";
+    return sdui_call_return(call, view, strlen(view));
 }
 
 /* How many times `needle` occurs in `hay`. */
@@ -185,11 +196,27 @@ static void test_factory_reads_appearance(void)
     sdui_engine_free(e);
 }
 
+static void test_busy(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_component(e, "Switch", switching_factory, e, NULL), SDUI_OK);
+    const char *page = "[{\"id\":\"s\",\"type\":\"Switch\"}]";
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *screen = render(e);
+    CHECK_STR_CONTAINS(screen, "\"text\":\"s\"");
+    sdui_free(screen);
+    CHECK_EQ_INT(busy_status, SDUI_EBUSY);
+    CHECK_STR_EQ(sdui_appearance(e), "light");
+    sdui_engine_free(e);
+}
+
 int main(void)
 {
     test_resolve_and_switch();
     test_errors();
     test_unknown_token();
     test_factory_reads_appearance();
+    test_busy();
     return check_summary();
 }
