@@ -5,8 +5,8 @@
 # card's rows), another title after PgDn, d switching the theme to dark and
 # back (the notice's colours change, only the patched components redrawn),
 # the controls (Enter on "Add to order" disables it: dimmed, its tooltip on
-# the status line, Enter refused; Tab reaches the banner, a tap target drawn in reverse video, and Enter
-# dispatches its action), a live edit of the movie card
+# the status line, Enter refused; Tab reaches the banner, a tap target drawn
+# in reverse video, and Enter dispatches its action), a live edit of the movie card
 # script showing within RELOAD_TIMEOUT seconds with the favourite kept, then
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
