@@ -119,6 +119,13 @@ struct ThemeTests {
         #expect(engine.diagnostics.isEmpty)
     }
 
+    @Test func onlyAViewThatMayNameATokenIsWalked() throws {
+        func flat(_ text: String) throws -> [UInt8] { FlatView(try ViewNode(json: json(text))).bytes }
+        #expect(!ThemeResolver.mayHoldToken(try flat(##"{"type": "text", "text": "you@example.com", "style": {"color": "#fff"}}"##)))
+        #expect(ThemeResolver.mayHoldToken(try flat(#"{"type": "text", "text": "x", "style": {"color": "@accent"}}"#)))
+        #expect(ThemeResolver.mayHoldToken(try flat(#"{"type": "paragraph", "runs": [{"text": "x", "highlight": "@a"}]}"#)))
+    }
+
     @Test func anUnknownTokenIsAWarningWithItsPathAndTheFieldIsLeftUnset() throws {
         let engine = Engine()
         try engine.register(component: "Typo") { _, _ in

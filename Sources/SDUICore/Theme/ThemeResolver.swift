@@ -16,12 +16,25 @@ enum ThemeResolver {
     /// `view` with its tokens resolved through `context` (their reads and
     /// the unknown ones recorded); `view` itself when it has none.
     static func resolve(_ view: FlatView, context: RenderContext) -> FlatView {
-        // Most views have no at sign at all: one pass over the bytes decides.
-        guard view.bytes.contains(UInt8(ascii: "@")) else { return view }
+        // Most views name no token: one pass over the bytes decides. Styles
+        // and runs are kept as JSON text, so a token there follows a quote
+        // (`"color":"@accent"`); an at sign in a text (an email) does not.
+        guard mayHoldToken(view.bytes) else { return view }
         var node = view.node(componentId: context.componentId)
         var changed = false
         resolve(&node, at: .root, context, &changed)
         return changed ? FlatView(node) : view
+    }
+
+    /// Whether `bytes` hold a quote followed by an at sign.
+    static func mayHoldToken(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard b.count > 1 else { return false }
+            for i in 1..<b.count where b[i] == UInt8(ascii: "@") && b[i - 1] == UInt8(ascii: "\"") {
+                return true
+            }
+            return false
+        }
     }
 
     private static func resolve(_ node: inout ViewNode, at path: JSONPath, _ context: RenderContext,
