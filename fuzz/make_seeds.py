@@ -145,6 +145,22 @@ def main():
     write("path", "set_append.txt", "items[2]" + SEP + '"new"')
     write("path", "set_string.txt", "items.0.title" + SEP + '"\\u00e9\\n"')
 
+    # --- theme: themes (and a view returned verbatim) for fuzz_theme.
+    themes = {
+        "both.json": {"colors": {"fg": {"light": "#111827", "dark": "#f9fafb"}, "bg": "#ffffff"},
+                      "fonts": {"f": {"light": "title", "dark": "headline"}}},
+        "same.json": {"colors": {"fg": "#000", "bg": "#fff"}, "fonts": {"f": "body"}},
+        "empty.json": {},
+        "bad_value.json": {"colors": {"fg": {"light": "#000"}}},
+        "bad_token.json": {"colors": {"fg": "@bg"}},
+    }
+    for name, doc in themes.items():
+        write("theme", name, compact(doc))
+    write("theme", "with_view.txt", compact(themes["both.json"]) + SEP + compact(
+        {"type": "hstack", "style": {"borderColor": "@fg", "font": "@missing"},
+         "children": [{"type": "text", "text": "a@b", "style": {"color": "@"}}]}))
+    write("theme", "not_json.txt", '{"colors": {"fg": ')
+
     # --- script: the example scripts are read where they are (fuzz/run.sh's
     # seed_dirs); the self-contained ones are kept in fuzz/seeds/script.
 

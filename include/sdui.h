@@ -407,6 +407,15 @@ int sdui_call_json(sdui_call *call, int source, const char *path, char **out, si
 int sdui_call_state(sdui_call *call, const char *service, const char *path, char **out, size_t *out_len);
 
 /*
+** The appearance in force, in a callback
+**
+** "light" or "dark" (static strings; see sdui_set_appearance()); NULL for a
+** NULL call. In a factory the read is recorded: the component renders again
+** when the appearance switches, so a factory may build another view for it.
+*/
+const char *sdui_call_appearance(sdui_call *call);
+
+/*
 ** Return a view or a new state
 **
 ** Factory: sets the view tree, as JSON. Handler: replaces the service's
@@ -714,6 +723,67 @@ int sdui_press(sdui_engine *engine, const char *node_id);
 int sdui_state_json(sdui_engine *engine, const char *service, const char *path, char **out, size_t *out_len);
 
 /* ======================================================================
+** Themes
+** ====================================================================== */
+
+/*
+** Set the theme
+**
+** sdui_set_theme() makes a theme current: named colour and font tokens,
+** each with a light and a dark value, that views use instead of literals.
+** A view names a token with "@" and its name as the whole value of a colour
+** or a font: a style's "color", "background", "borderColor" and "font", a
+** paragraph run's "color", "highlight" and "font" ("color": "@accent",
+** "font": "@heading"). The theme, as JSON:
+**
+**   {"colors": {"accent": {"light": "#2563eb", "dark": "#93c5fd"},
+**               "muted": "#6b7280"},
+**    "fonts":  {"heading": "title",
+**               "label": {"light": "body", "dark": "headline"}}}
+**
+** A token's value is a non-empty string (both appearances) or an object of
+** exactly "light" and "dark"; it is a literal, never another token. Token
+** names are letters, digits, "_", "-" and "."; both members are optional.
+** The engine resolves tokens when a component renders: the screen, patches
+** and layout carry literal colours and fonts, never tokens. Each token used
+** is recorded like a state read, so after this call only the components
+** that used a token whose value changed (or that the theme adds or drops)
+** render again, and the patches cover only them. A token the theme does not
+** define leaves its field unset (the host's default colour or font) and the
+** render records an "unknown-token" warning naming it and its JSON path in
+** the view ("$.children[1].style.color"); see sdui_diagnostics_json(). Until
+** a theme is set, there is none: every token is unknown.
+**
+** Errors: SDUI_EINVAL (NULL json), SDUI_EPARSE ("line:column: $.path:
+** what"), SDUI_ECONTRACT ("line:column: $.colors.accent.dark: what"),
+** SDUI_ELIMIT (size or depth). On any error the current theme stays.
+** The patch listener hears about the components that render again.
+*/
+int sdui_set_theme(sdui_engine *engine, const char *json, size_t len);
+
+/*
+** Switch between light and dark
+**
+** sdui_set_appearance() makes the theme's "light" or "dark" values the ones
+** in force (the engine starts light). Only the components that used a token
+** whose two values differ, or read the appearance in their factory
+** (sdui_call_appearance()), render again; switching to the appearance in
+** force changes nothing.
+**
+** Errors: SDUI_EINVAL (NULL or anything but "light" and "dark"; nothing
+** changes). The patch listener hears about the components that render again.
+*/
+int sdui_set_appearance(sdui_engine *engine, const char *appearance);
+
+/*
+** The appearance in force
+**
+** "light" or "dark" (static strings); NULL for a NULL engine, and from
+** inside one of its own callbacks (sdui_call_appearance() answers there).
+*/
+const char *sdui_appearance(sdui_engine *engine);
+
+/* ======================================================================
 ** Render
 ** ====================================================================== */
 
@@ -765,8 +835,9 @@ int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 ** The diagnostics of the last render, as a JSON array of
 **   {"severity": "warning"|"error", "code": ..., "component": id, "message": text}
 ** with code one of "unknown-type" (no factory, no fallback: a "fallback"
-** node was rendered), "fallback-used", "dropped" and "factory-failed" (an
-** "error" node was rendered). Loading a page does not clear them; the next
+** node was rendered), "fallback-used", "dropped", "factory-failed" (an
+** "error" node was rendered) and "unknown-token" (a theme token the theme
+** lacks, its field left unset: see sdui_set_theme()). Loading a page does not clear them; the next
 ** render replaces them. Same ownership as sdui_render_json().
 */
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);

@@ -39,7 +39,14 @@ extern "C" {
 **     components = { MovieCard = function(data, ctx) return ui.text(data.title) end },
 **     actions    = { ["favorites/toggle"] = function(state, payload, ctx) ... end },
 **     effects    = { request = function(effect, ctx) ... end },  -- performers
+**     theme      = { colors = { accent = { light = "#1d4ed8", dark = "#93c5fd" } } },
 **   }
+**
+** A declared theme (the JSON of sdui_set_theme(), as a table) becomes the
+** engine's theme once the rest of the table checks out; a bad one fails the
+** script ("card.lua: invalid theme at $.colors.accent: ...") and changes
+** nothing. The last script loaded that declares one wins; dropping the
+** script leaves the theme as it is.
 **
 ** Scripts run in a sandbox: no io, os (but os.time, os.clock, os.date),
 ** debug, load, loadfile, dofile, string.dump, collectgarbage (but

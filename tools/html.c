@@ -290,7 +290,16 @@ static const char STYLE[] =
     "aside.diagnostics h2{font-size:15px;margin:0 0 4px}\n"
     "aside.diagnostics ul{margin:0;padding-left:20px}\n"
     "aside.diagnostics .d-error b{color:#b42318}\n"
-    "aside.diagnostics .d-warning b{color:#b54708}\n";
+    "aside.diagnostics .d-warning b{color:#b54708}\n"
+    /* the dark appearance (--appearance dark): the preview's own colours; the nodes' come resolved */
+    "html.dark{background:#0b0f17}\n"
+    "html.dark body{color:#e5e7eb}\n"
+    "html.dark header.bar p,html.dark aside.diagnostics{color:#9ca3af}\n"
+    "html.dark section.card{background:#161b26;box-shadow:0 0 0 1px #2c3444,0 2px 6px rgba(0,0,0,.4)}\n"
+    "html.dark .f-title,html.dark .f-largeTitle,html.dark .f-title2,html.dark .f-title3{color:var(--node-color,#f3f4f6)}\n"
+    "html.dark .f-caption,html.dark .f-caption2,html.dark .f-footnote{color:var(--node-color,#9ca3af)}\n"
+    "html.dark .n-button{border-color:#4b5563;color:#dbeafe;background:linear-gradient(#2b3342,#1f2633)}\n"
+    "html.dark .n-input{background:#0f141d;border-color:#4b5563}\n";
 
 /* A class-safe version of a name: [A-Za-z0-9_-] kept, the rest dropped. */
 static void put_class_name(buf *b, const char *name)
@@ -1031,7 +1040,9 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     size_t n = lcomponents->count;
     double page_height = layout_height + (double)n * (2 * pad_y + gap);
 
-    buf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    buf_puts(out, options->dark ? "<!DOCTYPE html>\n<html lang=\"en\" class=\"dark\">\n"
+                                : "<!DOCTYPE html>\n<html lang=\"en\">\n");
+    buf_puts(out, "<head>\n<meta charset=\"utf-8\">\n"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                   "<meta name=\"generator\" content=\"sdui render\">\n<title>");
     escape_str(out, page_id ? page_id : "sdui page");

@@ -44,6 +44,7 @@ typedef struct {
     ** with it, lengths are FONT_PX_PER_UNIT px a unit and each text is
     ** drawn in the lines font_wrap gives at its frame's width. */
     const font_metrics *font;
+    int dark;             /* the dark appearance: the preview's own page and cards dark too */
 } html_options;
 
 /*

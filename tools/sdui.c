@@ -4,7 +4,7 @@
 **
 **   sdui render PAGE [--scripts DIR] [--format html|text|json|layout]
 **                    [--width N] [--out FILE] [--points] [--pretty] [--quiet]
-**                    [--duplicate-keys last|reject]
+**                    [--duplicate-keys last|reject] [--appearance light|dark]
 **
 ** Exit status: 0 success, 1 failure (files, scripts, page, render), 2 usage.
 ** Written against include/sdui.h and include/sdui_scripts.h only.
@@ -56,6 +56,10 @@ static const char USAGE[] =
     "                       a key given twice in one object of the page: keep\n"
     "                         its last value, with a warning (as Adaptive\n"
     "                         Cards' hosts do), or refuse the page (default)\n"
+    "      --appearance light|dark\n"
+    "                       the theme's values in force (default light): the\n"
+    "                         scripts' colour and font tokens resolve to them,\n"
+    "                         and the html preview's own page is dark or light\n"
     "  -q, --quiet          do not print the render's diagnostics on stderr\n"
     "  -h, --help           show this help\n"
     "      --version        show the versions of the tool and the library\n"
@@ -74,6 +78,7 @@ typedef struct {
     int pretty;
     int quiet;
     int last_key_wins;
+    const char *appearance; /* "light" or "dark" */
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -104,6 +109,7 @@ static int is_option(const char *name, const char *long_name, const char *short_
 static int parse_args(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
+    o->appearance = "light";
     o->fmt = FORMAT_HTML;
     o->width = 80;
     int command_seen = 0, only_operands = 0;
@@ -154,7 +160,7 @@ static int parse_args(int argc, char **argv, options *o)
             else
                 o->quiet = 1;
         } else if (IS("--scripts", "-s") || IS("--format", "-f") || IS("--width", "-w") || IS("--out", "-o") ||
-                   IS("--duplicate-keys", NULL)) {
+                   IS("--duplicate-keys", NULL) || IS("--appearance", NULL)) {
             const char *value = option_value(argc, argv, &i, inline_value);
             if (value == NULL)
                 return usage_error("option '%s' needs a value", name);
@@ -164,6 +170,10 @@ static int parse_args(int argc, char **argv, options *o)
                 if (strcmp(value, "last") != 0 && strcmp(value, "reject") != 0)
                     return usage_error("bad --duplicate-keys '%s' (expected last or reject)", value);
                 o->last_key_wins = value[0] == 'l';
+            } else if (IS("--appearance", NULL)) {
+                if (strcmp(value, "light") != 0 && strcmp(value, "dark") != 0)
+                    return usage_error("bad --appearance '%s' (expected light or dark)", value);
+                o->appearance = value;
             } else if (IS("--out", "-o")) {
                 o->out = value;
             } else if (IS("--format", "-f")) {
@@ -319,7 +329,7 @@ static int run(const options *o, sdui_engine *engine, buf *result)
             goto done;
         }
         html_options ho = {preview_units ? UNIT_PER_CELL : 1, preview_units ? UNIT_PER_LINE : 1, preview_units,
-                           o->width, font};
+                           o->width, font, strcmp(o->appearance, "dark") == 0};
         char why[300];
         if (html_page(screen, screen_len, layout, layout_len, diags, diags_len, &ho, result, why, sizeof why) != 0) {
             fprintf(stderr, "sdui: html: %s\n", why);
@@ -375,6 +385,8 @@ int main(int argc, char **argv)
         rc = 1;
     } else if (o.scripts != NULL && (st = sdui_scripts_load(engine, o.scripts)) != SDUI_OK) {
         rc = engine_failure(engine, "scripts", o.scripts, st);
+    } else if ((st = sdui_set_appearance(engine, o.appearance)) != SDUI_OK) {
+        rc = engine_failure(engine, "appearance", o.appearance, st);
     } else if ((st = sdui_load_page(engine, page, page_len)) != SDUI_OK) {
         rc = engine_failure(engine, "page", o.page, st);
     } else {

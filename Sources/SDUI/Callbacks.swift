@@ -176,6 +176,13 @@ public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CCh
     }
 }
 
+@_cdecl("sdui_call_appearance")
+public func sdui_call_appearance(_ call: OpaquePointer?) -> UnsafePointer<CChar>? {
+    guard let call = CallHandle.from(call) else { return nil }
+    if case .factory(let context) = call.role { return appearanceName(context.appearance) } // a recorded read
+    return appearanceName(call.engine.appearance)
+}
+
 @_cdecl("sdui_call_return")
 public func sdui_call_return(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }

@@ -174,6 +174,13 @@ static int ctx_warn(lua_State *L)
     return 0;
 }
 
+/* ctx.appearance() -> "light" or "dark"; recorded: the component renders again when it switches. */
+static int ctx_appearance(lua_State *L)
+{
+    lua_pushstring(L, sdui_call_appearance(current_call(L)));
+    return 1;
+}
+
 /*
 ** The ctx functions are made when a callback first reads them (most
 ** callbacks use none, or one): ctx's metatable for its kind has an __index
@@ -188,7 +195,8 @@ typedef struct ctx_function {
     lua_CFunction fn;
 } ctx_function;
 
-static const ctx_function factory_functions[] = {{"state", ctx_state}, {"warn", ctx_warn}, {NULL, NULL}};
+static const ctx_function factory_functions[] = {
+    {"state", ctx_state}, {"warn", ctx_warn}, {"appearance", ctx_appearance}, {NULL, NULL}};
 static const ctx_function handler_functions[] = {
     {"state", ctx_state}, {"dispatch", ctx_dispatch}, {"emit", ctx_emit},
     {"after", ctx_after}, {"request", ctx_request}, {"warn", ctx_warn}, {NULL, NULL}};

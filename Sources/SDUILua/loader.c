@@ -240,6 +240,25 @@ static void unregister_dropped(scripts *s, lua_State *L, int old_ref, int result
 }
 
 /*
+** Makes the table at idx (a theme, as sdui_set_theme() takes it) the
+** engine's theme, or raises naming the script and the theme's path.
+*/
+static void set_theme(scripts *s, lua_State *L, int idx, const char *shown)
+{
+    if (!lua_istable(L, idx))
+        luaL_error(L, "%s: \"theme\" must be a table, got %s", shown, luaL_typename(L, idx));
+    luajson_pushencoded(L, idx);
+    size_t len;
+    const char *json = lua_tolstring(L, -1, &len);
+    if (sdui_set_theme(s->bridge.engine, json, len) != SDUI_OK) {
+        /* "line:column: $.path: reason": the line and column of the encoded text mean nothing here */
+        const char *msg = sdui_errmsg(s->bridge.engine), *path = strstr(msg, "$");
+        luaL_error(L, "%s: invalid theme at %s", shown, path ? path : msg);
+    }
+    lua_pop(L, 1);
+}
+
+/*
 ** Protected: runs the script `item` (argument 2) for the script host at argument 1.
 ** The returned table is checked in full before anything is registered, so
 ** an error leaves the previous version live. On success the result replaces
@@ -254,15 +273,16 @@ static int run_script(lua_State *L)
     lua_call(L, 0, 1);
     int result = lua_gettop(L);
     if (!lua_istable(L, result))
-        return luaL_error(L, "%s: a script must return a table {services=, persist=, components=, actions=, effects=}, got %s",
+        return luaL_error(L, "%s: a script must return a table {services=, persist=, components=, actions=, effects=, "
+                          "theme=}, got %s",
                           shown, luaL_typename(L, result));
     lua_pushnil(L);
     while (lua_next(L, result)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : luaL_typename(L, -2);
         if (strcmp(key, "services") && strcmp(key, "persist") && strcmp(key, "components") && strcmp(key, "actions") &&
-            strcmp(key, "effects"))
+            strcmp(key, "effects") && strcmp(key, "theme"))
             return luaL_error(L, "%s: unknown key \"%s\" in the returned table (expected services, persist, "
-                              "components, actions, effects)", shown, key);
+                              "components, actions, effects, theme)", shown, key);
         lua_pop(L, 1);
     }
     lua_getfield(L, result, "components");
@@ -327,6 +347,10 @@ static int run_script(lua_State *L)
             lua_pop(L, 1);
         }
     }
+    /* The theme, last: set only when everything above checked out, and it
+    ** changes nothing when it is refused. */
+    if (lua_getfield(L, result, "theme") != LUA_TNIL)
+        set_theme(s, L, lua_gettop(L), shown);
 
     /* Commit: nothing below fails short of running out of memory. */
     create_services(s, L, declared, shown);

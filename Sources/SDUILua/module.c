@@ -130,6 +130,33 @@ static int engine_load_page(lua_State *L)
     return result(L, e, sdui_load_page(e->engine, json, len));
 }
 
+/* e:set_theme(theme_table_or_json): the theme views' "@token"s resolve from (sdui_set_theme) */
+static int engine_set_theme(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    size_t len;
+    const char *json = bridge_json_arg(L, 2, &len);
+    return result(L, e, sdui_set_theme(e->engine, json, len));
+}
+
+/* e:set_appearance("light" | "dark") (sdui_set_appearance) */
+static int engine_set_appearance(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, sdui_set_appearance(e->engine, luaL_checkstring(L, 2)));
+}
+
+/* e:appearance() -> "light" or "dark" */
+static int engine_appearance(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    const char *appearance = sdui_appearance(e->engine);
+    if (appearance == NULL)
+        return fail(L, e);
+    lua_pushstring(L, appearance);
+    return 1;
+}
+
 /* e:dispatch(action_table_or_json) */
 static int engine_dispatch(lua_State *L)
 {
@@ -654,6 +681,9 @@ static const luaL_Reg engine_methods[] = {
     {"component", engine_component},
     {"action", engine_action},
     {"load_page", engine_load_page},
+    {"set_theme", engine_set_theme},
+    {"set_appearance", engine_set_appearance},
+    {"appearance", engine_appearance},
     {"render", engine_render},
     {"render_json", engine_render_json},
     {"component_view", engine_component_view},

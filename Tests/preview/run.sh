@@ -149,6 +149,20 @@ expect 1 "a duplicate key is refused" 'duplicate key "type"' -- render "$work/du
 expect 0 "--duplicate-keys last takes it" 'duplicate-key' -- render "$work/dup.json" -f json --duplicate-keys last
 check "the last value won" grep -q '"componentType":"U"' "$work/stdout"
 expect 2 "--duplicate-keys takes last or reject" "expected last or reject" -- render "$work/dup.json" --duplicate-keys first
+# themes: the example scripts' tokens resolve to the light values, or with --appearance dark the dark ones
+expect 0 "render json, light by default" "" -- render "$PAGE" -s "$SCRIPTS" -f json -q
+check "light: the notice's accent background" grep -qF '"style":{"background":"#1d4ed8",' "$work/stdout"
+check "light: the headings' colour and font" grep -qF '"style":{"font":"headline","color":"#1e3a8a"}' "$work/stdout"
+check "no token reaches the host" bash -c "! grep -qF '\"@' '$work/stdout'"
+expect 0 "render json --appearance dark" "" -- render "$PAGE" -s "$SCRIPTS" -f json -q --appearance dark
+check "dark: the notice's accent background" grep -qF '"style":{"background":"#93c5fd",' "$work/stdout"
+check "dark: the headings' colour" grep -qF '"style":{"font":"headline","color":"#bfdbfe"}' "$work/stdout"
+check "dark: no light value left" bash -c "! grep -qF '#1d4ed8' '$work/stdout'"
+expect 0 "render html --appearance dark" "" -- render "$PAGE" -s "$SCRIPTS" --appearance=dark -q -o "$OUT/home-dark.html"
+check "the dark preview's page is dark" grep -qF '<html lang="en" class="dark">' "$OUT/home-dark.html"
+check "the dark preview's nodes take the dark values" grep -qF 'background:#93c5fd;' "$OUT/home-dark.html"
+check "the light preview's page is not dark" bash -c "! grep -qF 'class=\"dark\"' '$OUT/home.html'"
+expect 2 "bad --appearance" "bad --appearance 'dim' \(expected light or dark\)" -- render "$PAGE" --appearance dim
 # an image's fit and aspect ratio: object-fit in the HTML, the box from the ratio in the layout
 mkdir -p "$work/fit"
 printf '%s\n' 'local ui = require "sdui.ui"' \
@@ -295,6 +309,51 @@ import struct, sys
 data = open(sys.argv[1], "rb").read(24)
 assert data[:8] == b"\x89PNG\r\n\x1a\n"
 assert struct.unpack(">II", data[16:24]) == (1000, 1400)' "$OUT/home.png"
+
+  # the dark preview: a picture too, darker than the light one on average
+  rm -f "$OUT/home-dark.png"
+  if browse "$work/darkshot" --screenshot="$OUT/home-dark.png" --window-size=1000,1400 \
+    "file://$(pwd)/$OUT/home-dark.html"; then pass; else
+    fail "chromium --screenshot of home-dark.html exited $?"
+  fi
+  errors=$(page_errors "$work/darkshot")
+  if [ -z "$errors" ]; then pass; else fail "the dark page logged errors: $errors"; fi
+  check "home-dark.png is darker than home.png" python3 - "$OUT/home.png" "$OUT/home-dark.png" <<'PY'
+import struct, sys, zlib
+def brightness(path):
+    data = open(path, "rb").read()
+    at, idat, (w, h, depth, ctype) = 8, b"", (0, 0, 0, 0)
+    while at < len(data):
+        n, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, ctype = struct.unpack(">IIBB", body[:10])
+        elif kind == b"IDAT":
+            idat += body
+        at += 12 + n
+    assert depth == 8 and ctype in (2, 6), (depth, ctype)
+    bpp = 3 if ctype == 2 else 4
+    raw, stride = zlib.decompress(idat), w * bpp
+    prev, total, i = bytearray(stride), 0, 0
+    for _ in range(h):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        total += sum(line[x] for x in range(stride) if x % bpp < 3)
+        prev = line
+    return total / (w * h * 3)
+light, dark = brightness(sys.argv[1]), brightness(sys.argv[2])
+assert dark < light / 2, (light, dark)
+PY
 
   if browse "$work/dom" --dump-dom --window-size=1000,1400 "$url"; then pass; else
     fail "chromium --dump-dom exited $?"

@@ -244,7 +244,7 @@ static void test_cells(void)
 
 static void test_page(void)
 {
-    html_options o = {8, 16, 1, 80, NULL};
+    html_options o = {8, 16, 1, 80, NULL, 0};
     const char *render = "{\"id\":\"p<1>\",\"version\":2,\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":"
                          "{\"type\":\"button\",\"id\":\"c\",\"label\":\"Go & <see>\",\"action\":{\"type\":\"a/b\","
                          "\"payload\":{\"q\":\"'\\\"\"}}}}]}";
@@ -285,7 +285,7 @@ static void test_page(void)
 /* The controls: a disabled button with a tooltip, an enabled one, a tap target. */
 static void test_controls(void)
 {
-    html_options o = {1, 1, 0, 40, NULL};
+    html_options o = {1, 1, 0, 40, NULL, 0};
     const char *render =
         "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"hstack\",\"id\":\"c\","
         "\"action\":{\"type\":\"nav/open\",\"payload\":\"/x\"},\"children\":["
@@ -415,7 +415,7 @@ static void test_font(void)
     free(scratch);
 
     /* a page drawn with it: lengths in px, a text in the layout's lines, cut to its height with an ellipsis */
-    html_options o = {8, 16, 1, 60, m};
+    html_options o = {8, 16, 1, 60, m, 0};
     const char *render = "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"vstack\",\"id\":\"c\","
                          "\"children\":[{\"type\":\"text\",\"id\":\"c/0\",\"text\":\"aaa bbb ccc\"},"
                          "{\"type\":\"text\",\"id\":\"c/1\",\"text\":\"aaa bbb ccc\",\"style\":{\"lineLimit\":1,"

@@ -6,7 +6,10 @@
 ** toggle as "[x] title", an expanded choice as its option lines; in the
 ** error colour when invalid), fallback and error nodes in colour with a
 ** mark. Containers draw their background, then their children, which
-** inherit it. A tap target (a container or image with an action) has no
+** inherit it. Colours given as "#rgb" or "#rrggbb" (a theme's, resolved by
+** the engine) are drawn in the nearest colour the terminal has: of the
+** 256-colour palette when it has one, else of the eight basic colours. A
+** tap target (a container or image with an action) has no
 ** chrome: focused, it is drawn in reverse video, its children with it. A
 ** rail shows its children scrolled sideways by the offset the model keeps
 ** for it, clipped to its frame, with ‹ (›) on its left (right) edge when
@@ -31,14 +34,20 @@
 enum { PAIR_ACCENT = 1, PAIR_SURFACE, PAIR_WARN, PAIR_ERROR, PAIR_STATUS, PAIR_STATUS_WARN };
 
 static int colors;
+static short default_fg = -1, default_bg = -1; /* the terminal's own colours, when it lets us keep them */
+/* The pairs made for "#rrggbb" colours so far, from PAIR_FIRST_MADE on. */
+enum { PAIR_FIRST_MADE = PAIR_STATUS_WARN + 1, MADE_MAX = 64 };
+static short made_fg[MADE_MAX], made_bg[MADE_MAX];
+static int made;
 
 void draw_init(void)
 {
     if (!has_colors() || start_color() == ERR)
         return;
-    short fg = -1, bg = -1; /* the terminal's own colours, when it lets us keep them */
+    short fg = -1, bg = -1;
     if (use_default_colors() == ERR)
         fg = COLOR_WHITE, bg = COLOR_BLACK;
+    default_fg = fg, default_bg = bg;
     colors = 1;
     init_pair(PAIR_ACCENT, COLOR_WHITE, COLOR_BLUE);
     init_pair(PAIR_SURFACE, fg, COLORS >= 256 ? 236 : COLOR_BLACK);
@@ -57,7 +66,67 @@ typedef struct {
 typedef struct {
     attr_t attr;
     short pair;
+    short fg, bg; /* the colours of `pair` (-1: the terminal's own) */
 } pen;
+
+/* The value of hex digit `c`, or -1. */
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The terminal's colour nearest "#rgb" or "#rrggbb": of the 256-colour
+** palette's cube and grey ramp when it has them, else of the eight basic
+** colours; -1 when `s` is no such colour (a name: drawn as before). */
+static short hex_color(const char *s)
+{
+    size_t n = s != NULL ? strlen(s) : 0;
+    if ((n != 4 && n != 7) || s[0] != '#')
+        return -1;
+    int rgb[3];
+    for (int i = 0; i < 3; i++) {
+        int hi = hex_digit(s[n == 4 ? 1 + i : 1 + 2 * i]), lo = hex_digit(s[n == 4 ? 1 + i : 2 + 2 * i]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        rgb[i] = hi * 16 + lo;
+    }
+    if (COLORS < 256) /* the eight: red, green and blue each on or off */
+        return (short)((rgb[0] > 127) | (rgb[1] > 127) << 1 | (rgb[2] > 127) << 2);
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+    int cube[3], cube_d = 0;
+    for (int i = 0; i < 3; i++) {
+        int best = 0;
+        for (int l = 1; l < 6; l++)
+            if (abs(level[l] - rgb[i]) < abs(level[best] - rgb[i]))
+                best = l;
+        cube[i] = best;
+        cube_d += (level[best] - rgb[i]) * (level[best] - rgb[i]);
+    }
+    int grey = ((rgb[0] + rgb[1] + rgb[2]) / 3 - 8 + 5) / 10; /* ramp step: 8 + 10 * step */
+    grey = grey < 0 ? 0 : grey > 23 ? 23 : grey;
+    int g = 8 + 10 * grey, grey_d = 0;
+    for (int i = 0; i < 3; i++)
+        grey_d += (g - rgb[i]) * (g - rgb[i]);
+    return (short)(grey_d < cube_d ? 232 + grey : 16 + 36 * cube[0] + 6 * cube[1] + cube[2]);
+}
+
+/* The colour pair of `fg` over `bg`, made on first use; 0 (the terminal's
+** own colours) once the pairs run out. */
+static short pair_of(short fg, short bg)
+{
+    for (int i = 0; i < made; i++)
+        if (made_fg[i] == fg && made_bg[i] == bg)
+            return (short)(PAIR_FIRST_MADE + i);
+    if (made == MADE_MAX || PAIR_FIRST_MADE + made >= COLOR_PAIRS
+        || init_pair((short)(PAIR_FIRST_MADE + made), fg, bg) == ERR)
+        return 0;
+    made_fg[made] = fg, made_bg[made] = bg;
+    return (short)(PAIR_FIRST_MADE + made++);
+}
 
 int frame_cells(const json *object, const char *name, double otherwise)
 {
@@ -161,6 +230,11 @@ static pen styled(const content *k, pen p)
         p.attr |= A_DIM;
     if (is(k->weight, "bold") || is(k->weight, "semibold") || is(k->weight, "heavy") || is(k->weight, "black"))
         p.attr |= A_BOLD;
+    short fg = colors ? hex_color(k->color) : -1;
+    if (fg >= 0) {
+        p.fg = fg;
+        p.pair = pair_of(p.fg, p.bg);
+    }
     return p;
 }
 
@@ -232,7 +306,15 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
     const content *k = model_get(id);
     p = styled(k, p);
     if (k != NULL && k->background != NULL && colors) {
-        p.pair = is(k->background, "surface") ? PAIR_SURFACE : PAIR_ACCENT;
+        short bg = hex_color(k->background);
+        if (bg >= 0) {
+            p.bg = bg;
+            p.pair = pair_of(p.fg, p.bg);
+        } else if (is(k->background, "surface")) {
+            p.pair = PAIR_SURFACE, p.fg = default_fg, p.bg = COLORS >= 256 ? 236 : COLOR_BLACK;
+        } else {
+            p.pair = PAIR_ACCENT, p.fg = COLOR_WHITE, p.bg = COLOR_BLUE;
+        }
         for (int i = 0; i < h; i++)
             fill(c, y + i, x, w, p, " ");
     }
@@ -386,7 +468,7 @@ void draw_rows(const view *v, int row0, int row1)
         bottom -= v->scroll;
         if (bottom <= row0 || top >= row1)
             continue;
-        pen p = {A_NORMAL, 0};
+        pen p = {A_NORMAL, 0, default_fg, default_bg};
         double y = json_get_number(component, "y", 0);
         draw_node(v, &c, json_get(component, "root"), 0, (int)floor(y + 0.5) - v->scroll, p);
     }
@@ -396,7 +478,7 @@ void draw_status(int row, const char *text, int warn)
 {
     int cols = COLS;
     clip c = {row, row + 1, 0, cols};
-    pen p = {colors ? A_NORMAL : (warn ? A_BOLD : A_UNDERLINE), 0};
+    pen p = {colors ? A_NORMAL : (warn ? A_BOLD : A_UNDERLINE), 0, -1, -1};
     if (colors)
         p.pair = warn ? PAIR_STATUS_WARN : PAIR_STATUS;
     fill(&c, row, 0, cols, p, " ");

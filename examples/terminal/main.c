@@ -11,6 +11,7 @@
 ** back to the page before at the row it was left at.
 ** A rail (a row wider than the screen) scrolls sideways to show the button
 ** Tab focuses in it, ‹ and › on its edges while more of it is past them.
+** the theme's light and dark appearance switched with d (sdui_set_appearance()).
 **
 ** Usage: terminal PAGE.json SCRIPTS_DIR [ROUTE]
 **
@@ -78,8 +79,10 @@
 #include "sdui.h"
 #include "sdui_scripts.h"
 
-#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 b \xc2\xb7 r \xc2\xb7 q"
-#define HINT "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 b back \xc2\xb7 r reload \xc2\xb7 q quit"
+#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 b \xc2\xb7 d \xc2\xb7 r \xc2\xb7 q"
+#define HINT                                                                                                          \
+    "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 b back \xc2\xb7 d dark/light "   \
+    "\xc2\xb7 r reload \xc2\xb7 q quit"
 #define REQUEST_MS 1000 /* how long the fake network takes */
 #define POLL_MS 200     /* the longest wait for a key */
 
@@ -1006,6 +1009,21 @@ static void reload(void)
     pull_patches();
 }
 
+/* d: the theme's other appearance (sdui_set_appearance); only the
+** components using a token whose value changes are patched and redrawn. */
+static void switch_appearance(void)
+{
+    const char *now = sdui_appearance(app.engine);
+    const char *next = now != NULL && strcmp(now, "dark") == 0 ? "light" : "dark";
+    if (sdui_set_appearance(app.engine, next) != SDUI_OK) {
+        report_error("appearance");
+    } else {
+        app.error[0] = '\0';
+        set_text(app.event, sizeof app.event, "appearance: %s", next);
+    }
+    pull_patches();
+}
+
 static int handle_key(int ch)
 {
     if (edit_input(ch))
@@ -1065,6 +1083,10 @@ static int handle_key(int ch)
     case 'b':
     case 'B':
         go_back();
+        break;
+    case 'd':
+    case 'D':
+        switch_appearance();
         break;
     case KEY_RESIZE:
         measure_screen();

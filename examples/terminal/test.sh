@@ -2,7 +2,9 @@
 # Drives the terminal host in a detached tmux session (100x40) and checks
 # what a person would see: the first card, the focus on its star in reverse
 # video after Tab, the filled star after Enter (redrawn alone: only the
-# card's rows), another title after PgDn, the controls (Enter on "Add to
+# card's rows), another title after PgDn, d switching the theme to dark and
+# back (the notice's colours change, only the patched components redrawn),
+# the controls (Enter on "Add to
 # order" disables it: dimmed, its tooltip on the status line, Enter refused;
 # Tab reaches the banner, a tap target drawn in reverse video, and Enter
 # dispatches its action), a genre button opening the genre's page and b
@@ -146,6 +148,25 @@ tm send-keys -t "$session" PageDown
 check "PgDn brings another title" wait_for "$STEP_TIMEOUT" has "New this week"
 tm send-keys -t "$session" Home
 check "Home goes back to the top" wait_for "$STEP_TIMEOUT" has "Welcome back, Sam"
+
+# d: the theme's other appearance. The notice's colours change; only the
+# components using a token whose value differs are redrawn (the banners'
+# tokens are the same in both: they are not); d again goes back to light.
+check "the help line shows the appearance key" has "PgUp PgDn · d · r · q"
+notice_attrs() { screen_attrs | grep -m1 -F 'Welcome back, Sam'; }
+light_notice=$(notice_attrs)
+: >"$tmp/trace"
+tm send-keys -t "$session" d
+check "d switches to dark, the status line says so" wait_for "$STEP_TIMEOUT" has "appearance: dark"
+notice_changed() { [ -n "$light_notice" ] && [ "$(notice_attrs)" != "$light_notice" ]; }
+check "the notice is drawn in other colours" wait_for "$STEP_TIMEOUT" notice_changed
+themed_redraw() { grep -q '^redraw rows .*: notice-welcome .*movie-603' "$tmp/trace" && ! grep -q '^redraw full' "$tmp/trace"; }
+check "the switch redraws only the rows of the components it patched" wait_for "$STEP_TIMEOUT" themed_redraw
+check "the banners were not patched" bash -c "! grep -q 'banner-festival' '$tmp/trace'"
+tm send-keys -t "$session" d
+check "d again switches back to light" wait_for "$STEP_TIMEOUT" has "appearance: light"
+notice_back() { [ "$(notice_attrs)" = "$light_notice" ]; }
+check "the notice has its light colours again" wait_for "$STEP_TIMEOUT" notice_back
 
 # The controls. "Add to order" once pressed is disabled: dimmed, its tooltip
 # on the status line, and Enter on it dispatches nothing.

@@ -65,6 +65,12 @@ public final class Engine {
     private var inputErrors: [String: String] = [:]
     /// Engine time in milliseconds: the last `tick`.
     public var clock: Int64 { scheduler.clock }
+    /// The theme views' tokens resolve from (`setTheme`); none at first.
+    public private(set) var theme = Theme()
+    /// Which of the theme's values are in force (`setAppearance`); light at first.
+    public var appearance: Appearance { themeValues.appearance }
+    /// The theme's values in force, as renders read them.
+    private var themeValues = ThemeValues()
 
     public init() {
         layouts = LayoutCache(engine: LayoutEngine())
@@ -241,6 +247,48 @@ public final class Engine {
         try store.register(service: name, state: state)
         let queued = settle(watched: watched, outcome: DispatchOutcome(changes: [name: change]))
         run(queued)
+    }
+
+    // MARK: Theme
+
+    /// Makes `theme` the one views' tokens resolve from. Only the components
+    /// that used a token whose value changed (or that it adds or removes)
+    /// render again, on the next render or patches.
+    public func setTheme(_ theme: Theme) {
+        self.theme = theme
+        switchTheme(to: ThemeValues(theme: theme, appearance: appearance))
+    }
+
+    /// Decodes a theme (`Theme`'s JSON form) under the engine's limits and
+    /// makes it current; on error nothing changes, and a contract error
+    /// carries line:column and path.
+    public func setTheme(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        let json = try parse(bytes)
+        let theme: Theme
+        do {
+            theme = try Theme(json: json)
+        } catch {
+            throw Engine.located(error, in: bytes)
+        }
+        setTheme(theme)
+    }
+
+    /// Switches the theme's values in force to those of `appearance`: only
+    /// the components that used a token whose value differs between the
+    /// two, or read the appearance (`RenderContext.appearance`), render
+    /// again. Switching to the appearance in force changes nothing.
+    public func setAppearance(_ appearance: Appearance) {
+        guard appearance != self.appearance else { return }
+        switchTheme(to: ThemeValues(theme: theme, appearance: appearance))
+    }
+
+    /// Marks stale the readers of the values that differ (`ThemeValues`:
+    /// the theme is tracked as the state of a service).
+    private func switchTheme(to values: ThemeValues) {
+        var change = StateChange()
+        change.noteReplaced(from: themeValues.state)
+        themeValues = values
+        tracker.invalidate(service: ThemeValues.service, change: change, new: values.state)
     }
 
     /// Watches `service` at `path`; returns the subscription id.
@@ -974,11 +1022,11 @@ public final class Engine {
             tracker.clearScreen()
             return
         }
+        let renderer = Renderer(registry: registry, store: store, inputErrors: inputErrors, theme: themeValues)
         if let viewport = lazyList.viewport {
-            lazyList.render(page, viewport, in: tracker,
-                            with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
+            lazyList.render(page, viewport, in: tracker, with: renderer)
         } else if tracker.hasDue {
-            tracker.renderDue(page, with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
+            tracker.renderDue(page, with: renderer)
         }
         tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
     }

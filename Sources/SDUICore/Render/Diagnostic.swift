@@ -7,7 +7,7 @@ public struct Diagnostic: Sendable, Equatable {
 
     public var severity: Severity
     /// Stable machine-readable code: "unknown-type", "fallback-used", "dropped", "factory-failed",
-    /// "factory-warning", "handler-warning", "callback-warning", "persist-rejected",
+    /// "factory-warning", "unknown-token", "handler-warning", "callback-warning", "persist-rejected",
     /// "persist-failed"…
     public var code: String
     /// The component concerned, if any.

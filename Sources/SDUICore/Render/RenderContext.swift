@@ -6,11 +6,28 @@ public struct RenderContext {
     public let componentType: String
     let store: Store
     let log: ReadLog
+    /// The theme's values in force (`ThemeValues`).
+    let theme: ThemeValues
 
     /// The state of `service` at `path`, or nil when either is missing.
     public func state(_ service: String, at path: JSONPath = .root) -> JSON? {
         let value = store.state(of: service)?.value(at: path)
         log.reads.append(Read(service: service, path: path, value: value))
+        return value
+    }
+
+    /// The appearance in force (light or dark), recorded as a read: the
+    /// component renders again when it switches.
+    public var appearance: Appearance {
+        log.reads.append(theme.appearanceRead)
+        return theme.appearance
+    }
+
+    /// The value of the theme's token `name` of `kind` (nil when it has
+    /// none), recorded as a read (`ThemeResolver` resolves a view's tokens).
+    func token(_ kind: ThemeValues.Kind, _ name: String) -> String? {
+        let (value, read) = theme.token(kind, name)
+        log.reads.append(read)
         return value
     }
 

@@ -5,17 +5,23 @@
 /// becomes a visible `fallback` node naming the type. A factory that throws
 /// or returns an invalid tree becomes an `error` node for that component
 /// only. Each of these records a diagnostic, as does each warning a factory
-/// reports (`RenderContext.warn`); the page always renders.
+/// reports (`RenderContext.warn`) and each theme token the view names that
+/// the theme lacks ("unknown-token", `ThemeResolver`); the page always renders.
 public struct Renderer {
     public let registry: ComponentRegistry
     public let store: Store
     /// The inputs' validation errors to show, by node id (`Engine.press`).
     public let inputErrors: [String: String]
+    /// The theme's values the views' tokens resolve to (`ThemeResolver`).
+    public let theme: ThemeValues
 
-    public init(registry: ComponentRegistry, store: Store, inputErrors: [String: String] = [:]) {
+    public init(registry: ComponentRegistry, store: Store, inputErrors: [String: String] = [:],
+                theme: ThemeValues = ThemeValues())
+    {
         self.registry = registry
         self.store = store
         self.inputErrors = inputErrors
+        self.theme = theme
     }
 
     /// Renders a whole page at once (no caching), collecting diagnostics.
@@ -56,11 +62,14 @@ public struct Renderer {
         }
         let factory = registry.factory(for: current.type)!
         let log = ReadLog()
-        let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log)
+        let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log,
+                                    theme: theme)
         let view: FlatView
         do {
-            // bound inputs' values, validation errors
-            view = InputBinding.fill(try factory(current.factoryData, context), context: context, errors: inputErrors)
+            // bound inputs' values, validation errors, then the theme's tokens
+            let filled = InputBinding.fill(try factory(current.factoryData, context), context: context,
+                                           errors: inputErrors)
+            view = ThemeResolver.resolve(filled, context: context)
         } catch {
             result.diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
                 "factory for \"\(current.type)\" failed: \(error)"))
@@ -68,6 +77,9 @@ public struct Renderer {
         }
         for warning in log.warnings {
             result.diagnostics.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
+        }
+        for problem in log.unknownTokens {
+            result.diagnostics.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
         }
         result.factoryRan = true
         result.reads = log.reads

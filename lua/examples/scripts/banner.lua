@@ -6,7 +6,7 @@ local fmt = require "lib.format"
 local function banner(data)
   local view = ui.vstack{ padding = { top = 1 }, action = data.action,
     ui.image(fmt.str(data.image)),
-    ui.text(fmt.str(data.title), "title"),
+    ui.text(fmt.str(data.title), "@title"),
     ui.text(fmt.str(data.subtitle)),
   }
   return view

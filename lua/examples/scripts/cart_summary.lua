@@ -26,7 +26,7 @@ end
 
 local function cart_summary(data, ctx)
   local view = ui.hstack{ distribution = "spaceBetween", width = "fill", padding = { top = 1 },
-    ui.text(summary_line(data, ctx), "headline"),
+    ui.text(summary_line(data, ctx), { font = "@section", color = "@heading" }),
     ui.button{ fmt.str(data.checkoutText), action = data.action },
   }
   return view

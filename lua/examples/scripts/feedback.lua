@@ -17,7 +17,7 @@ local TOPICS = {
 local function form(data, ctx)
   local sent = ctx.state("feedback", "sent")
   return ui.vstack{ padding = 1, spacing = 1, width = "fill",
-    ui.text(fmt.str(data.title), "headline"),
+    ui.text(fmt.str(data.title), { font = "@section", color = "@heading" }),
     ui.input{ name = "email", format = "email", placeholder = "you@example.com", bind = "feedback/email",
       validation = { required = true, pattern = "[^@ ]+@[^@ ]+", message = "An email, please" } },
     ui.input{ name = "rating", kind = "number", min = 1, max = 5, bind = "feedback/rating" },
@@ -25,7 +25,7 @@ local function form(data, ctx)
     ui.input{ name = "news", kind = "toggle", title = "Send me the newsletter", bind = "feedback/news" },
     ui.hstack{ spacing = 1,
       ui.button{ fmt.str(data.submitText), action = ui.action("feedback/send", {}, true) },
-      type(sent) == "string" and ui.text(sent, "caption"),
+      type(sent) == "string" and ui.text(sent, { font = "@note", color = "@muted" }),
     },
   }
 end

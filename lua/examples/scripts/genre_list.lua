@@ -16,7 +16,7 @@ local function genre_list(data)
     }
   end
   local view = ui.vstack{ padding = { top = 1 },
-    ui.text(fmt.str(data.title), "headline"),
+    ui.text(fmt.str(data.title), { font = "@section", color = "@heading" }),
     ui.rail{ spacing = 2, children = buttons },
   }
   return view

@@ -15,9 +15,9 @@ local function movie_card(data, ctx)
   local view = ui.hstack{ spacing = 2, padding = { top = 1 },
     ui.image(fmt.str(data.poster), { alt = title, width = 12, height = 6 }),
     ui.vstack{
-      ui.text(title, "title"),
+      ui.text(title, "@title"),
       ui.text(fmt.str(data.overview), { lineLimit = 3 }),
-      ui.text(fmt.rating_year(data.rating, data.year), "caption"),
+      ui.text(fmt.rating_year(data.rating, data.year), { font = "@note", color = "@muted" }),
       ui.hstack{ spacing = 2,
         ui.button{ star, key = "favorite", action = data.favoriteAction },
         ui.button{ "Add to order", key = "order", action = data.orderAction,

@@ -1,5 +1,5 @@
 -- NotificationComponent: a header, a message and a dismiss button (with a
--- tooltip) on an accent background across the page; an empty vstack once its id is in
+-- tooltip) on the theme's accent background across the page; an empty vstack once its id is in
 -- notifications.dismissed. Sizes are terminal cells (the layout's default
 -- unit): one cell of padding.
 local ui = require "sdui.ui"
@@ -24,9 +24,9 @@ local function notification(data, ctx)
   if dismissed(ctx, id) then
     return ui.vstack{}
   end
-  local view = ui.vstack{ background = "accent", padding = 1, width = "fill",
-    ui.text(fmt.str(data.header), "headline"),
-    ui.text(fmt.str(data.message)),
+  local view = ui.vstack{ background = "@accent", padding = 1, width = "fill",
+    ui.text(fmt.str(data.header), { font = "@section", color = "@onAccent" }),
+    ui.text(fmt.str(data.message), { color = "@onAccent" }),
     ui.button{ fmt.str(data.actionText), action = action, tooltip = "Hides this notice" },
   }
   return view

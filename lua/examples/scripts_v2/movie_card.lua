@@ -15,9 +15,9 @@ local function movie_card(data, ctx)
     headline = headline .. string.format(" ★%.1f", data.rating)
   end
   local star = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId))) and "★" or "☆"
-  local view = ui.vstack{ spacing = 4, padding = 8, background = "surface", cornerRadius = 12,
-    ui.text(headline, { font = "title", fontWeight = "bold" }),
-    ui.text(fmt.str(data.overview), { lineLimit = 2, color = "secondary" }),
+  local view = ui.vstack{ spacing = 4, padding = 8, background = "@surface", cornerRadius = 12,
+    ui.text(headline, { font = "@title", fontWeight = "bold" }),
+    ui.text(fmt.str(data.overview), { lineLimit = 2, color = "@muted" }),
     ui.hstack{ spacing = 8,
       ui.button{ "Add to order", key = "order", action = data.orderAction },
       ui.button{ star, key = "favorite", action = data.favoriteAction },
