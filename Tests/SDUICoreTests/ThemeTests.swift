@@ -124,6 +124,18 @@ struct ThemeTests {
         #expect(!ThemeResolver.mayHoldToken(try flat(##"{"type": "text", "text": "you@example.com", "style": {"color": "#fff"}}"##)))
         #expect(ThemeResolver.mayHoldToken(try flat(#"{"type": "text", "text": "x", "style": {"color": "@accent"}}"#)))
         #expect(ThemeResolver.mayHoldToken(try flat(#"{"type": "paragraph", "runs": [{"text": "x", "highlight": "@a"}]}"#)))
+        // eight bytes at a time: every length and place, a quote before the at sign or not, across the word edges
+        for n in 0..<26 {
+            for place in 0..<max(n, 1) {
+                for quote in [true, false] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: n)
+                    if n > 0 { bytes[place] = UInt8(ascii: "@") }
+                    if quote && place > 0 { bytes[place - 1] = UInt8(ascii: "\"") }
+                    let expected = n > 0 && quote && place > 0
+                    #expect(ThemeResolver.mayHoldToken(bytes) == expected, "\(n) \(place) \(quote)")
+                }
+            }
+        }
     }
 
     @Test func anUnknownTokenIsAWarningWithItsPathAndTheFieldIsLeftUnset() throws {

@@ -26,12 +26,27 @@ enum ThemeResolver {
         return changed ? FlatView(node) : view
     }
 
-    /// Whether `bytes` hold a quote followed by an at sign.
+    /// Whether `bytes` hold a quote followed by an at sign. Every render
+    /// asks, so the at signs are looked for eight bytes at a time.
     static func mayHoldToken(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            guard b.count > 1 else { return false }
-            for i in 1..<b.count where b[i] == UInt8(ascii: "@") && b[i - 1] == UInt8(ascii: "\"") {
-                return true
+        bytes.withUnsafeBytes { b in
+            let n = b.count
+            guard n > 1 else { return false }
+            let at = UInt8(ascii: "@"), quote = UInt8(ascii: "\"")
+            func quoted(_ i: Int) -> Bool { i > 0 && b[i - 1] == quote }
+            var i = 0
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let ats = ones &* UInt64(at)
+            while i + 8 <= n {
+                let x = b.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ ats // a zero byte where an at sign is
+                if (x &- ones) & ~x & highs != 0 {
+                    for j in i..<(i + 8) where b[j] == at && quoted(j) { return true }
+                }
+                i += 8
+            }
+            while i < n {
+                if b[i] == at && quoted(i) { return true }
+                i += 1
             }
             return false
         }
