@@ -54,6 +54,15 @@ public final class Engine {
     /// The validation errors the inputs show, by node id: set by a press
     /// that failed validation, cleared when the input is set or a press passes.
     private var inputErrors: [String: String] = [:]
+    /// What the host supports besides the page contract (`Capabilities`):
+    /// what components' requirements are checked against. Setting it
+    /// replaces the set, and the components whose fallback choice changes
+    /// (`FallbackChoice`) render again, as patches on the next take.
+    public var capabilities = Capabilities() {
+        didSet {
+            if capabilities != oldValue { tracker.invalidateChoices(with: renderer) }
+        }
+    }
     /// Engine time in milliseconds: the last `tick`.
     public var clock: Int64 { scheduler.clock }
 
@@ -140,7 +149,12 @@ public final class Engine {
     /// are unchanged keep their render; the others render on next use.
     public func loadPage(_ page: Page) {
         inputErrors = [:] // the old page's nodes
+        let before = tracker.page?.requirements
         tracker.load(page)
+        if let before, before != page.requirements {
+            // Components kept as they were may now choose another link.
+            tracker.invalidateChoices(with: renderer)
+        }
         lazyList.keep(onlyIn: tracker.pageIndex)
     }
 
@@ -152,7 +166,7 @@ public final class Engine {
         for message in skipped {
             note(Diagnostic(.warning, "patch-skipped", component: nil, message))
         }
-        loadPage(Page(id: current.id, version: current.version, components: components))
+        loadPage(Page(id: current.id, version: current.version, requires: current.requires, components: components))
     }
 
     /// Decodes an action from JSON input (with line:column on contract errors).
@@ -717,6 +731,12 @@ public final class Engine {
         return tracker.imageURLs
     }
 
+    /// The renderer for the current page, capabilities and input errors.
+    private var renderer: Renderer {
+        Renderer(registry: registry, store: store, inputErrors: inputErrors, capabilities: capabilities,
+                 pageRequirements: tracker.page?.requirements ?? .none)
+    }
+
     /// Renders what is missing or stale (in a lazy list, what is realized)
     /// and updates the screen.
     private func refresh() {
@@ -725,10 +745,9 @@ public final class Engine {
             return
         }
         if let viewport = lazyList.viewport {
-            lazyList.render(page, viewport, in: tracker,
-                            with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
+            lazyList.render(page, viewport, in: tracker, with: renderer)
         } else if tracker.hasDue {
-            tracker.renderDue(page, with: Renderer(registry: registry, store: store, inputErrors: inputErrors))
+            tracker.renderDue(page, with: renderer)
         }
         tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
     }
