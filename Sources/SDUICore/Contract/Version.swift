@@ -63,11 +63,10 @@ public struct Version: Sendable, Equatable, CustomStringConvertible {
         case .int(let n) where n >= 0 && n <= Int64(UInt32.max):
             self.init(UInt32(n), form: .integer)
         case .string(let s):
-            guard let version = Version(text: s) else { throw Version.malformed(path, "\"\(s)\"") }
+            guard let version = Version(text: s) else { throw Version.malformed(path, "\"\(s)\"", orNumber: true) }
             self = version
         default:
-            throw ContractError(path, "a version must be \"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\" (whole numbers)"
-                                + " or a whole number, got \(Version.shown(json))")
+            throw Version.malformed(path, Version.shown(json), orNumber: true)
         }
     }
 
@@ -79,8 +78,12 @@ public struct Version: Sendable, Equatable, CustomStringConvertible {
         self = version
     }
 
-    private static func malformed(_ path: JSONPath, _ got: String) -> ContractError {
-        ContractError(path, "a version must be a string \"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\" (whole numbers), got \(got)")
+    /// The error for a value that is no version; `orNumber` when a whole
+    /// number would do too.
+    private static func malformed(_ path: JSONPath, _ got: String, orNumber: Bool = false) -> ContractError {
+        let shapes = "\"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\" (whole numbers, no leading zeros)"
+        return ContractError(path, orNumber ? "a version must be \(shapes) or a whole number N (\"N.0\"), got \(got)"
+                                            : "a version must be a string \(shapes), got \(got)")
     }
 
     /// A wrong value as a message shows it: a number as written, else its type.

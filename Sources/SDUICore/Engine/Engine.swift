@@ -169,6 +169,18 @@ public final class Engine {
         loadPage(Page(id: current.id, version: current.version, requires: current.requires, components: components))
     }
 
+    /// Replaces the capabilities with those declared in `bytes`, a JSON
+    /// object of capability names and version strings (`Capabilities(json:)`).
+    /// On error nothing changes; contract errors carry line:column and path.
+    public func setCapabilities(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        let json = try parse(bytes)
+        do {
+            capabilities = try Capabilities(json: json)
+        } catch {
+            throw Engine.located(error, in: bytes)
+        }
+    }
+
     /// Decodes an action from JSON input (with line:column on contract errors).
     public func action(from bytes: UnsafeRawBufferPointer) throws(EngineError) -> Action {
         // A well-formed action without the object around its members;
