@@ -29,7 +29,7 @@ local PAGE = {
 -- What component `id` shows on `screen`.
 local function shown(screen, id)
   for _, c in ipairs(screen.components) do
-    if c.id == id then return c.view.text or c.view.type end
+    if c.id == id then return c.view.type == "text" and c.view.text or c.view.type end
   end
 end
 
@@ -90,7 +90,7 @@ describe("requirements", function()
     assert.is_true(e:load_page(PAGE))
     assert.equal("Map", shown(e:render(), "a"))
     local err = error_of(sdui.engine, { capabilities = { maps = 2 } })
-    assert.matches("sdui.engine: capabilities: 1:8: $.maps: a version must be a string", err, 1, true)
+    assert.matches("sdui.engine: capabilities: 1:9: $.maps: a version must be a string", err, 1, true)
   end)
 
   it("refuse bad declarations with the JSON path and change nothing", function()
@@ -120,6 +120,6 @@ describe("requirements", function()
     assert.matches("$.version: a version must be", err, 1, true)
     ok, err = e:load_page('[{"id":"a","type":"Map","requires":{"maps":"1.x"}}]')
     assert.is_nil(ok)
-    assert.matches("1:41: $[0].requires.maps: a version must be a string", err, 1, true)
+    assert.matches("1:44: $[0].requires.maps: a version must be a string", err, 1, true)
   end)
 end)
