@@ -121,7 +121,7 @@ struct RequirementsTests {
         #expect(scanned == page)
         // Errors name their path, with line:column through the engine.
         let engine = Engine()
-        #expect(throws: EngineError(.contract, "1:56: $.components[0].requires: requires must be an object, got array")) {
+        #expect(throws: EngineError(.contract, "1:57: $.components[0].requires: requires must be an object, got array")) {
             try loadPage(engine, #"{"components":[{"id":"a","type":"T","data":1,"requires":[]}]}"#)
         }
         #expect(throws: EngineError(.contract, "1:12: $.version: a version must be \"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\" (whole numbers, no leading zeros) or a whole number N (\"N.0\"), got \"1\"")) {
@@ -137,7 +137,7 @@ struct RequirementsTests {
         let page = try #require(engine.page)
         #expect(page.version == Version(1, 1) && page.requires == Requirements([.init("maps", Version(1, 0))]))
         #expect(page.components[0].requirements.entries == [.init("sdui", Version(1, form: .integer)), .init("x", Version(1, 0))])
-        #expect(throws: EngineError(.contract, "1:89: $.patch.changes[0].components[0].requires.x: a version must be a string \"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\" (whole numbers, no leading zeros), got \"one\"")) {
+        #expect(throws: EngineError(.contract, "1:83: $.patch.changes[0].components[0].requires.x: a version must be a string \"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\" (whole numbers, no leading zeros), got \"one\"")) {
             try loadPage(engine, #"{"patch":{"changes":[{"id":"b","components":[{"id":"c","type":"T","requires":{"x":"one"}}]}]}}"#)
         }
         #expect(engine.page?.components.map(\.id) == ["b"])
