@@ -145,8 +145,10 @@ public final class Engine {
         }
     }
 
-    /// Makes `page` current. Components whose id, type, data and fallback
-    /// are unchanged keep their render; the others render on next use.
+    /// Makes `page` current. Components whose id, type, data, version,
+    /// requires and fallback are unchanged keep their render (unless the
+    /// page's own version or requires changed their fallback choice); the
+    /// others render on next use.
     public func loadPage(_ page: Page) {
         inputErrors = [:] // the old page's nodes
         let before = tracker.page?.requirements
