@@ -17,7 +17,7 @@
 #include "screen.h"
 
 static const char base[] =
-    "{\"id\":\"base\",\"version\":3,\"components\":["
+    "{\"id\":\"base\",\"version\":1,\"components\":["
     "{\"id\":\"a\",\"type\":\"Echo\",\"data\":{\"title\":\"Alpha\",\"action\":{\"type\":\"s/x\"}}},"
     "{\"id\":\"b\",\"type\":\"Echo\",\"data\":{\"title\":\"Beta\",\"read\":\"a[1].b\",\"url\":\"https://i/b.png\"}},"
     "{\"id\":\"c\",\"type\":\"MovieCardComponent\",\"data\":{\"title\":\"Gamma\",\"rating\":0.5,\"genres\":[{\"name\":\"x\"},{\"name\":\"y\"}]}},"

@@ -65,7 +65,7 @@ def main():
                                    {"id": components[2]["id"], "components": [components[2], dict(components[0], id="n")]}]}}
     write("page", "home_then_patch.txt", home_text + SEP + compact(patch) + SEP + '{"a":[2],"name":"m"}')
     write("page", "page_then_page.txt", compact({"id": "p", "components": first}) + SEP +
-          compact({"id": "p", "version": 2, "components": rest + first[:1]}))
+          compact({"id": "p", "version": 1, "components": rest + first[:1]}))
     write("page", "views.json", compact([
         {"id": "t", "type": "Echo", "data": {"view": {"type": "zstack", "children": [
             {"type": "text", "text": "wide 漢字 🎬", "style": {"font": "title", "padding": {"top": 1, "leading": 2}}},

@@ -235,8 +235,9 @@ long long sdui_option(sdui_engine *engine, int which, long long value);
 **
 ** sdui_load_page() parses a page and makes it the engine's current page:
 **
-**   {"id": "home", "version": 1,
+**   {"id": "home", "version": 1, "requires": {"maps": "1.2"},
 **    "components": [{"id": "c1", "type": "MovieCard", "data": {...},
+**                    "version": "1.1", "requires": {"maps": "2.0"},
 **                    "fallback": {"type": "Text", "data": {...}} | "drop"}]}
 **
 ** A bare array of components is accepted too. "id" and "type" are non-empty
@@ -250,12 +251,52 @@ long long sdui_option(sdui_engine *engine, int which, long long value);
 ** diagnostic. It also accepts a server patch instead of a page (see
 ** "Reactive").
 **
+** Versions and requirements, as Adaptive Cards': a version is a string
+** "MAJOR.MINOR" or "MAJOR.MINOR.PATCH" (whole numbers, no sign or leading
+** zero, each at most 4294967295), compared part by part (a missing patch is
+** 0); a "version" member may also be a whole number N (0 to 4294967295),
+** meaning "N.0". "requires" is an object of capability names (non-empty, no
+** control character) and the least version of each, as strings; null or
+** absent is none. A page's "version" V means {"sdui": V}: the engine renders
+** contract SDUI_CONTRACT_VERSION. Each component of the page must meet the
+** page's "version" and "requires", then its own; a fallback component must
+** meet only its own. A component that does not renders its fallback (checked
+** the same way, and so on), is dropped ("drop"), or renders the "fallback"
+** node, with a "requires-unmet" diagnostic naming the first unmet
+** requirement ("maps" 2.0 needed, 1.2 declared). The other capabilities are
+** the host's: sdui_set_capabilities(). Server patches take the same members.
+**
 ** Errors: SDUI_EPARSE (message "line:column: $.path: what"), SDUI_ECONTRACT
 ** (message names the JSON path, and both positions for a duplicate id),
 ** SDUI_ELIMIT (size or depth). On any error the previous page stays loaded.
 ** Service state is never touched by loading a page.
 */
 int sdui_load_page(sdui_engine *engine, const char *json, size_t len);
+
+/*
+** Declare the host's capabilities
+**
+** sdui_set_capabilities() replaces the capabilities the host declares,
+** which the "requires" of pages and components are checked against (see
+** sdui_load_page()), with those in `json` (`len` bytes, not NUL-terminated):
+** an object of capability names and version strings,
+**
+**   {"maps": "1.2", "payments": "2.0.1"}
+**
+** ({} declares none, the state of a new engine). "sdui" is not among them:
+** the engine supports it at SDUI_CONTRACT_VERSION and refuses it here.
+** Components whose choice (which link of the fallback chain renders, or the
+** diagnostic naming an unmet requirement) changes render again: the host
+** receives them as patches, as after any change; the others are untouched.
+** The engine keeps no pointer into `json`.
+**
+** Errors: SDUI_EPARSE (not JSON), SDUI_ECONTRACT ("line:column: $.name:
+** what": not an object, an empty name or one with a control character,
+** "sdui", a value that is not a version string), SDUI_ELIMIT; on any error
+** the capabilities stay as they were. SDUI_EBUSY from inside a callback.
+*/
+#define SDUI_CONTRACT_VERSION "1.1" /* the page contract this engine renders ("sdui") */
+int sdui_set_capabilities(sdui_engine *engine, const char *json, size_t len);
 
 /* ======================================================================
 ** Callbacks

@@ -1055,9 +1055,15 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     buf_puts(out, "\">\n<h1>");
     escape_str(out, page_id ? page_id : "sdui page");
     buf_puts(out, "</h1>\n<p>");
+    /* The page's version as written: a whole number, or "MAJOR.MINOR[.PATCH]". */
+    const char *version_text = json_get_string(screen, "version");
     if (version != NULL && version->type == JSON_NUMBER) {
         buf_puts(out, "version ");
         html_escape(out, version->raw, version->rawlen);
+        buf_puts(out, " \xC2\xB7 ");
+    } else if (version_text != NULL) {
+        buf_puts(out, "version ");
+        escape_str(out, version_text);
         buf_puts(out, " \xC2\xB7 ");
     }
     buf_printf(out, "%zu component%s \xC2\xB7 ", n, n == 1 ? "" : "s");
@@ -1068,6 +1074,8 @@ int html_page(const char *render, size_t render_len, const char *layout, size_t 
     put_attr_str(out, "data-page", page_id);
     if (version != NULL && version->type == JSON_NUMBER)
         put_attr(out, "data-version", version->raw, version->rawlen);
+    else if (version_text != NULL)
+        put_attr_str(out, "data-version", version_text);
     buf_puts(out, " style=\"width:");
     put_x(&w, page_width);
     buf_puts(out, ";height:");

@@ -12,3 +12,11 @@ public func sdui_load_page(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar
         try engineCall { () throws(EngineError) in try engine.loadPage(input) }
     }
 }
+
+@_cdecl("sdui_set_capabilities")
+public func sdui_set_capabilities(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        let input = try bytes(json, length, "json")
+        try engineCall { () throws(EngineError) in try engine.setCapabilities(input) }
+    }
+}

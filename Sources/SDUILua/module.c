@@ -157,6 +157,16 @@ static int engine_appearance(lua_State *L)
     return 1;
 }
 
+/* e:capabilities(table_or_json): replaces the host's declared capabilities,
+** {name = "MAJOR.MINOR[.PATCH]"} (sdui_set_capabilities) */
+static int engine_capabilities(lua_State *L)
+{
+    lua_engine *e = check_engine(L);
+    size_t len;
+    const char *json = bridge_json_arg(L, 2, &len);
+    return result(L, e, sdui_set_capabilities(e->engine, json, len));
+}
+
 /* e:dispatch(action_table_or_json) */
 static int engine_dispatch(lua_State *L)
 {
@@ -619,6 +629,13 @@ static void apply_options(lua_State *L, lua_engine *e)
         sdui_option(e->engine, SDUI_OPTION_DUPLICATE_KEYS, how[0] == 'l');
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, 1, "capabilities") != LUA_TNIL) {
+        size_t len;
+        const char *json = bridge_json_arg(L, lua_gettop(L), &len);
+        if (sdui_set_capabilities(e->engine, json, len) != SDUI_OK)
+            luaL_error(L, "sdui.engine: capabilities: %s", sdui_errmsg(e->engine));
+    }
+    lua_pop(L, 1);
     apply_limit(L, e, 1, "script_memory", SDUI_SCRIPT_LIMIT_MEMORY, sdui_scripts_limit);
     apply_limit(L, e, 1, "script_instructions", SDUI_SCRIPT_LIMIT_INSTRUCTIONS, sdui_scripts_limit);
     if (lua_getfield(L, 1, "services") != LUA_TNIL) {
@@ -684,6 +701,7 @@ static const luaL_Reg engine_methods[] = {
     {"set_theme", engine_set_theme},
     {"set_appearance", engine_set_appearance},
     {"appearance", engine_appearance},
+    {"capabilities", engine_capabilities},
     {"render", engine_render},
     {"render_json", engine_render_json},
     {"component_view", engine_component_view},

@@ -6,7 +6,7 @@ struct PageContractTests {
     @Test func objectFormKeepsIdVersionAndOrder() throws {
         let page = try Page(json: json(#"{"id":"home","version":3,"components":[{"id":"a","type":"T","data":{"x":1}},{"id":"b","type":"U"}]}"#))
         #expect(page.id == "home")
-        #expect(page.version == .int(3))
+        #expect(page.version == Version(3, form: .integer))
         #expect(page.components.map(\.id) == ["a", "b"])
         #expect(page.components[0].data == json(#"{"x":1}"#))
         #expect(page.components[1].data == .null)
@@ -32,7 +32,7 @@ struct PageContractTests {
         (#"{"components":{}}"#, "1:15: $.components: components must be an array, got object"),
         (#"{"id":"x"}"#, "1:1: $.components: a page needs \"components\""),
         (#""page""#, "1:1: $: a page must be an object or an array of components, got string"),
-        (#"{"components":[],"extra":1}"#, "1:26: $.extra: unknown member \"extra\" in a page (allowed: components, id, version)"),
+        (#"{"components":[],"extra":1}"#, "1:26: $.extra: unknown member \"extra\" in a page (allowed: components, id, requires, version)"),
         (#"[{"id":"a","type":"T","fallback":3}]"#, "1:34: $[0].fallback: fallback must be a component object or \"drop\", got number"),
         (#"[{"id":"a\u0000b","type":"T"}]"#, "1:8: $[0].id: must not contain control characters, found \\u0000"),
         (#"[{"id":"a","type":"\u009bT"}]"#, "1:19: $[0].type: must not contain control characters, found \\u009b"),

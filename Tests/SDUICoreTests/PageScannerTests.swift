@@ -28,9 +28,12 @@ private func scanned(_ bytes: [UInt8], options: JSONParseOptions = .init()) -> P
 }
 
 /// Components alike in every way a factory or the engine could tell:
-/// ids, types, data bit for bit (`jsonIdentical`), fallbacks.
+/// ids, types, data bit for bit (`jsonIdentical`), versions as written,
+/// requirements, fallbacks.
 private func sameComponent(_ a: Component, _ b: Component) -> Bool {
-    guard a.id == b.id, a.type == b.type, jsonIdentical(a.data, b.data) else { return false }
+    guard a.id == b.id, a.type == b.type, jsonIdentical(a.data, b.data), a.version == b.version,
+          a.requires == b.requires
+    else { return false }
     switch (a.fallback, b.fallback) {
     case (nil, nil), (.drop?, .drop?): return true
     case (.component(let x)?, .component(let y)?): return sameComponent(x, y)
@@ -39,12 +42,8 @@ private func sameComponent(_ a: Component, _ b: Component) -> Bool {
 }
 
 private func samePage(_ a: Page, _ b: Page) -> Bool {
-    guard a.id == b.id, a.components.count == b.components.count else { return false }
-    switch (a.version, b.version) {
-    case (nil, nil): break
-    case (let x?, let y?): guard jsonIdentical(x, y) else { return false }
-    default: return false
-    }
+    guard a.id == b.id, a.components.count == b.components.count, a.version == b.version, a.requires == b.requires
+    else { return false }
     return zip(a.components, b.components).allSatisfy { sameComponent($0, $1) } && a == b
 }
 
@@ -117,11 +116,18 @@ let scanCases: [ScanCase] = [
     ScanCase("bare array", #"[{"id":"a","type":"T","data":[1,2,3]}]"#, .scanned),
     ScanCase("empty components", #"{"components":[]}"#, .scanned),
     ScanCase("empty bare array", "[]", .scanned),
-    ScanCase("members in any order", #"{"components":[{"data":null,"type":"T","id":"a"}],"version":"v2","id":"p"}"#, .scanned),
+    ScanCase("members in any order", #"{"components":[{"data":null,"type":"T","id":"a"}],"version":"1.1","id":"p"}"#, .scanned),
     ScanCase("page id null", #"{"id":null,"components":[]}"#, .scanned),
     ScanCase("page id empty", #"{"id":"","components":[]}"#, .scanned),
     ScanCase("version null", #"{"version":null,"components":[]}"#, .scanned),
-    ScanCase("version object", #"{"version":{"major":1,"tags":["a","\u00e9"]},"components":[]}"#, .scanned),
+    ScanCase("version three parts", #"{"version":"1.0.12","components":[]}"#, .scanned),
+    ScanCase("version zero", #"{"version":0,"components":[]}"#, .scanned),
+    ScanCase("version largest parts", #"{"version":"4294967295.4294967295","components":[]}"#, .scanned),
+    ScanCase("page requires", #"{"requires":{"maps":"1.2","sdui":"1.0"},"version":"1.1","components":[]}"#, .scanned),
+    ScanCase("requires empty and null", #"{"requires":{},"components":[{"id":"a","type":"T","requires":null}]}"#, .scanned),
+    ScanCase("component version and requires", #"[{"requires":{"maps":"2.0.1","x-y":"0.0"},"id":"a","type":"T","version":1,"data":{"version":"not one"}}]"#, .scanned),
+    ScanCase("fallback with requirements", #"[{"id":"a","type":"T","requires":{"maps":"2.0"},"fallback":{"type":"U","version":"1.1","requires":{"maps":"1.0"},"fallback":"drop"}}]"#, .scanned),
+    ScanCase("requires with an escaped name", #"[{"id":"a","type":"T","requires":{"m\u0061ps":"1.0"}}]"#, .fullPathOnly),
     ScanCase("escapes in ids and types", #"[{"id":"a\"b\\c\/d","type":"T\u0041"}]"#, .scanned),
     ScanCase("control escapes in an id", #"[{"id":"a\b\f\n\r\t","type":"T"}]"#, .rejected),
     ScanCase("an escaped NUL in a type", #"[{"id":"a","type":"T\u0000"}]"#, .rejected),
@@ -226,6 +232,29 @@ let scanCases: [ScanCase] = [
     ScanCase("single quotes", #"[{'id':"a","type":"T"}]"#, .rejected),
     ScanCase("missing colon", #"[{"id" "a","type":"T"}]"#, .rejected),
     ScanCase("NaN", #"[{"id":"a","type":"T","data":NaN}]"#, .rejected),
+    ScanCase("version object", #"{"version":{"major":1},"components":[]}"#, .rejected),
+    ScanCase("version a word", #"{"version":"v2","components":[]}"#, .rejected),
+    ScanCase("version one part", #"{"version":"1","components":[]}"#, .rejected),
+    ScanCase("version four parts", #"{"version":"1.0.0.0","components":[]}"#, .rejected),
+    ScanCase("version leading zero", #"{"version":"1.01","components":[]}"#, .rejected),
+    ScanCase("version empty part", #"{"version":"1..0","components":[]}"#, .rejected),
+    ScanCase("version trailing point", #"{"version":"1.0.","components":[]}"#, .rejected),
+    ScanCase("version with a sign", #"{"version":"+1.0","components":[]}"#, .rejected),
+    ScanCase("version part too large", #"{"version":"4294967296.0","components":[]}"#, .rejected),
+    ScanCase("version a fraction", #"{"version":1.5,"components":[]}"#, .rejected),
+    ScanCase("version 1.0 as a number", #"{"version":1.0,"components":[]}"#, .rejected),
+    ScanCase("version negative", #"{"version":-1,"components":[]}"#, .rejected),
+    ScanCase("version integer too large", #"{"version":4294967296,"components":[]}"#, .rejected),
+    ScanCase("component version a word", #"[{"id":"a","type":"T","version":"new"}]"#, .rejected),
+    ScanCase("fallback version bad", #"[{"id":"a","type":"T","fallback":{"type":"U","version":true}}]"#, .rejected),
+    ScanCase("requires an array", #"{"requires":[],"components":[]}"#, .rejected),
+    ScanCase("requires a number value", #"{"requires":{"maps":1},"components":[]}"#, .rejected),
+    ScanCase("requires a bad version", #"[{"id":"a","type":"T","requires":{"maps":"1.x"}}]"#, .rejected),
+    ScanCase("requires an empty name", #"[{"id":"a","type":"T","requires":{"":"1.0"}}]"#, .rejected),
+    ScanCase("requires a control in a name", #"[{"id":"a","type":"T","requires":{"m\u0001":"1.0"}}]"#, .rejected),
+    ScanCase("requires a duplicate name", #"[{"id":"a","type":"T","requires":{"m":"1.0","m":"2.0"}}]"#, .rejected),
+    ScanCase("duplicate requires member", #"[{"id":"a","type":"T","requires":{},"requires":{}}]"#, .rejected),
+    ScanCase("duplicate version member", #"{"version":1,"version":1,"components":[]}"#, .rejected),
 ]
 
 @Suite("Page scanner")
@@ -383,7 +412,7 @@ struct PageScannerTests {
     func mutations(seed: UInt64) {
         let seeds: [String] = [
             JSONWriter.string(BenchPage.make(4, seed: seed).json),
-            #"{"id":"p","version":{"v":[1,-0,2.5e3]},"components":[{"id":"a\"1","type":"T","data":{"k":"\u00e9\ud83d\ude00","n":[true,false,null],"o":{"x":{},"y":[]}},"fallback":{"type":"U","fallback":"drop"}},{"fallback":{"id":"z","type":"V"},"id":"b","type":"T","data":"é日😀"}]}"#,
+            #"{"id":"p","version":"1.0","requires":{"maps":"1.2","tiles":"0.10.3"},"components":[{"id":"a\"1","version":1,"requires":{"maps":"2.0"},"type":"T","data":{"k":"\u00e9\ud83d\ude00","n":[true,false,null],"o":{"x":{},"y":[]}},"fallback":{"type":"U","requires":{"maps":"1.0"},"fallback":"drop"}},{"fallback":{"id":"z","type":"V"},"id":"b","type":"T","data":"é日😀"}]}"#,
             "[ {\"id\" : \"a\", \"type\":\"T\", \"data\" : {\"ab\":1, \"abcdefghij\":2, \"x\":-12.5e-3}} ,\n {\"id\":\"b\",\"type\":\"T\",\"fallback\":null} ]",
         ]
         let alphabet = Array("{}[]\":,\\/ \n\t0123456789-+.eEtrufalsnbu\u{7F}".utf8) + [0x00, 0x1F, 0x80, 0xBF, 0xC3, 0xA9, 0xED, 0xF0, 0xFF]

@@ -153,7 +153,7 @@ final class Scenario {
     }
 
     func randomPage() -> Page {
-        Page(id: "p", version: 1, components: (0..<r.within(5...40)).map { _ in randomComponent() })
+        Page(id: "p", version: Version(1, form: .integer), components: (0..<r.within(5...40)).map { _ in randomComponent() })
     }
 }
 
@@ -426,7 +426,7 @@ struct PatchPropertyTests {
             page.components[i] = replacement
         }
         if s.r.percent(15) {
-            page.version = .int(Int64(s.r.below(5)))
+            page.version = [nil, Version(0, form: .integer), Version(1, form: .integer), Version(1, 1)][s.r.below(4)]
             notes.append("version")
         }
         return "page " + notes.joined(separator: ", ")

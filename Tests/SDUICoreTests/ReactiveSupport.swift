@@ -117,7 +117,7 @@ enum BenchPage {
 
     static func make(_ n: Int, seed: UInt64 = 42) -> Page {
         var r = SeededRNG(seed: seed)
-        return Page(id: "home", version: 1, components: (0..<n).map { component(&r, $0) })
+        return Page(id: "home", version: Version(1, form: .integer), components: (0..<n).map { component(&r, $0) })
     }
 
     static func text(_ s: String, font: String? = nil) -> ViewNode {

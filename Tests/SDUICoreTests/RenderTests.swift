@@ -13,7 +13,7 @@ struct RenderTests {
     @Test func rendersInPageOrderWithStableIds() throws {
         let engine = Engine()
         try engine.register(component: "Card", Self.titled("v1"))
-        try loadPage(engine, #"{"id":"home","version":2,"components":[{"id":"b","type":"Card","data":{"title":"B"}},{"id":"a","type":"Card","data":{"title":"A"}}]}"#)
+        try loadPage(engine, #"{"id":"home","version":1,"components":[{"id":"b","type":"Card","data":{"title":"B"}},{"id":"a","type":"Card","data":{"title":"A"}}]}"#)
         let screen = engine.render()
         #expect(screen.pageId == "home")
         #expect(screen.components.map(\.id) == ["b", "a"])

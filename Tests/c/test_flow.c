@@ -239,7 +239,7 @@ static int probe_factory(sdui_call *call, void *userdata)
 }
 
 static const char flow_page[] =
-    "{\"id\":\"flow\",\"version\":3,\"components\":["
+    "{\"id\":\"flow\",\"version\":1,\"components\":["
     "{\"id\":\"c1\",\"type\":\"Card\",\"data\":{\"title\":\"Hello\",\"label\":\"Go\","
     "\"action\":{\"type\":\"nav/open\",\"payload\":{\"route\":\"/x\"}}}},"
     "{\"id\":\"t1\",\"type\":\"Text\",\"data\":{\"text\":\"Plain \\\"quoted\\\" text\"}},"
@@ -283,7 +283,7 @@ static void test_render(void)
 
     r = check_render(e);
     CHECK_STR_CONTAINS(r, "\"id\":\"flow\"");
-    CHECK_STR_CONTAINS(r, "\"version\":3");
+    CHECK_STR_CONTAINS(r, "\"version\":1");
     /* Components in page order; the dropped one left out. */
     long pc1 = pos_of_id(r, "c1"), pt1 = pos_of_id(r, "t1"), pu1 = pos_of_id(r, "u1");
     long pu2 = pos_of_id(r, "u2"), pf1 = pos_of_id(r, "f1"), pn1 = pos_of_id(r, "n1");

@@ -1,6 +1,7 @@
-/// One server component: `{"id", "type", "data", "fallback"}`.
+/// One server component: `{"id", "type", "data", "version", "requires", "fallback"}`.
 public struct Component: Sendable, Equatable {
-    /// What to render when no factory is registered for `type`.
+    /// What to render when no factory is registered for `type`, or the
+    /// component's requirements are not met.
     public indirect enum Fallback: Sendable, Equatable {
         /// Render this component instead (it inherits the id when it has none).
         case component(Component)
@@ -37,8 +38,19 @@ public struct Component: Sendable, Equatable {
         get { payload.value }
         set { payload = .value(newValue) }
     }
+    /// The contract version the component is written for: it requires
+    /// "sdui" at this version (`requirements`).
+    public var version: Version?
+    /// What the component requires besides its page's (`Requirements`).
+    public var requires: Requirements
     public var fallback: Fallback?
     private var payload: Payload
+
+    /// What the component itself requires: `version` as "sdui", then
+    /// `requires` (its page's come before them, `Page.requirements`).
+    public var requirements: Requirements {
+        Requirements.contract(version) + requires
+    }
 
     /// The data as the factory gets it: a value, or the text it was scanned from.
     public var factoryData: ComponentData {
@@ -48,18 +60,24 @@ public struct Component: Sendable, Equatable {
         }
     }
 
-    public init(id: String, type: String, data: JSON = .null, fallback: Fallback? = nil) {
+    public init(id: String, type: String, data: JSON = .null, version: Version? = nil, requires: Requirements = .none,
+                fallback: Fallback? = nil)
+    {
         self.id = id
         self.type = type
         self.payload = .value(data)
+        self.version = version
+        self.requires = requires
         self.fallback = fallback
     }
 
     /// A component whose data is text `PageScanner` checked.
-    init(id: String, type: String, dataText: JSONText, fallback: Fallback?) {
+    init(id: String, type: String, dataText: JSONText, version: Version?, requires: Requirements, fallback: Fallback?) {
         self.id = id
         self.type = type
         self.payload = .text(dataText)
+        self.version = version
+        self.requires = requires
         self.fallback = fallback
     }
 
@@ -67,7 +85,7 @@ public struct Component: Sendable, Equatable {
     /// `PageScanner` checks the same rules on bytes: change both together.
     public init(json: JSON, at path: JSONPath, inheritedId: String? = nil) throws(ContractError) {
         let o = try Decode.object(json, at: path, "a component")
-        try Decode.onlyKeys(o, ["id", "type", "data", "fallback"], at: path, "a component")
+        try Decode.onlyKeys(o, ["id", "type", "data", "version", "requires", "fallback"], at: path, "a component")
         if let inheritedId, o["id"] == nil {
             id = inheritedId
         } else {
@@ -75,6 +93,8 @@ public struct Component: Sendable, Equatable {
         }
         type = try Decode.identifier(o["type"], at: path.appending("type"))
         payload = .value(o["data"] ?? .null)
+        version = try Decode.version(o["version"], at: path.appending("version"))
+        requires = try Decode.requirements(o["requires"], at: path.appending("requires"))
         switch o["fallback"] {
         case nil, .null?:
             fallback = nil
@@ -92,11 +112,14 @@ public struct Component: Sendable, Equatable {
     /// factory could see makes the component change (the same bytes of two
     /// scanned pages are equal without being parsed).
     public static func == (lhs: Component, rhs: Component) -> Bool {
-        lhs.id == rhs.id && lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload) && lhs.fallback == rhs.fallback
+        lhs.id == rhs.id && lhs.type == rhs.type && lhs.payload.isIdentical(to: rhs.payload) && lhs.version == rhs.version
+            && lhs.requires == rhs.requires && lhs.fallback == rhs.fallback
     }
 
     public var json: JSON {
         var o = JSONObject([("id", .string(id)), ("type", .string(type)), ("data", data)])
+        if let version { o["version"] = version.json }
+        if !requires.isEmpty { o["requires"] = requires.json }
         switch fallback {
         case nil: break
         case .drop: o["fallback"] = "drop"

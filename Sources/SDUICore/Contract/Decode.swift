@@ -39,6 +39,18 @@ enum Decode {
         throw ContractError(path, "must not contain control characters, found \(String(c).escapingControlCharacters())")
     }
 
+    /// A `version` member: absent or null is none (`Version(json:at:)`).
+    static func version(_ value: JSON?, at path: JSONPath) throws(ContractError) -> Version? {
+        guard let value, !value.isNull else { return nil }
+        return try Version(json: value, at: path)
+    }
+
+    /// A `requires` member: absent or null is none (`Requirements(json:at:)`).
+    static func requirements(_ value: JSON?, at path: JSONPath) throws(ContractError) -> Requirements {
+        guard let value else { return .none }
+        return try Requirements(json: value, at: path)
+    }
+
     static func number(_ value: JSON, at path: JSONPath) throws(ContractError) -> Double {
         guard let d = value.doubleValue else {
             throw ContractError(path, "expected a number, got \(value.typeName)")

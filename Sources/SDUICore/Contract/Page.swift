@@ -1,13 +1,25 @@
-/// A page: `{"id", "version", "components": [...]}`, or a bare array of components.
+/// A page: `{"id", "version", "requires", "components": [...]}`, or a bare
+/// array of components.
 public struct Page: Sendable, Equatable {
     public var id: String?
-    public var version: JSON?
+    /// The contract version the page is written for: it requires "sdui" at
+    /// this version (`requirements`). The screen shows it as written.
+    public var version: Version?
+    /// What every component of the page requires (`Requirements`).
+    public var requires: Requirements
     public var components: [Component]
 
-    public init(id: String? = nil, version: JSON? = nil, components: [Component]) {
+    public init(id: String? = nil, version: Version? = nil, requires: Requirements = .none, components: [Component]) {
         self.id = id
         self.version = version
+        self.requires = requires
         self.components = components
+    }
+
+    /// What each component of the page requires before its own: `version`
+    /// as "sdui", then `requires`.
+    public var requirements: Requirements {
+        Requirements.contract(version) + requires
     }
 
     /// Decodes and checks a page: member types, and component ids unique
@@ -22,10 +34,12 @@ public struct Page: Sendable, Equatable {
             listPath = .root
             id = nil
             version = nil
+            requires = .none
         case .object(let o):
-            try Decode.onlyKeys(o, ["id", "version", "components"], at: .root, "a page")
+            try Decode.onlyKeys(o, ["id", "version", "requires", "components"], at: .root, "a page")
             id = try Decode.string(o["id"], at: JSONPath.root.appending("id"), required: false)
-            version = o["version"]
+            version = try Decode.version(o["version"], at: JSONPath.root.appending("version"))
+            requires = try Decode.requirements(o["requires"], at: JSONPath.root.appending("requires"))
             listPath = JSONPath.root.appending("components")
             guard let c = o["components"] else { throw ContractError(listPath, "a page needs \"components\"") }
             guard case .array(let items) = c else {
@@ -54,7 +68,8 @@ public struct Page: Sendable, Equatable {
     public var json: JSON {
         var o = JSONObject()
         if let id { o["id"] = .string(id) }
-        if let version { o["version"] = version }
+        if let version { o["version"] = version.json }
+        if !requires.isEmpty { o["requires"] = requires.json }
         o["components"] = .array(components.map(\.json))
         return .object(o)
     }

@@ -3,7 +3,8 @@
 /// One pass checks everything `JSONParser.parse` checks (RFC 8259 syntax,
 /// UTF-8, escapes, control characters, numbers, duplicate keys in every
 /// object, the depth and size limits) and everything `Page(json:)` checks
-/// (members, id and type strings, fallbacks, unique component ids). Each
+/// (members, id and type strings, versions and requirements, fallbacks,
+/// unique component ids). Each
 /// component keeps its `data` as text in one copy of the input
 /// (`JSONText`), parsed when a factory needs it.
 ///
@@ -78,6 +79,7 @@ private struct ContractNames {
     let type = head("type")
     let data = head("data")
     let fallback = head("fallback")
+    let requires = head("requires")
 
     static func head(_ name: StaticString) -> UInt64 {
         var word: UInt64 = 0
@@ -146,7 +148,7 @@ private struct Scanner: ~Copyable {
         return page
     }
 
-    /// `{"id", "version", "components"}`, at its `{`.
+    /// `{"id", "version", "requires", "components"}`, at its `{`.
     mutating func pageObject() throws(GiveUp) -> Page {
         try enter(depth: 1)
         var page = Page(components: [])
@@ -170,9 +172,10 @@ private struct Scanner: ~Copyable {
                 }
             } else if key.span.count == 7, key.head == names.version {
                 member = 4
-                let valueStart = pos
-                try value(depth: 1)
-                page.version = JSONText(buffer: buffer, range: valueStart..<pos, serial: serial).value
+                page.version = try version(depth: 1)
+            } else if key.span.count == 8, key.head == names.requires {
+                member = 8
+                page.requires = try requirements(depth: 1)
             } else {
                 throw GiveUp()
             }
@@ -201,7 +204,7 @@ private struct Scanner: ~Copyable {
         }
     }
 
-    /// `{"id", "type", "data", "fallback"}`. A fallback passes
+    /// `{"id", "type", "data", "version", "requires", "fallback"}`. A fallback passes
     /// `inheritedId`: its parent's id, or "" while the parent's id is not
     /// known yet (it comes later in the text; the parent fills it in).
     mutating func component(depth: Int, inheritedId: String?) throws(GiveUp) -> Component {
@@ -212,6 +215,8 @@ private struct Scanner: ~Copyable {
         var dataStart = -1
         var dataEnd = -1
         var fallback: Component.Fallback? = nil
+        var version: Version? = nil
+        var requires = Requirements.none
         var seen: UInt8 = 0
         skipWhitespace()
         while true {
@@ -241,6 +246,12 @@ private struct Scanner: ~Copyable {
                 let idSpan = lastId, idIsPlain = lastIdIsPlain
                 fallback = try fallbackValue(depth: depth, parentId: id ?? "")
                 (lastId, lastIdIsPlain) = (idSpan, idIsPlain)
+            } else if key.span.count == 7, key.head == names.version {
+                member = 16
+                version = try self.version(depth: depth)
+            } else if key.span.count == 8, key.head == names.requires {
+                member = 32
+                requires = try requirements(depth: depth)
             } else {
                 throw GiveUp()
             }
@@ -258,9 +269,34 @@ private struct Scanner: ~Copyable {
             throw GiveUp()
         }
         if fallback != nil { fallback = Scanner.resolved(fallback, id: ownId) }
-        guard dataStart >= 0 else { return Component(id: ownId, type: type, data: .null, fallback: fallback) }
+        guard dataStart >= 0 else {
+            return Component(id: ownId, type: type, data: .null, version: version, requires: requires, fallback: fallback)
+        }
         return Component(id: ownId, type: type, dataText: JSONText(buffer: buffer, range: dataStart..<dataEnd, serial: serial),
-                         fallback: fallback)
+                         version: version, requires: requires, fallback: fallback)
+    }
+
+    /// A `version` member's value, checked as `Page(json:)` and
+    /// `Component(json:)` check it (rare and short: the value is parsed).
+    mutating func version(depth: Int) throws(GiveUp) -> Version? {
+        let start = pos
+        try value(depth: depth)
+        do {
+            return try Decode.version(JSONText(buffer: buffer, range: start..<pos, serial: serial).value, at: .root)
+        } catch {
+            throw GiveUp()
+        }
+    }
+
+    /// A `requires` member's value, checked as the decoders check it.
+    mutating func requirements(depth: Int) throws(GiveUp) -> Requirements {
+        let start = pos
+        try value(depth: depth)
+        do {
+            return try Decode.requirements(JSONText(buffer: buffer, range: start..<pos, serial: serial).value, at: .root)
+        } catch {
+            throw GiveUp()
+        }
     }
 
     /// A fallback member's value: null, "drop" or a component.

@@ -63,6 +63,15 @@ public final class Engine {
     /// The validation errors the inputs show, by node id: set by a press
     /// that failed validation, cleared when the input is set or a press passes.
     private var inputErrors: [String: String] = [:]
+    /// What the host supports besides the page contract (`Capabilities`):
+    /// what components' requirements are checked against. Setting it
+    /// replaces the set, and the components whose fallback choice changes
+    /// (`FallbackChoice`) render again, as patches on the next take.
+    public var capabilities = Capabilities() {
+        didSet {
+            if capabilities != oldValue { tracker.invalidateChoices(with: renderer) }
+        }
+    }
     /// Engine time in milliseconds: the last `tick`.
     public var clock: Int64 { scheduler.clock }
     /// The theme views' tokens resolve from (`setTheme`); none at first.
@@ -171,11 +180,18 @@ public final class Engine {
         }
     }
 
-    /// Makes `page` current. Components whose id, type, data and fallback
-    /// are unchanged keep their render; the others render on next use.
+    /// Makes `page` current. Components whose id, type, data, version,
+    /// requires and fallback are unchanged keep their render (unless the
+    /// page's own version or requires changed their fallback choice); the
+    /// others render on next use.
     public func loadPage(_ page: Page) {
         inputErrors = [:] // the old page's nodes
+        let before = tracker.page?.requirements
         tracker.load(page)
+        if let before, before != page.requirements {
+            // Components kept as they were may now choose another link.
+            tracker.invalidateChoices(with: renderer)
+        }
         lazyList.keep(onlyIn: tracker.pageIndex)
     }
 
@@ -187,7 +203,19 @@ public final class Engine {
         for message in skipped {
             note(Diagnostic(.warning, "patch-skipped", component: nil, message))
         }
-        loadPage(Page(id: current.id, version: current.version, components: components))
+        loadPage(Page(id: current.id, version: current.version, requires: current.requires, components: components))
+    }
+
+    /// Replaces the capabilities with those declared in `bytes`, a JSON
+    /// object of capability names and version strings (`Capabilities(json:)`).
+    /// On error nothing changes; contract errors carry line:column and path.
+    public func setCapabilities(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
+        let json = try parse(bytes)
+        do {
+            capabilities = try Capabilities(json: json)
+        } catch {
+            throw Engine.located(error, in: bytes)
+        }
     }
 
     /// Decodes an action from JSON input (with line:column on contract errors).
@@ -1015,6 +1043,12 @@ public final class Engine {
         return tracker.imageURLs
     }
 
+    /// The renderer for the current page, theme, capabilities and input errors.
+    private var renderer: Renderer {
+        Renderer(registry: registry, store: store, inputErrors: inputErrors, theme: themeValues,
+                 capabilities: capabilities, pageRequirements: tracker.page?.requirements ?? .none)
+    }
+
     /// Renders what is missing or stale (in a lazy list, what is realized)
     /// and updates the screen.
     private func refresh() {
@@ -1022,7 +1056,7 @@ public final class Engine {
             tracker.clearScreen()
             return
         }
-        let renderer = Renderer(registry: registry, store: store, inputErrors: inputErrors, theme: themeValues)
+        let renderer = self.renderer
         if let viewport = lazyList.viewport {
             lazyList.render(page, viewport, in: tracker, with: renderer)
         } else if tracker.hasDue {

@@ -157,6 +157,19 @@ final class ScreenTracker {
         if entries[id] != nil { dirty.insert(id) }
     }
 
+    /// Marks stale the components whose fallback choice (`Renderer.choose`:
+    /// which link renders, and the diagnostics of those passed over) is no
+    /// longer the one their last render made: the capabilities or the page's
+    /// requirements changed. Each entry's choice is worked out again; no
+    /// factory runs.
+    func invalidateChoices(with renderer: Renderer) {
+        guard let page else { return }
+        for (id, entry) in entries where !dirty.contains(id) {
+            guard let at = pageIndex[id] else { continue }
+            if renderer.choose(page.components[at]).choice != entry.render.choice { dirty.insert(id) }
+        }
+    }
+
     /// Marks stale the components that consulted `type`.
     func invalidate(type: String) {
         for (id, entry) in entries where entry.render.types.contains(type) {
@@ -215,7 +228,7 @@ final class ScreenTracker {
     /// long page) it walks those instead of the whole page.
     func updateScreen(_ page: Page, onlyEntries: Bool) {
         guard screenStale else { return }
-        screen = Screen(pageId: page.id, version: page.version)
+        screen = Screen(pageId: page.id, version: page.version?.json)
         var indices = Array(page.components.indices)
         if onlyEntries {
             let pageIndex = self.pageIndex

@@ -7,6 +7,8 @@ public struct ComponentRender {
     /// The types consulted: its own, then each fallback's, up to the one that rendered.
     public var types: [String]
     public var diagnostics: [Diagnostic]
+    /// Which link of the fallback chain rendered, and why the others did not.
+    public var choice: FallbackChoice
     /// Whether a factory ran (false for fallback nodes and drops).
     public var factoryRan: Bool
 }

@@ -6,7 +6,7 @@ public struct Diagnostic: Sendable, Equatable {
     }
 
     public var severity: Severity
-    /// Stable machine-readable code: "unknown-type", "fallback-used", "dropped", "factory-failed",
+    /// Stable machine-readable code: "unknown-type", "requires-unmet", "fallback-used", "dropped", "factory-failed",
     /// "factory-warning", "unknown-token", "handler-warning", "callback-warning", "persist-rejected",
     /// "persist-failed"…
     public var code: String

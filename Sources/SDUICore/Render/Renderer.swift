@@ -1,12 +1,16 @@
 /// Turns components into rendered view trees by running their factories.
 ///
-/// A component renders through the factory of its type. Without one it
-/// renders its fallback component, is dropped (`"fallback": "drop"`), or
-/// becomes a visible `fallback` node naming the type. A factory that throws
-/// or returns an invalid tree becomes an `error` node for that component
-/// only. Each of these records a diagnostic, as does each warning a factory
-/// reports (`RenderContext.warn`) and each theme token the view names that
-/// the theme lacks ("unknown-token", `ThemeResolver`); the page always renders.
+/// A component renders through the factory of its type when its
+/// requirements are met (`Capabilities.unmet`: its page's, then its own;
+/// a fallback component's are its own only, as in Adaptive Cards) and
+/// the type has a factory. Otherwise it renders its fallback component
+/// (which is checked the same way, and so on down the chain), is dropped
+/// (`"fallback": "drop"`), or becomes a visible `fallback` node naming the
+/// type (`FallbackChoice`). A factory that throws or returns an invalid
+/// tree becomes an `error` node for that component only. Each of these
+/// records a diagnostic, as does each warning a factory reports
+/// (`RenderContext.warn`) and each theme token the view names that the
+/// theme lacks ("unknown-token", `ThemeResolver`); the page always renders.
 public struct Renderer {
     public let registry: ComponentRegistry
     public let store: Store
@@ -14,51 +18,93 @@ public struct Renderer {
     public let inputErrors: [String: String]
     /// The theme's values the views' tokens resolve to (`ThemeResolver`).
     public let theme: ThemeValues
+    /// What the host supports, which requirements are checked against.
+    public let capabilities: Capabilities
+    /// What the page requires of each of its components (`Page.requirements`).
+    public let pageRequirements: Requirements
 
     public init(registry: ComponentRegistry, store: Store, inputErrors: [String: String] = [:],
-                theme: ThemeValues = ThemeValues())
+                theme: ThemeValues = ThemeValues(),
+                capabilities: Capabilities = Capabilities(), pageRequirements: Requirements = .none)
     {
         self.registry = registry
         self.store = store
         self.inputErrors = inputErrors
         self.theme = theme
+        self.capabilities = capabilities
+        self.pageRequirements = pageRequirements
     }
 
-    /// Renders a whole page at once (no caching), collecting diagnostics.
+    /// Renders a whole page at once (no caching), collecting diagnostics;
+    /// the page's requirements apply, whatever `pageRequirements` holds.
     public func render(_ page: Page, diagnostics: inout [Diagnostic]) -> Screen {
-        var screen = Screen(pageId: page.id, version: page.version)
+        let renderer = Renderer(registry: registry, store: store, inputErrors: inputErrors, theme: theme,
+                                capabilities: capabilities, pageRequirements: page.requirements)
+        var screen = Screen(pageId: page.id, version: page.version?.json)
         screen.components.reserveCapacity(page.components.count)
         for component in page.components {
-            let result = render(component)
+            let result = renderer.render(component)
             diagnostics += result.diagnostics
             if let rendered = result.rendered { screen.components.append(rendered) }
         }
         return screen
     }
 
-    /// Renders one component, following fallbacks. The result keeps the
-    /// original component's id and type whatever rendered it.
-    public func render(_ component: Component) -> ComponentRender {
-        var result = ComponentRender(rendered: nil, reads: [], types: [component.type], diagnostics: [], factoryRan: false)
+    /// Which link of `component`'s fallback chain renders (the component
+    /// being one of the page), and that link; no factory runs.
+    public func choose(_ component: Component) -> (choice: FallbackChoice, link: Component) {
+        var choice = FallbackChoice()
         var current = component
-        while registry.factory(for: current.type) == nil {
+        var needs = pageRequirements + component.requirements
+        while true {
+            let unmet = needs.isEmpty ? nil : capabilities.unmet(needs)
+            if unmet == nil && registry.factory(for: current.type) != nil { return (choice, current) }
+            let reason = unmet.map { "type \"\(current.type)\": \($0)" } ?? "no factory for type \"\(current.type)\""
             switch current.fallback {
             case .component(let replacement)?:
-                result.diagnostics.append(Diagnostic(.warning, "fallback-used", component: component.id,
-                    "no factory for type \"\(current.type)\"; rendered its fallback of type \"\(replacement.type)\""))
+                choice.diagnostics.append(Diagnostic(.warning, unmet == nil ? "fallback-used" : "requires-unmet",
+                    component: component.id, "\(reason); rendered its fallback of type \"\(replacement.type)\""))
                 current = replacement
-                result.types.append(current.type)
+                needs = replacement.requirements
+                choice.link += 1
             case .drop?:
-                result.diagnostics.append(Diagnostic(.warning, "dropped", component: component.id,
-                    "no factory for type \"\(current.type)\"; dropped as its fallback asks"))
-                return result
+                choice.diagnostics.append(Diagnostic(.warning, unmet == nil ? "dropped" : "requires-unmet",
+                    component: component.id, "\(reason); dropped as its fallback asks"))
+                choice.ending = .drop
+                return (choice, current)
             case nil:
-                result.diagnostics.append(Diagnostic(.error, "unknown-type", component: component.id,
-                    "no factory for type \"\(current.type)\" and no fallback"))
-                result.rendered = RenderedComponent(id: component.id, type: component.type,
-                                                    view: ViewNode.fallback(componentType: current.type))
-                return result
+                choice.diagnostics.append(Diagnostic(.error, unmet == nil ? "unknown-type" : "requires-unmet",
+                    component: component.id, "\(reason)\(unmet == nil ? " and" : ";") no fallback"))
+                choice.ending = .fallbackNode
+                return (choice, current)
             }
+        }
+    }
+
+    /// Renders one component of the page, following fallbacks
+    /// (`choose`). The result keeps the original component's id and type
+    /// whatever rendered it.
+    public func render(_ component: Component) -> ComponentRender {
+        let (choice, current) = choose(component)
+        var result = ComponentRender(rendered: nil, reads: [], types: [component.type], diagnostics: choice.diagnostics,
+                                     choice: choice, factoryRan: false)
+        if choice.link > 0 {
+            var link = component
+            for _ in 0..<choice.link {
+                guard case .component(let next)? = link.fallback else { break }
+                link = next
+                result.types.append(link.type)
+            }
+        }
+        switch choice.ending {
+        case .drop:
+            return result
+        case .fallbackNode:
+            result.rendered = RenderedComponent(id: component.id, type: component.type,
+                                                view: ViewNode.fallback(componentType: current.type))
+            return result
+        case .factory:
+            break
         }
         let factory = registry.factory(for: current.type)!
         let log = ReadLog()
