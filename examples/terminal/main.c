@@ -79,7 +79,7 @@
 #include "sdui.h"
 #include "sdui_scripts.h"
 
-#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn \xc2\xb7 b \xc2\xb7 d \xc2\xb7 r \xc2\xb7 q"
+#define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 \xc2\xb7 b \xc2\xb7 d \xc2\xb7 r \xc2\xb7 q"
 #define HINT                                                                                                          \
     "Tab focus \xc2\xb7 Enter press \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 PgUp PgDn scroll \xc2\xb7 b back \xc2\xb7 d dark/light "   \
     "\xc2\xb7 r reload \xc2\xb7 q quit"

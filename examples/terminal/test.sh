@@ -152,7 +152,7 @@ check "Home goes back to the top" wait_for "$STEP_TIMEOUT" has "Welcome back, Sa
 # d: the theme's other appearance. The notice's colours change; only the
 # components using a token whose value differs are redrawn (the banners'
 # tokens are the same in both: they are not); d again goes back to light.
-check "the help line shows the appearance key" has "PgUp PgDn · b · d · r · q"
+check "the help line shows the appearance key" has "↑↓ · b · d · r · q"
 notice_attrs() { screen_attrs | grep -m1 -F 'Welcome back, Sam'; }
 light_notice=$(notice_attrs)
 : >"$tmp/trace"
