@@ -7,7 +7,7 @@ public struct Diagnostic: Sendable, Equatable {
 
     public var severity: Severity
     /// Stable machine-readable code: "unknown-type", "fallback-used", "dropped", "factory-failed",
-    /// "factory-warning", "handler-warning", "callback-warning"…
+    /// "factory-warning", "unlabelled-button", "handler-warning", "callback-warning"…
     public var code: String
     /// The component concerned, if any.
     public var component: String?

@@ -5,7 +5,9 @@
 /// becomes a visible `fallback` node naming the type. A factory that throws
 /// or returns an invalid tree becomes an `error` node for that component
 /// only. Each of these records a diagnostic, as does each warning a factory
-/// reports (`RenderContext.warn`); the page always renders.
+/// reports (`RenderContext.warn`) and each button labelled with symbols only
+/// (★) that has no accessibility label ("unlabelled-button",
+/// `Accessibility.isIconOnly`); the page always renders.
 public struct Renderer {
     public let registry: ComponentRegistry
     public let store: Store
@@ -68,6 +70,10 @@ public struct Renderer {
         }
         for warning in log.warnings {
             result.diagnostics.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
+        }
+        for id in view.iconOnlyButtons(componentId: component.id) {
+            result.diagnostics.append(Diagnostic(.warning, "unlabelled-button", component: component.id,
+                "button \"\(id)\" shows only symbols; give it an accessibility label for screen readers"))
         }
         result.factoryRan = true
         result.reads = log.reads
