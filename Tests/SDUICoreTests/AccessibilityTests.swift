@@ -105,6 +105,12 @@ struct AccessibilityTests {
         #expect(Accessibility.Role.button.aria == "button")
     }
 
+    @Test func theTextRendererNamesAnImageAsAReaderWould() {
+        let labelled = ViewNode(.image, props: ["url": "u", "alt": "poster"], accessibility: Accessibility(label: "Heat, 1995"))
+        #expect(TextRenderer.lines(labelled) == ["[image: Heat, 1995]"])
+        #expect(TextRenderer.lines(ViewNode(.image, props: ["url": "u", "alt": "poster"])) == ["[image: poster]"])
+    }
+
     @Test func iconOnlyLabels() {
         for label in ["★", "☆", "♥", " ▶ ", "👍", "‹", "⋯"] { #expect(Accessibility.isIconOnly(label), "\(label)") }
         for label in ["", " ", "▶ Play", "Add", "3", "★4"] { #expect(!Accessibility.isIconOnly(label), "\(label)") }

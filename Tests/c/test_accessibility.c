@@ -70,7 +70,7 @@ static void test_member_and_warning(void)
                                     "\"message\":\"button \\\"c/1\\\" shows only symbols");
     CHECK(strstr(diagnostics, "c/0\\\" shows") == NULL);
     sdui_free(diagnostics);
-    sdui_free(e);
+    sdui_engine_free(e);
 }
 
 static void test_reading_order(void)
@@ -95,7 +95,7 @@ static void test_reading_order(void)
     CHECK_STATUS(sdui_layout_json(e, 12, &l, NULL), SDUI_OK);
     CHECK_STR_CONTAINS(l, ",\"readingOrder\":[\"c/0\",\"c/1/0\",\"c/1/1\",\"c/2\",\"d\"]}");
     sdui_free(l);
-    sdui_free(e);
+    sdui_engine_free(e);
 }
 
 static void test_images(void)
@@ -112,7 +112,7 @@ static void test_images(void)
                           "{\"url\":\"z\",\"priority\":\"visible\"},{\"url\":\"b\",\"priority\":\"visible\"},"
                           "{\"url\":\"a\",\"priority\":\"visible\"}]}");
     sdui_free(p);
-    sdui_free(e);
+    sdui_engine_free(e);
 
     /* With a viewport (or after a layout) the hints carry the laid-out sizes;
        outside the viewport, "nearby". (d, two viewports down, is not rendered.) */
@@ -125,7 +125,7 @@ static void test_images(void)
                           "{\"url\":\"b\",\"width\":4,\"height\":3,\"priority\":\"nearby\"}]}");
     CHECK_STR_CONTAINS(p, "\"added\":[\"z\",\"b\"]");
     sdui_free(p);
-    sdui_free(e);
+    sdui_engine_free(e);
 }
 
 int main(void)
