@@ -98,8 +98,8 @@ struct AccessibilityTests {
         #expect(Accessibility.role(of: Self.stack(.vstack, Self.text("a"))) == nil)
         #expect(Accessibility.role(of: ViewNode(.input, props: ["name": "t", "kind": "toggle"])) == .checkbox)
         #expect(Accessibility.role(of: Self.text("a")) == .text)
-        #expect(Accessibility.role(of: ViewNode(.image, props: ["url": "u"], accessibility: Accessibility(role: Accessibility.Role.none)))
-            == Accessibility.Role.none)
+        #expect(Accessibility.role(of: ViewNode(.image, props: ["url": "u"], accessibility: Accessibility(role: Accessibility.Role.presentation)))
+            == Accessibility.Role.presentation)
         #expect(Accessibility.Role.image.aria == "img")
         #expect(Accessibility.Role.text.aria == nil)
         #expect(Accessibility.Role.button.aria == "button")
@@ -155,7 +155,7 @@ struct AccessibilityTests {
             Self.stack(.hstack, Self.text("b1"), Self.text("b2")),
         ])
         let hidden = ViewNode(.pager, props: ["page": "1"], children: [Self.text("page0"), Self.text("page1")])
-        let decorative = ViewNode(.image, props: ["url": "deco"], accessibility: Accessibility(role: Accessibility.Role.none))
+        let decorative = ViewNode(.image, props: ["url": "deco"], accessibility: Accessibility(role: Accessibility.Role.presentation))
         let group = Self.stack(.vstack, Self.text("g1"), Self.text("g2"), a11y: Accessibility(label: "G", role: .group))
         let engine = try Self.engine([grid, Self.stack(.vstack, hidden, decorative, group)])
         #expect(engine.layout(width: 30).readingOrder

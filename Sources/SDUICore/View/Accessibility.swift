@@ -14,8 +14,10 @@ public struct Accessibility: Sendable, Equatable {
     public enum Role: String, Sendable, CaseIterable {
         case button, link, heading, image, text, checkbox, radio, radiogroup, `switch`, slider, textbox
         case list, listitem, tab, group, alert, progressbar
-        /// Nothing to a reader: a decorative image, a container that only lays out.
-        case none
+        /// "none": nothing to a reader (a decorative image, a container that
+        /// only lays out). Named apart from its JSON name so that it cannot
+        /// be taken for an optional role's `.none` (no role given).
+        case presentation = "none"
 
         /// The ARIA role (`role` attribute) it stands for; nil for `text`,
         /// plain text, which ARIA gives no role.
@@ -33,7 +35,7 @@ public struct Accessibility: Sendable, Equatable {
         /// whose elements are visited one by one (`ReadingOrder`).
         public var isElement: Bool {
             switch self {
-            case .list, .listitem, .group, .radiogroup, .none: return false
+            case .list, .listitem, .group, .radiogroup, .presentation: return false
             default: return true
             }
         }
