@@ -358,7 +358,8 @@ final class ScreenTracker {
         let estimate = viewport != nil ? layouts.averageHeight : 0
         var y = 0.0
         for component in page?.components ?? [] {
-            if let viewport, found.count == added.count, y >= viewport.offset + viewport.height { break }
+            // All found: done, unless one may still turn out visible further down the viewport.
+            if found.count == added.count, viewport.map({ y >= $0.offset + $0.height }) ?? true { break }
             guard let entry = entries[component.id] else {
                 y += estimate
                 continue
