@@ -329,8 +329,14 @@ typedef struct sdui_call sdui_call;
 ** "action": {"type": ..., "payload": ...}, and so may containers and images
 ** (a tap target with no button chrome: the host lets it be activated like a
 ** button). A button may carry a "tooltip" (a string) and "disabled": true
-** (a boolean: drawn as disabled, never activated by the host). See
-** README.md, "View nodes", for every property.
+** (a boolean: drawn as disabled, never activated by the host). Every node
+** may carry "accessibility": {"label", "role", "hint"} (strings; role one
+** of button, link, heading, image, text, checkbox, radio, radiogroup,
+** switch, slider, textbox, list, listitem, tab, group, alert, progressbar,
+** none): what a screen reader says for it; a button labelled with symbols
+** only (★) without such a label gets an "unlabelled-button" warning in the
+** diagnostics. See README.md, "View nodes" and "Accessibility", for every
+** property and the default names and roles.
 ** (Bindings can also build the tree node by node: sdui_binding.h.)
 */
 typedef int (*sdui_factory_fn)(sdui_call *call, void *userdata);
@@ -910,7 +916,8 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 **
 ** The changes since the screen the host last received (from
 ** sdui_render_json() or the previous sdui_patches_json()), as
-**   {"patches": [patch, ...], "images": {"added": [url...], "removed": [url...]}}
+**   {"patches": [patch, ...],
+**    "images": {"added": [url...], "removed": [url...], "hints": [hint...]}}
 ** Patches apply in order to the previous screen and give the current one:
 **   {"op": "page", "id", "version"}                 page id or version changed
 **   {"op": "remove", "id"}                          component left
@@ -923,7 +930,19 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 **      {"op": "insert", "parent", "index", "node"}  child inserted
 **      {"op": "move", "parent", "id", "index"}      child moved
 ** Indexes are positions at the moment the patch applies. "images" lists the
-** image URLs that appeared on or left the screen, to prefetch and evict.
+** image URLs that appeared on or left the screen, to prefetch and evict:
+** "removed" sorted, "added" in on-screen order (as the layout places the
+** image nodes: components in page order, each in its visual order, see
+** sdui_layout_json; before any layout, without a viewport, view tree
+** order), and "hints" one per added URL, in the same order, for a
+** prefetcher:
+**   {"url", "width", "height", "priority"}
+** width and height: the image node's laid-out size (the first showing the
+** URL), left out when it is not laid out yet (a layout is made at the
+** viewport's width, else at the width of the last sdui_layout_json; never
+** before either); priority: "visible" (in the viewport, or anywhere when
+** there is no viewport) or "nearby" (rendered but outside the viewport, or
+** on a pager's hidden page).
 ** Ownership: *out is the caller's; release it with sdui_free().
 */
 int sdui_patches_json(sdui_engine *engine, char **out, size_t *out_len);
@@ -1206,10 +1225,20 @@ long long sdui_navigation_depth(sdui_engine *engine);
 ** Lay out the screen
 **
 ** The current screen laid out at `width` (> 0) as
-**   {"width", "height", "components": [{"id", "y", "root": node}]}
+**   {"width", "height", "components": [{"id", "y", "root": node}], "readingOrder": [id...]}
 ** with node = {"id", "type", "frame": {"x","y","width","height"}, "children": [...]};
 ** a node's frame is relative to its component's top-left corner, and "y"
 ** places the component on the page. Renders what is stale first.
+** "readingOrder" lists the node ids a screen reader visits, in order:
+** components in page order; inside one, each container's children in rows
+** (children overlapping vertically share a row), rows top to bottom, a
+** row leading to trailing (right to left under "direction": "rtl"), a
+** zstack's in its order; a node laid out empty (a pager's hidden page) is
+** left out with its subtree. Listed are the elements: nodes whose role
+** (their accessibility role, else their kind's: buttons, tap targets,
+** texts, paragraphs, images, inputs) is read as one element, and nothing
+** inside them; stacks, lists and the roles list, listitem, group,
+** radiogroup and none are not listed, their children are.
 ** Errors: SDUI_EINVAL (NULL engine or out, width not > 0), SDUI_ENOMEM.
 ** Ownership: *out is the caller's; free it with sdui_free().
 */

@@ -14,9 +14,16 @@
 ** content the render JSON gives it. Only inline CSS; no scripts.
 **
 ** Controls: a button's tooltip is its title; a disabled button has the
-** disabled attribute (aria-disabled on a button drawn as a group). A
-** container or image with an action is a tap target: role="button",
-** tabindex="0" and the action in data-action, as buttons carry it.
+** disabled attribute and aria-disabled (only aria-disabled on a button drawn
+** as a group). A container or image with an action is a tap target:
+** role="button", tabindex="0" and the action in data-action, as buttons
+** carry it.
+**
+** Accessibility: a node's "accessibility" member gives its ARIA attributes:
+** its role as role= (image as img, text none: plain text; it stands in for
+** the role a tap target or a grouped button would get), its label as
+** aria-label, its hint as aria-description. A decorative image (role none)
+** has an empty alt.
 */
 #include "html.h"
 
@@ -585,12 +592,38 @@ static const json *node_action(const json *rnode)
     return action != NULL && action->type == JSON_OBJECT ? action : NULL;
 }
 
-/* A tap target's attributes (a container or image with an action): what a button made of a div carries. */
-static void put_tap(buf *b, const json *action)
+/* The role of a node's "accessibility" member, or NULL. */
+static const char *a11y_role(const json *rnode)
+{
+    return json_get_string(json_get(rnode, "accessibility"), "role");
+}
+
+/* A node's ARIA attributes from its "accessibility" member (README,
+** "Accessibility"): role= when `role` and it gives one (ARIA's names: image
+** is img; text, plain text, has none), aria-label, aria-description. */
+static void put_a11y(buf *b, const json *rnode, int role)
+{
+    const json *a11y = json_get(rnode, "accessibility");
+    if (a11y == NULL || a11y->type != JSON_OBJECT)
+        return;
+    const char *r = json_get_string(a11y, "role");
+    if (role && r != NULL && strcmp(r, "text") != 0)
+        put_attr_str(b, "role", strcmp(r, "image") == 0 ? "img" : r);
+    const json *label = json_get(a11y, "label");
+    if (label != NULL && label->type == JSON_STRING)
+        put_attr(b, "aria-label", label->string, label->len);
+    const json *hint = json_get(a11y, "hint");
+    if (hint != NULL && hint->type == JSON_STRING)
+        put_attr(b, "aria-description", hint->string, hint->len);
+}
+
+/* A tap target's attributes (a container or image with an action): what a
+** button made of a div carries (its accessibility role instead of button). */
+static void put_tap(buf *b, const json *rnode, const json *action)
 {
     if (action == NULL)
         return;
-    buf_puts(b, " role=\"button\" tabindex=\"0\"");
+    buf_puts(b, a11y_role(rnode) != NULL ? " tabindex=\"0\"" : " role=\"button\" tabindex=\"0\"");
     put_attr(b, "data-action", action->raw, action->rawlen);
 }
 
@@ -663,6 +696,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
     if (strcmp(input, "multiline") == 0) {
         put_open(w, "textarea", kind, "n-input-multiline", id, root);
         put_error(b, rnode);
+        put_a11y(b, rnode, 0);
         put_attr_str(b, "name", name);
         put_attr_str(b, "placeholder", placeholder);
     } else if (strcmp(input, "toggle") == 0) {
@@ -672,6 +706,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
             on = "true";
         put_open(w, "label", kind, "n-input-toggle", id, root);
         put_error(b, rnode);
+        put_a11y(b, rnode, 0);
         if (action != NULL)
             put_attr(b, "data-action", action->raw, action->rawlen);
         put_box_style(w, rnode, rx, ry, width, height, 1);
@@ -690,6 +725,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         int expanded = display != NULL && strcmp(display, "expanded") == 0;
         put_open(w, expanded ? "div" : "select", kind, expanded ? "n-input-choices" : "n-input-select", id, root);
         put_error(b, rnode);
+        put_a11y(b, rnode, 0);
         if (expanded)
             buf_puts(b, multiple ? " role=\"group\"" : " role=\"radiogroup\"");
         else {
@@ -736,6 +772,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
             type = format; /* email, tel, url, password: HTML's own names */
         put_open(w, "input", kind, NULL, id, root);
         put_error(b, rnode);
+        put_a11y(b, rnode, 0);
         buf_printf(b, " type=\"%s\"", type);
         put_attr_str(b, "name", name);
         put_attr_str(b, "value", value);
@@ -779,6 +816,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         char *text = node_text(rnode, &len, NULL); /* as the layout measured it */
         b->failed |= text == NULL;
         put_open(w, "div", kind, NULL, id, root);
+        put_a11y(b, rnode, 1);
         if (strcmp(kind, "fallback") == 0)
             put_attr_str(b, "data-component-type", json_get_string(rnode, "componentType"));
         put_box_style(w, rnode, rx, ry, width, height, 0);
@@ -811,6 +849,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
 
     if (strcmp(kind, "paragraph") == 0) { /* its runs, each a span with its own look; a run's action a link */
         put_open(w, "div", "text", "n-paragraph", id, root);
+        put_a11y(b, rnode, 1);
         put_box_style(w, rnode, rx, ry, width, height, 0);
         buf_puts(b, "><span class=\"f");
         if (font != NULL) {
@@ -880,9 +919,12 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
                                      : NULL;
         put_open(w, tag, kind, extra, id, root);
         if (!grouped)
-            buf_puts(b, off ? " type=\"button\" disabled" : " type=\"button\"");
-        else
+            buf_puts(b, off ? " type=\"button\" disabled aria-disabled=\"true\"" : " type=\"button\"");
+        else if (a11y_role(rnode) == NULL)
             buf_puts(b, off ? " role=\"button\" aria-disabled=\"true\"" : " role=\"button\"");
+        else if (off)
+            buf_puts(b, " aria-disabled=\"true\"");
+        put_a11y(b, rnode, 1);
         if (tooltip != NULL && tooltip->type == JSON_STRING)
             put_attr(b, "title", tooltip->string, tooltip->len);
         if (action != NULL)
@@ -905,8 +947,11 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         const char *placeholder = json_get_string(rnode, "placeholder");
         const char *shown = alt ? alt : placeholder ? placeholder : "image";
         const json *action = node_action(rnode);
+        const char *role = a11y_role(rnode);
+        int decorative = role != NULL && strcmp(role, "none") == 0;
         put_open(w, "div", kind, action != NULL ? "n-tap" : NULL, id, root);
-        put_tap(b, action);
+        put_tap(b, rnode, action);
+        put_a11y(b, rnode, 1);
         put_attr_str(b, "data-url", url);
         put_box_style(w, rnode, rx, ry, width, height, 1);
         buf_puts(b, ">");
@@ -917,7 +962,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
             buf_puts(b, "<img src=\"");
             escape_str(b, url);
             buf_puts(b, "\" alt=\"");
-            escape_str(b, shown);
+            escape_str(b, decorative ? "" : shown);
             if (fit != NULL && (strcmp(fit, "contain") == 0 || strcmp(fit, "fill") == 0))
                 buf_printf(b, "\" style=\"object-fit:%s", fit);
             buf_puts(b, "\">");
@@ -934,7 +979,8 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     /* stacks, lists, spacers and kinds this preview does not know: a box with its children */
     const json *action = node_action(rnode);
     put_open(w, "div", kind, action != NULL ? "n-tap" : NULL, id, root);
-    put_tap(b, action);
+    put_tap(b, rnode, action);
+    put_a11y(b, rnode, 1);
     put_box_style(w, rnode, rx, ry, width, height, 0);
     buf_puts(b, ">");
     const json *children = json_get(lnode, "children");

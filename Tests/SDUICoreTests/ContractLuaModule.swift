@@ -57,6 +57,10 @@ extension ViewContract {
           padding_edges = \(list(paddingEdges)),
           action_members = \(list(actionMembers)),
           node_members = \(list(nodeMembers)),
+          -- The accessibility table every node may carry: its members (strings),
+          -- and the roles its role may name.
+          accessibility_members = \(list(accessibilityMembers)),
+          accessibility_roles = \(list(accessibilityRoles)),
         }
 
         """

@@ -28,6 +28,12 @@ struct FlatViewTests {
         #"{"type":"button","disabled":true,"label":"k","key":"k"}"#,
         #"{"type":"vstack","action":{"type":"nav/open","payload":{"route":"/x"}},"children":[{"type":"image","url":"u","action":{"type":"a/b"}},{"type":"hstack","action":{"type":"a/c"},"children":[]}]}"#,
         #"{"type":"list","action":null,"children":[{"type":"zstack","action":{"type":"a/b","payload":[1]},"children":[{"type":"text","text":"t"}]}]}"#,
+        // accessibility, on every kind, with the members in any order, alone or with all the others
+        #"{"type":"button","label":"★","accessibility":{"label":"Favourite \"x\" é","hint":"Adds it","role":"switch"},"action":{"type":"a/b"}}"#,
+        #"{"type":"vstack","key":"k","style":"title","accessibility":{"role":"group","label":"Card"},"action":{"type":"a/b"},"children":[{"type":"image","url":"u","accessibility":{"role":"none"}},{"type":"text","text":"t","accessibility":{"role":"heading"}}]}"#,
+        #"{"type":"button","disabled":true,"tooltip":"t","accessibility":{"hint":""},"children":[{"type":"spacer","accessibility":{"label":"gap"}}]}"#,
+        #"{"type":"text","text":"a","accessibility":{}}"#,
+        #"{"type":"input","name":"q","accessibility":{"label":"Search","role":"textbox"}}"#,
     ]
 
     /// Views the contract refuses: the reader gives up and the long way says why.
@@ -56,6 +62,10 @@ struct FlatViewTests {
         #"{"type":"input","name":"q","disabled":true}"#,
         #"{"type":"spacer","action":{"type":"a/b"}}"#,
         #"{"type":"text","text":"a","tooltip":"b"}"#,
+        #"{"type":"text","text":"a","accessibility":"Hello"}"#,
+        #"{"type":"text","text":"a","accessibility":{"role":"banner"}}"#,
+        #"{"type":"text","text":"a","accessibility":{"label":1}}"#,
+        #"{"type":"text","text":"a","accessibility":{"name":"x"}}"#,
     ]
 
     static func packed(_ text: String) -> [UInt8] { PackedValueTests.pack(json(text)) }

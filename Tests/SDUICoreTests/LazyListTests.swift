@@ -123,7 +123,7 @@ struct LazyListTests {
         var direct: [UInt8] = []
         node.write(into: &direct)
         #expect(direct == JSONWriter.bytes(node.json))
-        #expect(Engine().layoutJSON(width: 5) == Array(#"{"width":5,"height":0,"components":[]}"#.utf8))
+        #expect(Engine().layoutJSON(width: 5) == Array(#"{"width":5,"height":0,"components":[],"readingOrder":[]}"#.utf8))
     }
 
     @Test func layoutsAcrossRendersDropsAndWidthsAreAFreshEnginesLayouts() throws {

@@ -18,7 +18,8 @@ struct ReactiveRenderTests {
     static func star(_ card: Component, on: Bool) -> ViewNode {
         let mid = card.data["movieId"]!
         return ViewNode(.button, id: "\(card.id)/1/3/0", props: ["label": on ? "★" : "☆"],
-                        action: Action(type: "favorites/toggle", payload: ["movieId": mid]))
+                        action: Action(type: "favorites/toggle", payload: ["movieId": mid]),
+                        accessibility: Accessibility(label: on ? "Remove from favourites" : "Add to favourites"))
     }
 
     // MARK: The 1,000-component page

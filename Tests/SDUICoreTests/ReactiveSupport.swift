@@ -150,7 +150,9 @@ enum BenchPage {
         }
         try engine.register(component: "MovieCardComponent") { d, ctx in
             let mid = d["movieId"]!.intValue!
-            let fav = ctx.state("favorites", at: JSONPath([.key(String(mid))])) == .bool(true) ? "★" : "☆"
+            let favorite = ctx.state("favorites", at: JSONPath([.key(String(mid))])) == .bool(true)
+            var star = try button(favorite ? "★" : "☆", d["favoriteAction"])
+            star.accessibility = Accessibility(label: favorite ? "Remove from favourites" : "Add to favourites")
             let rating = d["rating"]!.doubleValue!
             return ViewNode(.hstack, children: [
                 ViewNode(.image, props: ["url": d["poster"]!.stringValue!]),
@@ -158,7 +160,7 @@ enum BenchPage {
                     text(d["title"]!.stringValue!, font: "title"),
                     text(d["overview"]!.stringValue!),
                     text("\(rating) · \(d["year"]!.intValue!)"),
-                    ViewNode(.hstack, children: [try button(fav, d["favoriteAction"]),
+                    ViewNode(.hstack, children: [star,
                                                  try button("Add to order", d["orderAction"])]),
                 ]),
             ])

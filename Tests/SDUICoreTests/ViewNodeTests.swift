@@ -43,7 +43,7 @@ struct ViewNodeTests {
         (#"{"type":"text","text":5}"#, "$.text: expected a string, got number"),
         (#"{"type":"text","text":"a","children":[]}"#, "$.children: a text node has no children"),
         (#"{"type":"text","text":"a","action":{"type":"a/b"}}"#, "$.action: a text node cannot carry an action"),
-        (#"{"type":"vstack","children":[{"type":"text","text":"a","colour":"red"}]}"#, "$.children[0].colour: unknown member \"colour\" for a text node (allowed: text, id, key, style)"),
+        (#"{"type":"vstack","children":[{"type":"text","text":"a","colour":"red"}]}"#, "$.children[0].colour: unknown member \"colour\" for a text node (allowed: text, id, key, style, accessibility)"),
         (#"{"type":"vstack","style":{"padd":1}}"#, "$.style.padd: unknown member \"padd\" in a style (allowed: alignment, aspectRatio, background, backgroundFit, backgroundImage, bleed, borderColor, borderWidth, color, cornerRadius, direction, distribution, fit, font, fontWeight, height, lineLimit, maxHeight, maxWidth, minHeight, minWidth, opacity, padding, spacing, textAlignment, weight, width)"),
         (#"{"type":"vstack","style":{"alignment":"middle"}}"#, "$.style.alignment: expected one of \"leading\", \"center\", \"trailing\", \"top\", \"bottom\""),
         (#"{"type":"vstack","style":{"opacity":2}}"#, "$.style.opacity: opacity must be between 0 and 1"),
@@ -54,9 +54,9 @@ struct ViewNodeTests {
         (#"{"type":"button","disabled":"yes"}"#, "$.disabled: expected a boolean, got string"),
         (#"{"type":"vstack","children":[{"type":"button","label":"a","disabled":null}]}"#, "$.children[0].disabled: expected a boolean, got null"),
         (#"{"type":"button","tooltip":1}"#, "$.tooltip: expected a string, got number"),
-        (#"{"type":"hstack","children":[{"type":"text","text":"a","disabled":true}]}"#, "$.children[0].disabled: unknown member \"disabled\" for a text node (allowed: text, id, key, style)"),
-        (#"{"type":"vstack","disabled":false}"#, "$.disabled: unknown member \"disabled\" for a vstack node (allowed: id, key, style, children, action)"),
-        (#"{"type":"button","colour":"red"}"#, "$.colour: unknown member \"colour\" for a button node (allowed: label, tooltip, disabled, id, key, style, children, action)"),
+        (#"{"type":"hstack","children":[{"type":"text","text":"a","disabled":true}]}"#, "$.children[0].disabled: unknown member \"disabled\" for a text node (allowed: text, id, key, style, accessibility)"),
+        (#"{"type":"vstack","disabled":false}"#, "$.disabled: unknown member \"disabled\" for a vstack node (allowed: id, key, style, accessibility, children, action)"),
+        (#"{"type":"button","colour":"red"}"#, "$.colour: unknown member \"colour\" for a button node (allowed: label, tooltip, disabled, id, key, style, accessibility, children, action)"),
         (#"{"type":"spacer","action":{"type":"a/b"}}"#, "$.action: a spacer node cannot carry an action"),
     ])
     func invalidNodesAreRejectedWithTheirPath(text: String, message: String) {

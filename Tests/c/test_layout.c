@@ -173,7 +173,7 @@ static void test_bad_arguments(void)
     CHECK_STATUS(sdui_set_measurer(NULL, measure, NULL, NULL), SDUI_EINVAL);
     /* No page: an empty layout. */
     CHECK_STATUS(sdui_layout_json(e, 10, &out, NULL), SDUI_OK);
-    CHECK_STR_EQ(out, "{\"width\":10,\"height\":0,\"components\":[]}");
+    CHECK_STR_EQ(out, "{\"width\":10,\"height\":0,\"components\":[],\"readingOrder\":[]}");
     sdui_free(out);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 0);
     sdui_engine_free(e);

@@ -164,7 +164,7 @@ static void test_open_and_back(void)
     CHECK(offset == 0);
     check_route(e, "/", 1);
     out = take(sdui_patches_json, e);
-    CHECK_STR_EQ(out, "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[]}}");
+    CHECK_STR_EQ(out, "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}}");
     sdui_free(out);
     sdui_engine_free(e);
 }

@@ -94,7 +94,7 @@ static void check_state_(sdui_engine *e, const char *svc, const char *path, cons
 #define CHECK_STATE(e, svc, path, want) check_state_((e), (svc), (path), (want), __LINE__)
 
 /* Checks a patches document that holds no patch and no image change. */
-static const char no_patches[] = "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[]}}";
+static const char no_patches[] = "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}}";
 #define CHECK_NO_PATCHES(e)                                                                                  \
     do {                                                                                                     \
         char *np_ = patches_raw(e);                                                                          \
@@ -392,7 +392,7 @@ static void test_rerender_counts(void)
     CHECK_STR_EQ(ids_text(&screen, got, sizeof got), want);
     CHECK_STR_CONTAINS(p, "\"id\":\"m7#fav\"");
     /* Every poster is an image that appeared. */
-    CHECK_EQ_INT(count_of(p, "\"https://img.example/p/"), 2 * MOVIES); /* in the views and in "added" */
+    CHECK_EQ_INT(count_of(p, "\"https://img.example/p/"), 3 * MOVIES); /* in the views, "added" and "hints" */
     CHECK_STR_CONTAINS(p, "\"removed\":[]");
     free(p);
 
@@ -413,7 +413,7 @@ static void test_rerender_counts(void)
     CHECK_STR_CONTAINS(p, "{\"op\":\"set\",\"id\":\"m7#fav\",\"node\":{");
     CHECK_STR_CONTAINS(p, "\"label\":\"starred\"");
     CHECK_EQ_INT(count_of(p, "\"children\""), 0); /* a set carries the node's own members only */
-    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[],\"removed\":[]}");
+    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}");
     free(p);
     CHECK_STATE(e, "favorites", NULL, "{\"100049\":true}");
 
@@ -812,7 +812,8 @@ static void test_server_patches(void)
     /* Removal. */
     LOAD(e, "{\"patch\":{\"changes\":[{\"id\":\"a\",\"components\":[]}]}}", SDUI_OK);
     p = patches(e);
-    CHECK_STR_EQ(p, "{\"patches\":[{\"op\":\"remove\",\"id\":\"a\"}],\"images\":{\"added\":[],\"removed\":[]}}");
+    CHECK_STR_EQ(p, "{\"patches\":[{\"op\":\"remove\",\"id\":\"a\"}],\"images\":{\"added\":[],\"removed\":[],"
+                    "\"hints\":[]}}");
     CHECK(ids_apply(&host, p));
     CHECK_STR_EQ(ids_text(&host, list, sizeof list), "b,c");
     free(p);
@@ -976,15 +977,18 @@ static void test_images(void)
     CHECK_STR_EQ(im, "[" IMG("1") "," IMG("2") "," IMG("me1") "," IMG("shared") "]");
     free(im);
     char *p = patches(e);
-    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("1") "," IMG("2") "," IMG("me1") "," IMG("shared")
-                          "],\"removed\":[]}");
+    /* Added in on-screen order (no layout yet: page and tree order), each with its hint. */
+    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("1") "," IMG("shared") "," IMG("2") "," IMG("me1")
+                          "],\"removed\":[],\"hints\":[{\"url\":" IMG("1") ",\"priority\":\"visible\"},"
+                          "{\"url\":" IMG("shared") ",\"priority\":\"visible\"},{\"url\":" IMG("2")
+                          ",\"priority\":\"visible\"},{\"url\":" IMG("me1") ",\"priority\":\"visible\"}]}");
     free(p);
 
     /* p1 leaves: its own url is removed, the shared one stays. */
     LOAD(e, "{\"patch\":{\"changes\":[{\"id\":\"p1\",\"components\":[]}]}}", SDUI_OK);
     p = patches(e);
     CHECK_STR_EQ(p, "{\"patches\":[{\"op\":\"remove\",\"id\":\"p1\"}],\"images\":{\"added\":[],\"removed\":["
-                    IMG("1") "]}}");
+                    IMG("1") "],\"hints\":[]}}");
     free(p);
     im = images(e);
     CHECK_STR_EQ(im, "[" IMG("2") "," IMG("me1") "," IMG("shared") "]");
@@ -997,14 +1001,15 @@ static void test_images(void)
          "{\"id\":\"p3\",\"type\":\"Poster\",\"data\":{\"urls\":[" IMG("3") "," IMG("shared") "]}}]}]}}",
          SDUI_OK);
     p = patches(e);
-    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("3") "],\"removed\":[]}");
+    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("3") "],\"removed\":[],\"hints\":[{\"url\":" IMG("3")
+                          ",\"priority\":\"visible\"}]}");
     free(p);
 
     /* A state change swaps the avatar. */
     CHECK_STATUS(dispatch(e, "{\"type\":\"profile/set\",\"payload\":{\"avatar\":" IMG("me2") "}}"), SDUI_OK);
     p = patches(e);
     CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
-    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("me2") "],\"removed\":[" IMG("me1") "]}");
+    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("me2") "],\"removed\":[" IMG("me1") "],\"hints\":[");
     free(p);
 
     /* Gone and back between two pulls: no image change at all. */
@@ -1014,14 +1019,14 @@ static void test_images(void)
     free(im);
     CHECK_STATUS(dispatch(e, "{\"type\":\"profile/set\",\"payload\":{\"avatar\":" IMG("me2") "}}"), SDUI_OK);
     p = patches(e);
-    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[],\"removed\":[]}");
+    CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}");
     free(p);
 
     /* A whole new page: everything old is removed, everything new added. */
     LOAD(e, "[{\"id\":\"q\",\"type\":\"Poster\",\"data\":{\"urls\":[" IMG("4") "," IMG("2") "]}}]", SDUI_OK);
     p = patches(e);
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("4") "],\"removed\":[" IMG("3") "," IMG("me2") ","
-                          IMG("shared") "]}");
+                          IMG("shared") "],\"hints\":[{\"url\":" IMG("4") ",\"priority\":\"visible\"}]}");
     free(p);
     im = images(e);
     CHECK_STR_EQ(im, "[" IMG("2") "," IMG("4") "]");

@@ -95,7 +95,7 @@ static void test_fallback_chain_and_capabilities(void)
     renders = sdui_counter(e, SDUI_COUNTER_RENDERS);
     CHECK_STATUS(declare(e, "{\"maps\":\"1.3\"}"), SDUI_OK);
     json = take(e, sdui_patches_json);
-    CHECK_STR_EQ(json, "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[]}}");
+    CHECK_STR_EQ(json, "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}}");
     sdui_free(json);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), renders);
 

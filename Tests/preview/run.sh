@@ -9,7 +9,8 @@
 #      logs nothing to the console, the PNG is a real picture, the DOM holds
 #      the movie titles and every component id; an edge-case page (every node
 #      kind, markup in text, a failing factory, an unknown type, the controls:
-#      disabled buttons, tooltips, tap targets) is escaped and drawn;
+#      disabled buttons, tooltips, tap targets, accessibility) is escaped and
+#      drawn;
 #   4. the CLI under valgrind: no errors, no definite leaks.
 #
 # Prints "preview: N passed, M failed"; exits 1 on any failure.
@@ -258,6 +259,17 @@ check "inputs: dropdown" grep -qF '<option value="red">Red</option><option value
 check "inputs: radio list" grep -qF 'role="radiogroup"' "$ih"
 check "inputs: radio" grep -qF '<label><input type="radio" name="size" value="red" checked> Red</label>' "$ih"
 check "inputs: an error" grep -qF 'aria-invalid="true" title="Not a valid &lt;code&gt;" type="text" name="code"' "$ih"
+# accessibility (the edge page's EdgeControls): ARIA attributes from the accessibility member
+check "a11y: a label and a hint" grep -qF \
+  'id="controls/2/0" data-id="controls/2/0" type="button" aria-label="Add &lt;to&gt; favourites" aria-description="Keeps the film"' "$ih"
+check "a11y: a disabled button says so" grep -qF 'id="controls/1/0" data-id="controls/1/0" type="button" disabled aria-disabled="true"' "$ih"
+check "a11y: a decorative image" bash -c "grep -qF 'id=\"controls/2/2\" data-id=\"controls/2/2\" role=\"none\"' '$ih' && grep -qF 'alt=\"\"' '$ih'"
+check "a11y: a heading" grep -qF 'id="controls/2/3" data-id="controls/2/3" role="heading"' "$ih"
+check "a11y: a tap target's own role" grep -qF \
+  'id="controls/2/4" data-id="controls/2/4" tabindex="0" data-action="{&quot;type&quot;:&quot;nav/open&quot;,&quot;payload&quot;:{&quot;route&quot;:&quot;/x&quot;}}" role="link" aria-label="Open x"' "$ih"
+check "a11y: an unlabelled icon button is warned about" grep -qF 'unlabelled-button' "$ih"
+expect 0 "the edge page's layout" "" -- render "${EDGE[@]}" -f layout --width 60 -q
+check "a11y: the layout's reading order" grep -qF '"controls/1/3","controls/2/0","controls/2/1","controls/2/3","controls/2/4"' "$work/stdout"
 check "inputs: checkbox list" grep -qF '<label><input type="checkbox" name="tags" value="blue" checked> Blue &lt;b&gt;</label>' "$ih"
 expect 0 "edge page as text" "" -- render "${EDGE[@]}" -q -f text
 check "inputs: text toggle" grep -qF '[x] Newsletter' "$work/stdout"
@@ -405,7 +417,7 @@ PY
   check "edge: zstack, list and spacer are drawn" bash -c \
     "grep -qF 'n-zstack' '$dom' && grep -qF 'n-list' '$dom' && grep -qF 'n-spacer' '$dom'"
   check "edge: a disabled button with its tooltip as title" grep -qE \
-    '<button class="n n-button" id="controls/1/0" data-id="controls/1/0" type="button" disabled(="")? title="Back &lt;soon&gt; &amp; &quot;then&quot;" data-action=' "$dom"
+    '<button class="n n-button" id="controls/1/0" data-id="controls/1/0" type="button" disabled(="")? aria-disabled="true" title="Back &lt;soon&gt; &amp; &quot;then&quot;" data-action=' "$dom"
   check "edge: a disabled button drawn as a group" grep -qF \
     'id="controls/1/1" data-id="controls/1/1" role="button" aria-disabled="true"' "$dom"
   check "edge: an enabled button keeps no disabled attribute" grep -qF \

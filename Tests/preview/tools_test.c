@@ -282,6 +282,37 @@ static void test_page(void)
     buf_free(&out);
 }
 
+/* Accessibility: a node's "accessibility" member as ARIA attributes. */
+static void test_accessibility(void)
+{
+    html_options o = {1, 1, 0, 40};
+    const char *render =
+        "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"hstack\",\"id\":\"c\","
+        "\"action\":{\"type\":\"nav/open\"},\"accessibility\":{\"role\":\"link\",\"label\":\"Open\"},\"children\":["
+        "{\"type\":\"button\",\"id\":\"c/0\",\"label\":\"★\",\"accessibility\":{\"label\":\"Fav \\\"1\\\"\",\"hint\":\"Keeps it\"}},"
+        "{\"type\":\"image\",\"id\":\"c/1\",\"url\":\"u.png\",\"alt\":\"swirl\",\"accessibility\":{\"role\":\"none\"}},"
+        "{\"type\":\"text\",\"id\":\"c/2\",\"text\":\"a\",\"accessibility\":{\"role\":\"text\",\"label\":\"b\"}}]}}]}";
+    const char *layout =
+        "{\"width\":40,\"height\":1,\"components\":[{\"id\":\"c\",\"y\":0,\"root\":{\"id\":\"c\",\"type\":\"hstack\","
+        "\"frame\":{\"x\":0,\"y\":0,\"width\":30,\"height\":1},\"children\":["
+        "{\"id\":\"c/0\",\"type\":\"button\",\"frame\":{\"x\":0,\"y\":0,\"width\":3,\"height\":1}},"
+        "{\"id\":\"c/1\",\"type\":\"image\",\"frame\":{\"x\":4,\"y\":0,\"width\":7,\"height\":1}},"
+        "{\"id\":\"c/2\",\"type\":\"text\",\"frame\":{\"x\":12,\"y\":0,\"width\":1,\"height\":1}}]}}]}";
+    char err[256];
+    buf out = {0};
+    CHECK(html_page(render, strlen(render), layout, strlen(layout), NULL, 0, &o, &out, err, sizeof err) == 0);
+    const char *html = out.data != NULL ? out.data : "";
+    /* the tap target's own role stands in for button */
+    CHECK(strstr(html, "data-id=\"c\" tabindex=\"0\" data-action=\"{&quot;type&quot;:&quot;nav/open&quot;}\" "
+                       "role=\"link\" aria-label=\"Open\"") != NULL);
+    CHECK(strstr(html, "id=\"c/0\" data-id=\"c/0\" type=\"button\" aria-label=\"Fav &quot;1&quot;\" "
+                       "aria-description=\"Keeps it\"") != NULL);
+    CHECK(strstr(html, "id=\"c/1\" data-id=\"c/1\" role=\"none\" data-url=\"u.png\"") != NULL);
+    CHECK(strstr(html, "<img src=\"u.png\" alt=\"\"") != NULL); /* decorative */
+    CHECK(strstr(html, "id=\"c/2\" data-id=\"c/2\" aria-label=\"b\"") != NULL); /* text: no role */
+    buf_free(&out);
+}
+
 /* The controls: a disabled button with a tooltip, an enabled one, a tap target. */
 static void test_controls(void)
 {
@@ -304,7 +335,8 @@ static void test_controls(void)
     const char *html = out.data != NULL ? out.data : "";
     CHECK(strstr(html, "<div class=\"n n-hstack n-tap\" data-id=\"c\" role=\"button\" tabindex=\"0\" "
                        "data-action=\"{&quot;type&quot;:&quot;nav/open&quot;,&quot;payload&quot;:&quot;/x&quot;}\"") != NULL);
-    CHECK(strstr(html, "id=\"c/0\" data-id=\"c/0\" type=\"button\" disabled title=\"Sold &lt;out&gt;\" style=") != NULL);
+    CHECK(strstr(html, "id=\"c/0\" data-id=\"c/0\" type=\"button\" disabled aria-disabled=\"true\" "
+                       "title=\"Sold &lt;out&gt;\" style=") != NULL);
     CHECK(strstr(html, "id=\"c/1\" data-id=\"c/1\" type=\"button\" style=") != NULL);
     CHECK(strstr(html, "<div class=\"n n-image n-tap\" id=\"c/2\" data-id=\"c/2\" role=\"button\" tabindex=\"0\" "
                        "data-action=\"{&quot;type&quot;:&quot;a/b&quot;}\" data-url=\"u.png\"") != NULL);
@@ -451,6 +483,7 @@ int main(void)
     test_page();
     test_controls();
     test_font();
+    test_accessibility();
     printf("tools: %d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -2,7 +2,8 @@
 ** terminal -- an interactive full-screen host for sdui: the page drawn
 ** from the engine's layout, buttons and tap targets focused with Tab and
 ** pressed with Enter (a disabled button is drawn dimmed and never pressed;
-** the focused one's tooltip is on the status line), inputs focused with Tab
+** the focused one's role and accessible name, as a screen reader would say
+** them, and its tooltip are on the status line), inputs focused with Tab
 ** and edited (typing, Backspace; Space or Enter flips a toggle; Left/Right
 ** choose, digits tick a multiple choice; Esc leaves) through
 ** sdui_set_input(), scrolling, live reload of the Lua scripts, a lazy list,
@@ -646,9 +647,61 @@ static void measure_screen(void)
     app.dirty = calloc((size_t)app.rows + 1, 1);
 }
 
+/* The layout node `id` in the subtree of `node`, or NULL. */
+static const json *layout_node(const json *node, const char *id)
+{
+    const char *own = json_get_string(node, "id");
+    if (own != NULL && strcmp(own, id) == 0)
+        return node;
+    const json *children = json_get(node, "children");
+    for (size_t i = 0; i < json_count(children); i++) {
+        const json *found = layout_node(json_at(children, i), id);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* Appends the accessible names of what `node` holds (the first named node
+** down each branch), separated by spaces: a tap target's name. */
+static void held_names(const json *node, char *out, size_t size)
+{
+    const json *children = json_get(node, "children");
+    for (size_t i = 0; i < json_count(children); i++) {
+        const json *child = json_at(children, i);
+        const content *c = model_get(json_get_string(child, "id"));
+        if (c != NULL && c->name[0] != 0) {
+            size_t n = strlen(out);
+            snprintf(out + n, size - n, "%s%s", n > 0 ? " " : "", c->name);
+        } else {
+            held_names(child, out, size);
+        }
+    }
+}
+
+/* What a screen reader says for the focused node: its role and accessible
+** name (README, "Accessibility"), as `role "name"`. */
+static void describe_focus(const content *f, char *out, size_t size)
+{
+    char name[512] = "";
+    if (f->name[0] != 0) {
+        snprintf(name, sizeof name, "%s", f->name);
+    } else {
+        const json *components = json_get(app.layout, "components");
+        for (size_t i = 0; i < json_count(components); i++) {
+            const json *node = layout_node(json_get(json_at(components, i), "root"), f->id);
+            if (node != NULL) {
+                held_names(node, name, sizeof name);
+                break;
+            }
+        }
+    }
+    set_text(out, size, ": %s \"%s\"", f->role != NULL ? f->role : f->type, name);
+}
+
 static void draw_status_rows(void)
 {
-    char a[1024], b[1024];
+    char a[1024], b[2048];
     const char *sep = "  \xe2\x94\x82  "; /* │ */
     size_t n = 0;
     /* The short things first: a script failing behind the screen, the
@@ -665,17 +718,20 @@ static void draw_status_rows(void)
         snprintf(a + n, sizeof a - n, "%slatest: %s", sep, app.diagnostic);
     int last = page_height() > 0 ? page_height() : 1;
     int bottom = app.scroll + app.rows < last ? app.scroll + app.rows : last;
-    /* The focused node: "(disabled)", and its tooltip, on one line. */
+    /* The focused node: its role and accessible name, "(disabled)", and
+       its tooltip (else its accessibility hint), on one line. */
     const content *f = model_get(app.focus);
-    char tip[256] = "";
-    if (f != NULL && f->tooltip != NULL)
-        set_text(tip, sizeof tip, " \xe2\x80\x94 %s", f->tooltip); /* " — tooltip" */
+    char said[640] = "", tip[256] = "";
+    if (f != NULL)
+        describe_focus(f, said, sizeof said);
+    if (f != NULL && (f->tooltip != NULL || f->hint != NULL))
+        set_text(tip, sizeof tip, " \xe2\x80\x94 %s", f->tooltip != NULL ? f->tooltip : f->hint); /* " — tooltip" */
     char route[128];
     current_route(route, sizeof route);
     /* the short hint when the long one leaves no room, then none */
     for (int i = 0; i < 3; i++) {
-        snprintf(b, sizeof b, "%s%spage: %s%sfocus: %s%s%s%srows %d-%d of %d", i == 0 ? HINT : i == 1 ? SHORT_HINT : "",
-                 i < 2 ? sep : "", route, sep, app.focus ? app.focus : "-", f != NULL && f->disabled ? " (disabled)" : "",
+        snprintf(b, sizeof b, "%s%spage: %s%sfocus: %s%s%s%s%srows %d-%d of %d", i == 0 ? HINT : i == 1 ? SHORT_HINT : "",
+                 i < 2 ? sep : "", route, sep, app.focus ? app.focus : "-", said, f != NULL && f->disabled ? " (disabled)" : "",
                  tip, sep, app.scroll + 1, bottom, last);
         if (sdui_text_cells(b, strlen(b)) <= app.cols)
             break;

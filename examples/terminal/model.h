@@ -1,7 +1,7 @@
 /*
 ** model.h -- what the terminal host knows of the screen besides frames:
 ** the content of every view node (text, label, alt, action, tooltip,
-** disabled, style), by node id. The layout gives each node its id, type and frame; this map
+** disabled, style, what a screen reader says), by node id. The layout gives each node its id, type and frame; this map
 ** gives what to draw in it. It is filled from sdui_render_json() and kept
 ** current with the patches of sdui_patches_json().
 */
@@ -27,6 +27,11 @@ struct content {
     int align;        /* style.textAlignment: 0 leading, 1 center, 2 trailing */
     int border;       /* style.borderWidth >= 1: an outline inside the frame */
     int page;         /* a pager's page (its "page" member), 0 when none */
+    /* What a screen reader says (README, "Accessibility"): the node's own
+    ** accessible name ("" when it has none: a container's is what it holds),
+    ** its role (its accessibility role, else its kind's; NULL for none), and
+    ** its accessibility hint (or NULL). */
+    char *name, *role, *hint;
     content *next;
 };
 

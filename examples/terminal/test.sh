@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives the terminal host in a detached tmux session (100x40) and checks
 # what a person would see: the first card, the focus on its star in reverse
-# video after Tab, the filled star after Enter (redrawn alone: only the
+# video after Tab (its role and accessible name on the status line, as a
+# screen reader would say them), the filled star after Enter (redrawn alone: only the
 # card's rows), another title after PgDn, d switching the theme to dark and
 # back (the notice's colours change, only the patched components redrawn),
 # the controls (Enter on "Add to
@@ -130,16 +131,22 @@ else
   finish
 fi
 check "the status line counts the diagnostics" has "1 diagnostic"
+check "the help line shows the back and appearance keys" has "↑↓ · b · d · r · q"
 
 # Tab: Dismiss, the five genres, then the first card's star (the 7th button).
 for _ in 1 2 3 4 5 6 7; do tm send-keys -t "$session" Tab; done
 check "seven Tabs focus the first card's star" wait_for "$STEP_TIMEOUT" has "focus: movie-603#favorite"
+check "the status line reads the star's role and accessible name" \
+  has 'focus: movie-603#favorite: button "Add to favourites"  │'
+
 reversed_star() { screen_attrs | grep -q $'\e\\[[0-9;]*7m\\[☆\\]'; }
 check "the focused star is drawn in reverse video" wait_for "$STEP_TIMEOUT" reversed_star
 
 : >"$tmp/trace"
 tm send-keys -t "$session" Enter
 check "Enter fills the star" wait_for "$STEP_TIMEOUT" has "[★]"
+check "its accessible name follows" wait_for "$STEP_TIMEOUT" has 'focus: movie-603#favorite: button "Remove from favourites"'
+
 partial_redraw() { grep -q '^redraw rows .*: movie-603$' "$tmp/trace" && ! grep -q '^redraw full' "$tmp/trace"; }
 check "the star's patch redraws only the card's rows" wait_for "$STEP_TIMEOUT" partial_redraw
 
@@ -152,7 +159,6 @@ check "Home goes back to the top" wait_for "$STEP_TIMEOUT" has "Welcome back, Sa
 # d: the theme's other appearance. The notice's colours change; only the
 # components using a token whose value differs are redrawn (the banners'
 # tokens are the same in both: they are not); d again goes back to light.
-check "the help line shows the appearance key" has "↑↓ · b · d · r · q"
 notice_attrs() { screen_attrs | grep -m1 -F 'Welcome back, Sam'; }
 light_notice=$(notice_attrs)
 : >"$tmp/trace"
@@ -171,10 +177,10 @@ check "the notice has its light colours again" wait_for "$STEP_TIMEOUT" notice_b
 # The controls. "Add to order" once pressed is disabled: dimmed, its tooltip
 # on the status line, and Enter on it dispatches nothing.
 tm send-keys -t "$session" Tab
-check "Tab goes on to the card's Add to order" wait_for "$STEP_TIMEOUT" has "focus: movie-603#order  │"
+check "Tab goes on to the card's Add to order" wait_for "$STEP_TIMEOUT" has 'focus: movie-603#order: button "Add to order"  │'
 tm send-keys -t "$session" Enter
 check "Enter disables Add to order, its tooltip on the status line" \
-  wait_for "$STEP_TIMEOUT" has "focus: movie-603#order (disabled) — Already in your order"
+  wait_for "$STEP_TIMEOUT" has 'focus: movie-603#order: button "Add to order" (disabled) — Already in your order'
 tm send-keys -t "$session" Enter
 check "Enter on a disabled button says so and dispatches nothing" \
   wait_for "$STEP_TIMEOUT" has "movie-603#order is disabled: Already in your order"
@@ -187,7 +193,9 @@ check "the other cards' Add to order are not dimmed" undimmed_order
 # Tab stops at the banner, a tap target with no button chrome (the next
 # card's star was focused above: five more Tabs).
 for _ in 1 2 3 4 5 6; do tm send-keys -t "$session" Tab; done
-check "Tab stops at the banner, a tap target" wait_for "$STEP_TIMEOUT" has "focus: banner-festival  │"
+check "Tab stops at the banner, a tap target" wait_for "$STEP_TIMEOUT" has "focus: banner-festival: button"
+check "a tap target's name is what it holds" \
+  has 'focus: banner-festival: button "The Autumn Film Festival '
 # (tmux writes only the changes of attributes: the title, bold, is followed
 # by the rest of the banner's row in reverse video, not by a reset)
 reversed_banner() { screen_attrs | grep -q $'The Autumn Film Festival\e\\[[0-9;]*7m'; }

@@ -77,5 +77,9 @@ return {
   },
   padding_edges = { "top", "leading", "bottom", "trailing" },
   action_members = { "type", "payload", "inputs" },
-  node_members = { "type", "id", "key", "style", "action", "children" },
+  node_members = { "type", "id", "key", "style", "action", "accessibility", "children" },
+  -- The accessibility table every node may carry: its members (strings),
+  -- and the roles its role may name.
+  accessibility_members = { "label", "role", "hint" },
+  accessibility_roles = { "button", "link", "heading", "image", "text", "checkbox", "radio", "radiogroup", "switch", "slider", "textbox", "list", "listitem", "tab", "group", "alert", "progressbar", "none" },
 }

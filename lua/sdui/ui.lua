@@ -33,6 +33,13 @@ action), ui.request{url = ..., on_success = ..., ...} and
 ui.navigate{route = ...} (or {back = true}) build effects for a handler's
 ctx.emit (see "Effects" below).
 
+Accessibility: every node takes accessibility = {label =, role =, hint =}
+(strings; role one of button, link, heading, image, text, checkbox, radio,
+radiogroup, switch, slider, textbox, list, listitem, tab, group, alert,
+progressbar, none): what a screen reader says for it (README.md,
+"Accessibility"). Give one to a button that shows only a symbol:
+    ui.button{ "★", action = fav, accessibility = { label = "Add to favourites" } }
+
 Controls: a button may be disabled (disabled = true: drawn as disabled, the
 host does not let it be activated) and carry a tooltip (a string); every
 container (vstack, hstack, zstack, list) and image takes an action too,
@@ -509,12 +516,37 @@ local function merge_style(n, style)
   return nil
 end
 
+-- The accessibility table every node may carry: {label =, role =, hint =},
+-- strings, the role one of the contract's.
+local A11Y_MEMBER, A11Y_ROLE = {}, {}
+for _, m in ipairs(contract.accessibility_members) do
+  A11Y_MEMBER[m] = true
+end
+for _, r in ipairs(contract.accessibility_roles) do
+  A11Y_ROLE[r] = true
+end
+local A11Y_MEMBERS = concat(contract.accessibility_members, ", ")
+local A11Y_ROLES = concat(contract.accessibility_roles, ", ")
+
 -- What is wrong with `v` as a typed content member (an input's): of type
 -- `ct`, "number", "boolean", "options" (a list of {title = string, value =
 -- string}), "binding" ("service/path": the engine checks the path) or an
 -- enum (the set of its values); nil when it is right.
 local function typed_problem(ct, v)
-  if ct == "number" then
+  if ct == "accessibility" then
+    if type(v) ~= "table" then
+      return "must be a table {label =, role =, hint =}, got " .. describe(v)
+    end
+    for key, x in pairs(v) do
+      if not A11Y_MEMBER[key] then
+        return format("has an unknown member %s (allowed: %s)", describe(key), A11Y_MEMBERS)
+      elseif type(x) ~= "string" then
+        return format("%s must be a string, got %s", key, describe(x))
+      elseif key == "role" and not A11Y_ROLE[x] then
+        return format("role must be one of %s, got %s", A11Y_ROLES, describe(x))
+      end
+    end
+  elseif ct == "number" then
     if type(v) ~= "number" or v ~= v or v == math.huge or v == -math.huge then
       return "must be a finite number, got " .. describe(v)
     end
@@ -641,7 +673,7 @@ local function fill(n, t, content, first, i, from)
             end
             n[k] = v
           elseif ct == "number" or ct == "boolean" or ct == "options" or ct == "binding" or ct == "validation"
-            or ct == "runs"
+            or ct == "runs" or ct == "accessibility"
             or type(ct) == "table" then
             local problem = typed_problem(ct, v)
             if problem then
@@ -973,6 +1005,8 @@ for _, kind in ipairs(contract.kinds) do
       content.action = "action"
       names[#names + 1] = "action"
     end
+    content.accessibility = "accessibility" -- every kind takes one
+    names[#names + 1] = "accessibility"
     if kind.children then
       content.children = "children"
       names[#names + 1] = "children"

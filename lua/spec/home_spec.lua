@@ -60,7 +60,8 @@ describe("the example home page", function()
     assert.equal("movie-603", card.id)
     local buttons = card.view.children[2].children[4].children
     assert.same({ type = "button", id = "movie-603#favorite", key = "favorite", label = "☆",
-                  action = { type = "favorites/toggle", payload = { movieId = 603 } } }, buttons[1])
+                  action = { type = "favorites/toggle", payload = { movieId = 603 } },
+                  accessibility = { label = "Add to favourites" } }, buttons[1])
     assert.same({ type = "button", id = "movie-603#order", key = "order", label = "Add to order",
                   action = { type = "order/add", payload = { movieId = 603, price = 1099 } } }, buttons[2])
   end)
@@ -237,7 +238,8 @@ describe("the example program lua/examples/home.lua", function()
     assert.is_true(ok, out)
     -- the favourite toggle: one patch, one component rendered again
     assert.truthy(out:find("== Patches: 1 ==\n  update movie-603 (MovieCardComponent)\n    set movie-603#favorite " ..
-                           '{"action":"…","key":"favorite","label":"★","type":"button"}\n\n' ..
+                           '{"accessibility":{"label":"Remove from favourites"},"action":"…","key":"favorite",' ..
+                           '"label":"★","type":"button"}\n\n' ..
                            "(components rendered again: 1)", 1, true), out)
     -- the snoozed notification comes back through tick
     assert.truthy(out:find("tick(1000): 0 delayed action(s) ran\ntick(3000): 1 delayed action(s) ran\n", 1, true), out)

@@ -72,6 +72,8 @@ public final class Engine {
             if capabilities != oldValue { tracker.invalidateChoices(with: renderer) }
         }
     }
+    /// The width of the host's last layout: what image hints are laid out at without a viewport.
+    private var lastLayoutWidth: Double?
     /// Engine time in milliseconds: the last `tick`.
     public var clock: Int64 { scheduler.clock }
     /// The theme views' tokens resolve from (`setTheme`); none at first.
@@ -946,7 +948,7 @@ public final class Engine {
     /// or `takePatches`) to the current one, and the image changes.
     public func takePatches() -> PatchSet {
         refresh()
-        return tracker.takePatches()
+        return tracker.takePatches(width: lastLayoutWidth, viewport: lazyList.viewport)
     }
 
     /// Reports the size of the picture at `url` once the host has loaded it,
@@ -971,6 +973,7 @@ public final class Engine {
         var result = ScreenLayout(width: width, height: walkLayout(width: width), components: [])
         layouts.forEachItem { laidOut, y in
             result.components.append(ScreenLayout.Item(id: laidOut.id, y: y, root: layouts.node(laidOut)))
+            result.readingOrder += layouts.readingOrder(laidOut)
         }
         return result
     }
@@ -1005,6 +1008,7 @@ public final class Engine {
     /// Brings the screen up to date and walks it for layout (`ScreenTracker.walkLayout`).
     private func walkLayout(width: Double) -> Double {
         refresh()
+        lastLayoutWidth = width
         return tracker.walkLayout(width: width, lazy: lazyList.viewport != nil)
     }
 

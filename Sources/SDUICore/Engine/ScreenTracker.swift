@@ -350,13 +350,75 @@ final class ScreenTracker {
 
     /// The patches from the baseline to the current screen, and the image
     /// changes; the host then holds the current screen.
-    func takePatches() -> PatchSet {
+    ///
+    /// The images added come in on-screen order, each with its hint
+    /// (`ImageHint`): when the screen can be laid out (at the viewport's
+    /// width, else at `width`, the width of the host's last layout), in the
+    /// visual order of the layout (`ReadingOrder.images`), component by
+    /// component in page order, with the size of the image node showing it
+    /// first, and with a viewport, "visible" when one of its nodes meets
+    /// it, else "nearby" (and "nearby" for a picture laid out empty only, as
+    /// on a pager's hidden page, listed after the others); without a layout
+    /// (none asked for yet, no viewport), in view tree order with no size,
+    /// "visible". The images removed are sorted.
+    func takePatches(width: Double?, viewport: Engine.Viewport?) -> PatchSet {
         var set = PatchSet()
         set.patches = baseline.patches(to: screen, index: screenIndex)
-        set.imagesAdded = images.added.sorted()
+        if !images.added.isEmpty {
+            set.imageHints = addedImages(width: viewport?.width ?? width, viewport: viewport)
+            set.imagesAdded = set.imageHints.map(\.url)
+        }
         set.imagesRemoved = images.removed.sorted()
         resetBaseline()
         return set
+    }
+
+    /// The hints of the images added since the host last looked, in on-screen order (see `takePatches`).
+    private func addedImages(width: Double?, viewport: Engine.Viewport?) -> [ImageHint] {
+        let added = images.added
+        var hints: [ImageHint] = []
+        var found: [String: Int] = [:] // url -> its place in hints
+        hints.reserveCapacity(added.count)
+        func note(_ url: String, _ frame: Frame?, visible: Bool) {
+            guard added.contains(url) else { return }
+            if let i = found[url] {
+                if visible { hints[i].priority = .visible }
+                return
+            }
+            found[url] = hints.count
+            hints.append(ImageHint(url: url, width: frame?.width, height: frame?.height,
+                                   priority: visible ? .visible : .nearby))
+        }
+        let estimate = viewport != nil ? layouts.averageHeight : 0
+        var y = 0.0
+        for component in page?.components ?? [] {
+            // All found: done, unless one may still turn out visible further down the viewport.
+            if found.count == added.count, viewport.map({ y >= $0.offset + $0.height }) ?? true { break }
+            guard let entry = entries[component.id] else {
+                y += estimate
+                continue
+            }
+            guard let width, let laidOut = layoutEntry(component.id, entry, width: width) else {
+                for url in entry.images { note(url, nil, visible: true) }
+                continue
+            }
+            for (url, frame) in laidOut.pictures {
+                var visible = true
+                if let viewport {
+                    let top = y + frame.y
+                    visible = top < viewport.offset + viewport.height && top + frame.height > viewport.offset
+                }
+                note(url, frame, visible: visible)
+            }
+            y += laidOut.height
+        }
+        // Any left: laid out empty (a pager's hidden page), so not seen yet; in tree order.
+        if found.count < added.count {
+            for component in page?.components ?? [] {
+                for url in entries[component.id]?.images ?? [] { note(url, nil, visible: false) }
+            }
+        }
+        return hints
     }
 
     /// The current screen as compact JSON, written into memory from

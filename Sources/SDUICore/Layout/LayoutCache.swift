@@ -75,6 +75,10 @@ final class LayoutCache {
         /// A render since (`LayoutCache.rendered`), not laid out yet; its tree is made when it is.
         @exclusivity(unchecked) fileprivate var pending: RenderedComponent?
         @exclusivity(unchecked) fileprivate var stale = false
+        /// The reading order of the last layout, and its ids as JSON
+        /// strings joined by commas, made when first asked for.
+        @exclusivity(unchecked) fileprivate var order: ReadingOrder?
+        @exclusivity(unchecked) fileprivate var orderText: [UInt8]?
 
         fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double, images: ImageSizes) {
             self.id = id
@@ -106,6 +110,59 @@ final class LayoutCache {
 
         /// The component's height.
         var height: Double { frames[0].height }
+
+        /// The reading order and picture order of the last layout (`ReadingOrder`).
+        var readingOrder: ReadingOrder {
+            if let order { return order }
+            let made = ReadingOrder(view, frames: UnsafeBufferPointer(start: frames, count: count))
+            order = made
+            return made
+        }
+
+        /// The frames of the last layout, one per node, depth first.
+        var laidOutFrames: UnsafeBufferPointer<Frame> { UnsafeBufferPointer(start: frames, count: count) }
+
+        /// The pictures in visual order (`ReadingOrder.images`): each image
+        /// node's url and frame, relative to the component's corner.
+        var pictures: [(url: String, frame: Frame)] {
+            let order = readingOrder.images
+            guard !order.isEmpty else { return [] }
+            var urls: [Int: String] = [:]
+            var index = 0
+            func visit(_ node: ViewNode) {
+                if node.kind == .image, let url = node.props["url"] { urls[index] = url }
+                index += 1
+                node.children.forEach(visit)
+            }
+            visit(view)
+            return order.compactMap { i in urls[i].map { ($0, frames[i]) } }
+        }
+
+        /// The ids of the nodes, depth first.
+        var nodeIds: [String] {
+            var ids: [String] = []
+            ids.reserveCapacity(count)
+            func visit(_ node: ViewNode) {
+                ids.append(node.id)
+                node.children.forEach(visit)
+            }
+            visit(view)
+            return ids
+        }
+
+        /// The ids of the reading order's elements as JSON strings joined by commas.
+        fileprivate var readingOrderText: [UInt8] {
+            if let orderText { return orderText }
+            let ids = nodeIds
+            var sink = ByteSink(capacity: 64)
+            for (i, element) in readingOrder.elements.enumerated() {
+                if i > 0 { sink.append(UInt8(ascii: ",")) }
+                sink.writeString(ids[element])
+            }
+            let text = sink.withBytes { [UInt8]($0) }
+            orderText = text
+            return text
+        }
     }
 
     private var entries: [String: Entry] = [:]
@@ -291,12 +348,20 @@ final class LayoutCache {
                                 minInputWidth: minInputWidth, width: width, height: .infinity, into: entry.frames)
         }
         entry.reference = -1
+        entry.order = nil
+        entry.orderText = nil
         runs += 1
     }
 
     /// The layout tree of `entry`.
     func node(_ entry: Entry) -> LayoutNode {
         LayoutNode(entry.view, frames: UnsafeBufferPointer(start: entry.frames, count: entry.tree.count))
+    }
+
+    /// The ids of `entry`'s elements in reading order (`ReadingOrder`).
+    func readingOrder(_ entry: Entry) -> [String] {
+        let ids = entry.nodeIds
+        return entry.readingOrder.elements.map { ids[$0] }
     }
 
     /// The average height of the layouts kept (1 when there are none): the
@@ -344,7 +409,15 @@ final class LayoutCache {
                 entry.end = writer.count - 1
             }
         }
-        guard writer.end() else {
+        var order = writer.readingOrderHead()
+        var first = true
+        for item in items where order {
+            let text = item.entry._withUnsafeGuaranteedRef { $0.readingOrderText }
+            guard !text.isEmpty else { continue }
+            order = text.withUnsafeBufferPointer { writer.append($0, comma: !first) }
+            first = false
+        }
+        guard order, writer.end() else {
             writer.release()
             return nil
         }

@@ -3,11 +3,12 @@
 /// `JSONWriter.bytes(ScreenLayout.json)` without building `LayoutNode`s or
 /// `JSON` values.
 ///
-/// A layout of the screen is `{"width","height","components":[...]}`. The
-/// cache lays every component out before it writes, so the head comes
-/// first; then each component, its `LayoutTemplate` filled in with its y
-/// and frames, or its root node copied from an earlier text; then `]}`, and
-/// a NUL for C hosts (not counted). Room is reserved once per component,
+/// A layout of the screen is `{"width","height","components":[...],
+/// "readingOrder":[...]}`. The cache lays every component out before it
+/// writes, so the head comes first; then each component, its
+/// `LayoutTemplate` filled in with its y and frames, or its root node copied
+/// from an earlier text; then the reading order (each component's ids, kept
+/// until it is laid out again), `]}`, and a NUL for C hosts (not counted). Room is reserved once per component,
 /// then bytes are stored with no further checks. A plain value, kept in a
 /// local while it writes: nothing is counted or checked per byte.
 struct LayoutWriter {
@@ -64,6 +65,22 @@ struct LayoutWriter {
         put(#","height":"#)
         putNumber(height)
         put(#","components":["#)
+        return true
+    }
+
+    /// Ends the components and starts the reading order: `],"readingOrder":[`.
+    mutating func readingOrderHead() -> Bool {
+        guard reserve(18) else { return false }
+        put(#"],"readingOrder":["#)
+        return true
+    }
+
+    /// Appends `bytes` (part of the reading order), after a comma if `comma`.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, comma: Bool) -> Bool {
+        guard reserve(bytes.count + 1) else { return false }
+        if comma { put(UInt8(ascii: ",")) }
+        (base + count).initialize(from: bytes.baseAddress!, count: bytes.count)
+        count += bytes.count
         return true
     }
 

@@ -18,14 +18,18 @@ public struct ScreenLayout: Sendable, Equatable {
     public var height: Double
     /// The laid-out components, in page order.
     public var components: [Item]
+    /// The ids of the nodes a screen reader visits, in the order it visits
+    /// them: each component's in page order, within one as `ReadingOrder` says.
+    public var readingOrder: [String] = []
 
-    /// `{"width", "height", "components": [{"id", "y", "root": {...}}]}`.
+    /// `{"width", "height", "components": [{"id", "y", "root": {...}}], "readingOrder": [ids]}`.
     public var json: JSON {
         .object(JSONObject([
             ("width", Frame.number(width)), ("height", Frame.number(height)),
             ("components", .array(components.map { item in
                 .object(JSONObject([("id", .string(item.id)), ("y", Frame.number(item.y)), ("root", item.root.json)]))
             })),
+            ("readingOrder", .array(readingOrder.map(JSON.string))),
         ]))
     }
 }

@@ -92,6 +92,7 @@ public enum Diff {
     static func sameMembers(_ a: ViewNode, _ b: ViewNode) -> Bool {
         a.kind == b.kind && a.id == b.id && a.key == b.key && a.props == b.props && a.disabled == b.disabled
             && a.styleBox == b.styleBox && a.action == b.action // the boxes: no Style made per node
+            && a.accessibilityBox == b.accessibilityBox
     }
 
     /// One step of a keyed list diff; indexes hold when the step applies.

@@ -14,7 +14,12 @@ extension PatchSet {
             PatchSet.writeStrings(imagesAdded, into: &sink)
             sink.append(#","removed":"#)
             PatchSet.writeStrings(imagesRemoved, into: &sink)
-            sink.append("}}")
+            sink.append(#","hints":["#)
+            for i in imageHints.indices {
+                if i != 0 { sink.append(UInt8(ascii: ",")) }
+                sink.write(imageHints[i].json)
+            }
+            sink.append("]}}")
         }
     }
 

@@ -7,8 +7,8 @@ public struct Diagnostic: Sendable, Equatable {
 
     public var severity: Severity
     /// Stable machine-readable code: "unknown-type", "requires-unmet", "fallback-used", "dropped", "factory-failed",
-    /// "factory-warning", "unknown-token", "handler-warning", "callback-warning", "persist-rejected",
-    /// "persist-failed"…
+    /// "factory-warning", "unknown-token", "unlabelled-button", "handler-warning", "callback-warning",
+    /// "persist-rejected", "persist-failed"…
     public var code: String
     /// The component concerned, if any.
     public var component: String?

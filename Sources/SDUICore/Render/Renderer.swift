@@ -9,8 +9,10 @@
 /// type (`FallbackChoice`). A factory that throws or returns an invalid
 /// tree becomes an `error` node for that component only. Each of these
 /// records a diagnostic, as does each warning a factory reports
-/// (`RenderContext.warn`) and each theme token the view names that the
-/// theme lacks ("unknown-token", `ThemeResolver`); the page always renders.
+/// (`RenderContext.warn`), each theme token the view names that the
+/// theme lacks ("unknown-token", `ThemeResolver`) and each button labelled
+/// with symbols only (★) that has no accessibility label
+/// ("unlabelled-button", `Accessibility.isIconOnly`); the page always renders.
 public struct Renderer {
     public let registry: ComponentRegistry
     public let store: Store
@@ -126,6 +128,10 @@ public struct Renderer {
         }
         for problem in log.unknownTokens {
             result.diagnostics.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
+        }
+        for id in view.iconOnlyButtons(componentId: component.id) {
+            result.diagnostics.append(Diagnostic(.warning, "unlabelled-button", component: component.id,
+                "button \"\(id)\" shows only symbols; give it an accessibility label for screen readers"))
         }
         result.factoryRan = true
         result.reads = log.reads

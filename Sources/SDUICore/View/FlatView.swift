@@ -9,16 +9,17 @@
 /// The layout of a node (integers in the host's byte order, unaligned):
 ///
 ///     kind       UInt8   index into ViewNode.Kind.allCases
-///     flags      UInt8   1: has a key, 2: a style, 4: an action (each a
-///                        field below), 8: disabled (no field)
+///     flags      UInt8   1: has a key, 2: a style, 4: an action, 16: an
+///                        accessibility (each a field below), 8: disabled
+///                        (no field); bits 32, 64, 128 are free
 ///     props      UInt16  bit i: the kind's content member i is present
 ///                        (low byte first, whatever the host's byte order)
 ///     children   UInt32  how many child nodes follow the node's own fields
 ///     then, each as a UInt32 length and its bytes: the key, the content
 ///     members present (in the kind's order; a typed member's JSON text,
-///     see `ViewNode.props`), the style and the action as
-///     the compact JSON the screen shows (`Style.json`, `{"type","payload"}`),
-///     then the children.
+///     see `ViewNode.props`), the style, the action and the accessibility as
+///     the compact JSON the screen shows (`Style.json`, `{"type","payload"}`,
+///     `Accessibility.json`), then the children.
 ///
 /// Ids are not stored: they follow from the position (`card/1/0`) or the
 /// key (`card#key`), given the component's id. Equal trees have equal bytes,
@@ -32,8 +33,10 @@ public struct FlatView: Sendable, Equatable {
     static let actionFlag: UInt8 = 4
     /// A disabled node (`ViewNode.disabled`): a bit of the header, with no field.
     static let disabledFlag: UInt8 = 8
+    /// A node with an accessibility member (`ViewNode.accessibility`).
+    static let accessibilityFlag: UInt8 = 16
     /// The flags that each stand for a field.
-    static let fieldFlags: UInt8 = keyFlag | styleFlag | actionFlag
+    static let fieldFlags: UInt8 = keyFlag | styleFlag | actionFlag | accessibilityFlag
     /// Bytes of a node's fixed part.
     static let headerSize = 8
 
@@ -106,6 +109,51 @@ public struct FlatView: Sendable, Equatable {
         }
     }
 
+    /// The ids of the buttons labelled with symbols only (★, ♥, ▶:
+    /// `Accessibility.isIconOnly`) that carry no accessibility label, in
+    /// tree order, for a component `componentId`. The bytes are scanned
+    /// first; the tree is made only when there is one.
+    func iconOnlyButtons(componentId: String) -> [String] {
+        let found: Bool = bytes.withUnsafeBytes { raw in
+            let button = ViewNode.Kind.button.index
+            var at = 0
+            while at < raw.count {
+                // label is a button's first member; an accessibility member may give its label
+                if raw[at] == button && raw[at + 2] & 1 != 0 {
+                    var field = at + FlatView.headerSize
+                    if raw[at + 1] & FlatView.keyFlag != 0 { _ = FlatView.field(raw, &field) }
+                    let label = String(decoding: FlatView.field(raw, &field), as: UTF8.self)
+                    if Accessibility.isIconOnly(label) && !FlatView.hasAccessibilityLabel(raw, at) { return true }
+                }
+                FlatView.skipFields(raw, &at)
+            }
+            return false
+        }
+        guard found else { return [] }
+        var ids: [String] = []
+        func visit(_ node: ViewNode) {
+            if node.kind == .button, node.accessibility?.label == nil, let label = node.props["label"],
+               Accessibility.isIconOnly(label)
+            {
+                ids.append(node.id)
+            }
+            node.children.forEach(visit)
+        }
+        visit(node(componentId: componentId))
+        return ids
+    }
+
+    /// The node at `at` carries an accessibility label: its accessibility
+    /// field, `Accessibility.json` written compactly, starts with its label.
+    private static func hasAccessibilityLabel(_ raw: UnsafeRawBufferPointer, _ at: Int) -> Bool {
+        let flags = raw[at + 1]
+        guard flags & accessibilityFlag != 0 else { return false }
+        var field = at + headerSize
+        let before = (flags & (keyFlag | styleFlag | actionFlag)).nonzeroBitCount + present(raw, at).nonzeroBitCount
+        for _ in 0..<before { field += 4 + count(raw, field) }
+        return FlatView.field(raw, &field).starts(with: #"{"label":"#.utf8)
+    }
+
     // MARK: Writing
 
     static func append(_ node: ViewNode, to sink: inout ByteSink) {
@@ -116,6 +164,8 @@ public struct FlatView: Sendable, Equatable {
         if !style.isEmpty { flags |= styleFlag }
         if node.action != nil { flags |= actionFlag }
         if node.disabled { flags |= disabledFlag }
+        let accessibility = node.accessibility
+        if accessibility != nil { flags |= accessibilityFlag }
         var present: UInt16 = 0
         for (i, prop) in kind.props.enumerated() where node.props[prop.name] != nil { present |= 1 << UInt16(i) }
         appendHeader(kind: kind, flags: flags, props: present, children: node.children.count, to: &sink)
@@ -125,6 +175,7 @@ public struct FlatView: Sendable, Equatable {
         }
         if !style.isEmpty { appendField(JSONWriter.bytes(style.json), to: &sink) }
         if let action = node.action { appendField(JSONWriter.bytes(action.json), to: &sink) }
+        if let accessibility { appendField(JSONWriter.bytes(accessibility.json), to: &sink) }
         for child in node.children { append(child, to: &sink) }
     }
 
@@ -227,6 +278,9 @@ public struct FlatView: Sendable, Equatable {
         }
         if flags & actionFlag != 0 {
             node.action = try? Action(json: parsed(field(raw, &at)))
+        }
+        if flags & accessibilityFlag != 0 {
+            node.accessibility = try? Accessibility(json: parsed(field(raw, &at)), at: .root)
         }
         node.children.reserveCapacity(children)
         for _ in 0..<children { node.children.append(readNode(raw, &at)) }
@@ -338,6 +392,10 @@ extension FlatView {
         }
         if flags & actionFlag != 0 {
             sink.append(#","action":"#)
+            append(field(raw, &at), to: &sink)
+        }
+        if flags & accessibilityFlag != 0 {
+            sink.append(#","accessibility":"#)
             append(field(raw, &at), to: &sink)
         }
         if children > 0 && writeChildren {

@@ -32,9 +32,9 @@ struct PackedViewReader: ~Copyable {
 
     /// A node member the reader knows by name: its index in `names`.
     private enum Member {
-        static let type = 0, id = 1, key = 2, style = 3, action = 4, children = 5, disabled = 6
+        static let type = 0, id = 1, key = 2, style = 3, action = 4, children = 5, disabled = 6, accessibility = 7
         /// String content members ("text", "url"…) follow, each name once.
-        static let firstContent = 7
+        static let firstContent = 8
     }
 
     /// A string value's bytes, where they are in `bytes`.
@@ -47,6 +47,7 @@ struct PackedViewReader: ~Copyable {
         var style: Range<Int>?
         var action: Range<Int>?
         var nullAction = false
+        var accessibility: Range<Int>?
         /// "disabled" was given (true or false), and its value.
         var hasDisabled = false
         var disabled = false
@@ -60,7 +61,7 @@ struct PackedViewReader: ~Copyable {
         guard depth < maxDepth, tag() == .object, let n = count(), n <= 16 else { return false }
         var members = Members()
         var children: (count: Int, start: Int)?
-        var seen: UInt32 = 0 // one bit per member read: a name twice goes the long way
+        var seen: UInt64 = 0 // one bit per member read: a name twice goes the long way
         for i in 0..<n {
             guard let (member, bit) = memberName(), seen & bit == 0 else { return false }
             seen |= bit
@@ -82,6 +83,9 @@ struct PackedViewReader: ~Copyable {
             case (Member.action, .null?):
                 at += 1
                 members.nullAction = true
+            case (Member.accessibility, .object?):
+                guard skip(depth: depth + 1) else { return false }
+                members.accessibility = valueStart..<at
             case (Member.disabled, .true?), (Member.disabled, .false?):
                 members.hasDisabled = true
                 members.disabled = tag() == .true
@@ -135,6 +139,17 @@ struct PackedViewReader: ~Copyable {
         if members.style != nil { flags |= FlatView.styleFlag }
         if members.action != nil { flags |= FlatView.actionFlag }
         if members.disabled { flags |= FlatView.disabledFlag }
+        var accessibility: Accessibility?
+        if let range = members.accessibility {
+            guard let value = try? PackedValue.read(UnsafeRawBufferPointer(rebasing: bytes[range]),
+                                                     maxDepth: maxDepth - depth - 1),
+                  let decoded = try? Accessibility(json: value, at: .root)
+            else { return false }
+            if !decoded.isEmpty {
+                accessibility = decoded
+                flags |= FlatView.accessibilityFlag
+            }
+        }
         FlatView.appendHeader(kind: kind, flags: flags, props: present, children: children ?? 0, to: &out)
         for i in 0..<ordered.count { appendField(ordered[i]) }
         if let range = members.style {
@@ -143,6 +158,7 @@ struct PackedViewReader: ~Copyable {
         if let range = members.action {
             guard writeAction(range, depth: depth + 1) else { return false }
         }
+        if let accessibility { FlatView.appendField(JSONWriter.bytes(accessibility.json), to: &out) }
         return true
     }
 
@@ -315,21 +331,21 @@ struct PackedViewReader: ~Copyable {
 
     /// A member's name, matched against the contract's names without
     /// making a string: its index in `names`, and its bit for `seen`.
-    private mutating func memberName() -> (Int, UInt32)? {
+    private mutating func memberName() -> (Int, UInt64)? {
         guard let n = count(), n <= bytes.count - at else { return nil }
         let name = UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)])
         at += n
         guard let i = Self.names.index(of: name) else { return nil }
-        return (i, 1 << UInt32(i))
+        return (i, 1 << UInt64(i))
     }
 
     /// Every member name a node may carry: the `Member` names, then each string content member once.
     private static let names: NameTable = {
-        var names = ["type", "id", "key", "style", "action", "children", "disabled"]
+        var names = ["type", "id", "key", "style", "action", "children", "disabled", "accessibility"]
         for kind in ViewNode.Kind.allCases {
             for prop in kind.props where !names.contains(prop.name) { names.append(prop.name) }
         }
-        precondition(names.count <= 32, "a member needs a bit of PackedViewReader.node's `seen`")
+        precondition(names.count <= 64, "a member needs a bit of PackedViewReader.node's `seen`")
         return NameTable(names)
     }()
 

@@ -6,10 +6,12 @@ public struct RenderedComponent: Sendable, Equatable {
     private var storage: Storage
 
     /// Where the view is: flat as the engine keeps it, or a tree given as
-    /// one (a host's copy that patches change, whose ids are its own).
+    /// one (a host's copy that patches change, whose ids are its own). The
+    /// tree is boxed: both cases are one pointer, and copying a component
+    /// reads no bytes a flat one leaves unset.
     private enum Storage: Sendable {
         case flat(FlatView)
-        case tree(ViewNode)
+        indirect case tree(ViewNode)
     }
 
     public init(id: String, type: String, view: ViewNode) {

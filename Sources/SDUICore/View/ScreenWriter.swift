@@ -100,6 +100,10 @@ extension ViewNode {
             }
             sink.append(UInt8(ascii: "}"))
         }
+        if let box = accessibilityBox {
+            sink.append(#","accessibility":"#)
+            sink.write(box.value.json)
+        }
         if !children.isEmpty {
             sink.append(#","children":["#)
             for i in children.indices {

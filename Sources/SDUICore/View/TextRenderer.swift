@@ -2,7 +2,8 @@
 ///
 /// One block a component, headed by its id; stacks become lines, an hstack
 /// of one-line children becomes one line, buttons read `[label]` (and
-/// `[label] (disabled)`), images `[image: alt]`, and a tap target (a
+/// `[label] (disabled)`), images `[image: alt]` (their accessibility label
+/// in place of the alt when they have one: what a reader says), and a tap target (a
 /// container or image with an action) is marked `▸` before its first line.
 /// Tooltips are not drawn. A readable sketch for CI logs, pipes and the demo, not
 /// a layout. Control characters in any text are written as `\u001b`
@@ -41,7 +42,7 @@ public enum TextRenderer {
             let text = node.props["text"] ?? ""
             return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .image:
-            return ["[image: \(node.props["alt"] ?? node.props["url"] ?? "")]"]
+            return ["[image: \(node.accessibility?.label ?? node.props["alt"] ?? node.props["url"] ?? "")]"]
         case .button:
             let label = node.props["label"] ?? node.children.flatMap(lines).joined(separator: " ")
             return [node.disabled ? "[\(label)] (disabled)" : "[\(label)]"]

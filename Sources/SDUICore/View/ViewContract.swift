@@ -146,7 +146,13 @@ public enum ViewContract {
 
     /// The members every node may carry besides its content, in the order the
     /// JSON form writes them (`ViewNode.structuralKeys`).
-    public static let nodeMembers = ["type", "id", "key", "style", "action", "children"]
+    public static let nodeMembers = ["type", "id", "key", "style", "action", "accessibility", "children"]
+
+    /// The members of an accessibility object (`Accessibility`).
+    public static let accessibilityMembers = Accessibility.members
+
+    /// The roles an accessibility object may name (`Accessibility.Role`).
+    public static let accessibilityRoles = Accessibility.Role.allCases.map(\.rawValue)
 
     /// Every node kind, in `ViewNode.Kind`'s order, read off the kind itself.
     public static let kinds: [Kind] = ViewNode.Kind.allCases.map { kind in

@@ -9,7 +9,7 @@
 ///
 ///     {"type": "button", "id": "card/1/0", "label": "★", "tooltip": "Favourite",
 ///      "disabled": true, "style": {...}, "action": {"type": ..., "payload": ...},
-///      "children": [...]}
+///      "accessibility": {"label": "Favourite"}, "children": [...]}
 public struct ViewNode: Sendable, Equatable {
     /// Every kind of node the core knows.
     public enum Kind: String, Sendable, CaseIterable {
@@ -118,10 +118,18 @@ public struct ViewNode: Sendable, Equatable {
     /// layout reads a node's style in place through it, without a copy.
     private(set) var styleBox: StyleBox?
     public var action: Action?
+    /// What a screen reader is told (`Accessibility`), nil when the node
+    /// gives nothing (an empty one is nil too). Kept out of line as the style is.
+    public var accessibility: Accessibility? {
+        get { accessibilityBox?.value }
+        set { accessibilityBox = newValue.flatMap { $0.isEmpty ? nil : AccessibilityBox($0) } }
+    }
+    private(set) var accessibilityBox: AccessibilityBox?
     public var children: [ViewNode]
 
     public init(_ kind: Kind, id: String = "", key: String? = nil, props: NodeProps = [:], disabled: Bool = false,
-                style: Style = Style(), action: Action? = nil, children: [ViewNode] = [])
+                style: Style = Style(), action: Action? = nil, accessibility: Accessibility? = nil,
+                children: [ViewNode] = [])
     {
         self.kind = kind
         self.id = id
@@ -130,6 +138,7 @@ public struct ViewNode: Sendable, Equatable {
         self.disabled = disabled
         self.styleBox = style.isEmpty ? nil : StyleBox(style)
         self.action = action
+        self.accessibilityBox = accessibility.flatMap { $0.isEmpty ? nil : AccessibilityBox($0) }
         self.children = children
     }
 
@@ -183,6 +192,7 @@ public struct ViewNode: Sendable, Equatable {
         case "action":
             guard kind.takesAction else { throw ContractError(at, "a \(kind.rawValue) node cannot carry an action") }
             action = v.isNull ? nil : try Action(json: v, at: at)
+        case "accessibility": accessibility = v.isNull ? nil : try Accessibility(json: v, at: at)
         case "disabled":
             if !kind.takesDisabled { _ = try checkContent(k, at: at) } // the unknown-member error, with the allowed ones
             guard case .bool(let b) = v else { throw ContractError(at, "expected a boolean, got \(v.typeName)") }
@@ -213,7 +223,7 @@ public struct ViewNode: Sendable, Equatable {
             var font = Style()
             font.font = v
             style = font
-        case "type", "action", "children", "disabled": try setMember(k, .string(v), at: path)
+        case "type", "action", "children", "disabled", "accessibility": try setMember(k, .string(v), at: path)
         default:
             let type = try checkContent(k, at: path)
             if case .oneOf = type {
@@ -263,7 +273,7 @@ public struct ViewNode: Sendable, Equatable {
     private func checkContent(_ k: String, at: JSONPath) throws(ContractError) -> ViewContract.ValueType {
         let allowed = kind.props
         guard let prop = allowed.first(where: { $0.name == k }) else {
-            let names = (allowed.map(\.name) + (kind.takesDisabled ? ["disabled"] : []) + ["id", "key", "style"]
+            let names = (allowed.map(\.name) + (kind.takesDisabled ? ["disabled"] : []) + ["id", "key", "style", "accessibility"]
                 + (kind.isContainer ? ["children"] : []) + (kind.takesAction ? ["action"] : []))
                 .joined(separator: ", ")
             throw ContractError(at, "unknown member \"\(k)\" for a \(kind.rawValue) node (allowed: \(names))")
@@ -280,8 +290,9 @@ public struct ViewNode: Sendable, Equatable {
     }
 
     /// The JSON form: type, id, key, content, disabled, style, action,
-    /// children, in that order; `disabled` is written only when true, and
-    /// empty style, nil action and an empty children list are left out.
+    /// accessibility, children, in that order; `disabled` is written only
+    /// when true, and empty style, nil action, nil accessibility and an
+    /// empty children list are left out.
     public var json: JSON {
         var o = JSONObject()
         o["type"] = .string(kind.rawValue)
@@ -293,6 +304,7 @@ public struct ViewNode: Sendable, Equatable {
         if disabled { o["disabled"] = .bool(true) }
         if !style.isEmpty { o["style"] = style.json }
         if let action { o["action"] = action.json }
+        if let accessibility { o["accessibility"] = accessibility.json }
         if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
         return .object(o)
     }

@@ -10,7 +10,10 @@ local function movie_card(data, ctx)
     error("MovieCardComponent: data.movieId must be a number")
   end
   local title = fmt.str(data.title)
-  local star = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId))) and "★" or "☆"
+  local favorite = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId)))
+  local star = favorite and "★" or "☆"
+  -- the star says nothing to a screen reader: its accessible name does
+  local star_a11y = { label = favorite and "Remove from favourites" or "Add to favourites" }
   local ordered = fmt.contains(ctx.state("order", "items"), data.movieId)
   local view = ui.hstack{ spacing = 2, padding = { top = 1 },
     ui.image(fmt.str(data.poster), { alt = title, width = 12, height = 6 }),
@@ -19,7 +22,7 @@ local function movie_card(data, ctx)
       ui.text(fmt.str(data.overview), { lineLimit = 3 }),
       ui.text(fmt.rating_year(data.rating, data.year), { font = "@note", color = "@muted" }),
       ui.hstack{ spacing = 2,
-        ui.button{ star, key = "favorite", action = data.favoriteAction },
+        ui.button{ star, key = "favorite", action = data.favoriteAction, accessibility = star_a11y },
         ui.button{ "Add to order", key = "order", action = data.orderAction,
                    disabled = ordered, tooltip = ordered and "Already in your order" },
       },

@@ -14,13 +14,16 @@ local function movie_card(data, ctx)
   if type(data.rating) == "number" then
     headline = headline .. string.format(" ★%.1f", data.rating)
   end
-  local star = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId))) and "★" or "☆"
+  local favorite = fmt.truthy(ctx.state("favorites", fmt.key(data.movieId)))
+  local star = favorite and "★" or "☆"
+  -- the star says nothing to a screen reader: its accessible name does
+  local star_a11y = { label = favorite and "Remove from favourites" or "Add to favourites" }
   local view = ui.vstack{ spacing = 4, padding = 8, background = "@surface", cornerRadius = 12,
     ui.text(headline, { font = "@title", fontWeight = "bold" }),
     ui.text(fmt.str(data.overview), { lineLimit = 2, color = "@muted" }),
     ui.hstack{ spacing = 8,
       ui.button{ "Add to order", key = "order", action = data.orderAction },
-      ui.button{ star, key = "favorite", action = data.favoriteAction },
+      ui.button{ star, key = "favorite", action = data.favoriteAction, accessibility = star_a11y },
     },
   }
   return view

@@ -491,7 +491,7 @@ builders.Carousel = function(el, env)
     if el.loop == true then
       to = to % n
     end
-    local b = { label, tooltip = tip,
+    local b = { label, tooltip = tip, accessibility = { label = tip }, -- ‹ and › say nothing to a reader
       action = ui.action("adaptivecards/page", { card = env.id, id = id, page = to }) }
     if to < 0 or to >= n then
       b.disabled = true

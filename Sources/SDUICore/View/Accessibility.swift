@@ -1,0 +1,170 @@
+/// What assistive technology (a screen reader) is told about a node: the
+/// `accessibility` member every node may carry,
+///
+///     "accessibility": {"label": "Favourite", "role": "button", "hint": "Adds the film to your list"}
+///
+/// each member optional. `label` is the accessible name (what a reader says
+/// for the node), `role` what kind of element it is (one of `Role`), `hint`
+/// what happens when it is used (ARIA's description). Nothing here is
+/// required: every node has a default name and role (`name(of:)`,
+/// `defaultRole(of:)`), so authors write one only where the default is
+/// wrong, as for an icon-only button (`isIconOnly`).
+public struct Accessibility: Sendable, Equatable {
+    /// The roles a node may take, a fixed list; each maps to an ARIA role (`aria`).
+    public enum Role: String, Sendable, CaseIterable {
+        case button, link, heading, image, text, checkbox, radio, radiogroup, `switch`, slider, textbox
+        case list, listitem, tab, group, alert, progressbar
+        /// "none": nothing to a reader (a decorative image, a container that
+        /// only lays out). Named apart from its JSON name so that it cannot
+        /// be taken for an optional role's `.none` (no role given).
+        case presentation = "none"
+
+        /// The ARIA role (`role` attribute) it stands for; nil for `text`,
+        /// plain text, which ARIA gives no role.
+        public var aria: String? {
+            switch self {
+            case .image: return "img"
+            case .text: return nil
+            default: return rawValue
+            }
+        }
+
+        /// A role whose node a reader visits as one element, its subtree
+        /// inside it (a button, an image, a text); the others (`list`,
+        /// `listitem`, `group`, `radiogroup`, `none`) group what is inside,
+        /// whose elements are visited one by one (`ReadingOrder`).
+        public var isElement: Bool {
+            switch self {
+            case .list, .listitem, .group, .radiogroup, .presentation: return false
+            default: return true
+            }
+        }
+    }
+
+    /// The accessible name; nil: the default (`name(of:)`).
+    public var label: String?
+    /// The role; nil: the default (`defaultRole(of:)`).
+    public var role: Role?
+    /// What using the node does.
+    public var hint: String?
+
+    /// The members of an accessibility object, in the order the JSON form writes them.
+    public static let members = ["label", "role", "hint"]
+
+    public init(label: String? = nil, role: Role? = nil, hint: String? = nil) {
+        self.label = label
+        self.role = role
+        self.hint = hint
+    }
+
+    /// No member given: the same as no accessibility member at all.
+    public var isEmpty: Bool { label == nil && role == nil && hint == nil }
+
+    /// Decodes `{"label", "role", "hint"}` (strings; the role one of
+    /// `Role`); the error names the JSON path of the offending value.
+    public init(json: JSON, at path: JSONPath) throws(ContractError) {
+        self.init()
+        let o = try Decode.object(json, at: path, "accessibility")
+        try Decode.onlyKeys(o, Accessibility.members, at: path, "accessibility")
+        for (key, value) in o {
+            let at = path.appending(key)
+            switch key {
+            case "label": label = try Decode.string(value, at: at, required: false)
+            case "hint": hint = try Decode.string(value, at: at, required: false)
+            default:
+                guard let name = try Decode.string(value, at: at, required: false) else { continue }
+                guard let role = Role(rawValue: name) else {
+                    let names = Role.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ContractError(at, "unknown role \"\(name)\" (known: \(names))")
+                }
+                self.role = role
+            }
+        }
+    }
+
+    /// `{"label", "role", "hint"}`, the members given.
+    public var json: JSON {
+        var o = JSONObject()
+        if let label { o["label"] = .string(label) }
+        if let role { o["role"] = .string(role.rawValue) }
+        if let hint { o["hint"] = .string(hint) }
+        return .object(o)
+    }
+
+    // MARK: Defaults
+
+    /// The role of `node`: its own, else its kind's default.
+    public static func role(of node: ViewNode) -> Role? {
+        node.accessibility?.role ?? defaultRole(of: node)
+    }
+
+    /// The role a node has when it gives none: a button's is button, an
+    /// image's image, a text's or paragraph's text (a fallback's too, an
+    /// error's alert); an input's checkbox (a toggle), radiogroup (a choice)
+    /// or textbox (the others); a list's list; any other container that
+    /// carries an action (a tap target) is a button; the rest (stacks,
+    /// spacers) nil, no role of their own.
+    public static func defaultRole(of node: ViewNode) -> Role? {
+        switch node.kind {
+        case .button: return .button
+        case .image: return .image
+        case .text, .paragraph, .fallback: return .text
+        case .error: return .alert
+        case .input:
+            switch node.props["kind"] {
+            case "toggle": return .checkbox
+            case "choice": return .radiogroup
+            default: return .textbox
+            }
+        case .list: return node.action != nil ? .button : .list
+        case .vstack, .hstack, .zstack, .grid, .wrap, .rail, .pager: return node.action != nil ? .button : nil
+        case .spacer: return nil
+        }
+    }
+
+    /// The accessible name of `node`: its `label`; else a button's label
+    /// text, an image's `alt`, a text's text, a paragraph's runs' texts, an
+    /// input's `title` or else its `placeholder`, a fallback's text, an
+    /// error's message; else (a button without a label, a tap target) the
+    /// names of what it holds, joined by spaces; "" when there is none.
+    public static func name(of node: ViewNode) -> String {
+        if let label = node.accessibility?.label { return label }
+        switch node.kind {
+        case .button: if let label = node.props["label"], !label.isEmpty { return label }
+        case .image: return node.props["alt"] ?? ""
+        case .text, .fallback: return node.props["text"] ?? ""
+        case .error: return node.props["message"] ?? ""
+        case .paragraph:
+            return (try? TextRun.list(json: ViewNode.parsed(node.props["runs"] ?? "[]"), at: .root))?
+                .map(\.text).joined() ?? ""
+        case .input: return node.props["title"] ?? node.props["placeholder"] ?? ""
+        default: break
+        }
+        return node.children.map(name(of:)).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// True when `label` is made of symbols only (★, ☆, ♥, ▶, an emoji):
+    /// no letter and no digit, and not empty. A button so labelled says
+    /// nothing useful to a reader unless it carries an accessibility label.
+    public static func isIconOnly(_ label: String) -> Bool {
+        var symbol = false
+        for scalar in label.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return false }
+            if !scalar.properties.isWhitespace { symbol = true }
+        }
+        return symbol
+    }
+}
+
+/// A node's accessibility out of line (see `ViewNode.accessibility`); never changed once made.
+final class AccessibilityBox: Sendable, Equatable {
+    let value: Accessibility
+
+    init(_ value: Accessibility) {
+        self.value = value
+    }
+
+    static func == (lhs: AccessibilityBox, rhs: AccessibilityBox) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+}
