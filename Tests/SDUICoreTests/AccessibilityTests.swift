@@ -114,6 +114,11 @@ struct AccessibilityTests {
     @Test func iconOnlyLabels() {
         for label in ["★", "☆", "♥", " ▶ ", "👍", "‹", "⋯"] { #expect(Accessibility.isIconOnly(label), "\(label)") }
         for label in ["", " ", "▶ Play", "Add", "3", "★4"] { #expect(!Accessibility.isIconOnly(label), "\(label)") }
+        // the bytes' answer is the string's
+        for label in ["★", "☆", " ▶ ", "👍", "", " ", "▶ Play", "Add", "3", "★4", "...", "+", "\t", "é", "a★", "★a", "\u{1}"] {
+            let bytes = Array(label.utf8)
+            #expect(bytes.withUnsafeBytes { Accessibility.isIconOnly($0) } == Accessibility.isIconOnly(label), "\(label)")
+        }
     }
 
     @Test func anIconOnlyButtonWithoutALabelIsWarnedAbout() throws {

@@ -146,6 +146,20 @@ public struct Accessibility: Sendable, Equatable {
     /// True when `label` is made of symbols only (★, ☆, ♥, ▶, an emoji):
     /// no letter and no digit, and not empty. A button so labelled says
     /// nothing useful to a reader unless it carries an accessibility label.
+    /// `isIconOnly` of a label's UTF-8 bytes: a letter or a digit among
+    /// its ASCII bytes answers at once (every render asks of every button).
+    static func isIconOnly(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        var ascii = true
+        for b in utf8 {
+            if b >= 0x80 { ascii = false; continue }
+            if (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A) { return false }
+        }
+        if ascii { // symbols and spaces only: a symbol if anything is not a space
+            return utf8.contains { !(($0 >= 0x09 && $0 <= 0x0D) || $0 == 0x20) }
+        }
+        return isIconOnly(String(decoding: utf8, as: UTF8.self))
+    }
+
     public static func isIconOnly(_ label: String) -> Bool {
         var symbol = false
         for scalar in label.unicodeScalars {

@@ -111,36 +111,52 @@ public struct FlatView: Sendable, Equatable {
 
     /// The ids of the buttons labelled with symbols only (★, ♥, ▶:
     /// `Accessibility.isIconOnly`) that carry no accessibility label, in
-    /// tree order, for a component `componentId`. The bytes are scanned
-    /// first; the tree is made only when there is one.
+    /// tree order, for a component `componentId`: read off the bytes, with
+    /// no tree made (every render asks).
     func iconOnlyButtons(componentId: String) -> [String] {
-        let found: Bool = bytes.withUnsafeBytes { raw in
-            let button = ViewNode.Kind.button.index
+        bytes.withUnsafeBytes { raw in
+            var ids: [String] = []
+            guard !raw.isEmpty else { return ids }
             var at = 0
-            while at < raw.count {
-                // label is a button's first member; an accessibility member may give its label
-                if raw[at] == button && raw[at + 2] & 1 != 0 {
-                    var field = at + FlatView.headerSize
-                    if raw[at + 1] & FlatView.keyFlag != 0 { _ = FlatView.field(raw, &field) }
-                    let label = String(decoding: FlatView.field(raw, &field), as: UTF8.self)
-                    if Accessibility.isIconOnly(label) && !FlatView.hasAccessibilityLabel(raw, at) { return true }
-                }
-                FlatView.skipFields(raw, &at)
-            }
-            return false
+            var id = Array(componentId.utf8)
+            FlatView.iconOnly(raw, &at, id: &id, componentId: componentId, into: &ids)
+            return ids
         }
-        guard found else { return [] }
-        var ids: [String] = []
-        func visit(_ node: ViewNode) {
-            if node.kind == .button, node.accessibility?.label == nil, let label = node.props["label"],
-               Accessibility.isIconOnly(label)
-            {
-                ids.append(node.id)
-            }
-            node.children.forEach(visit)
+    }
+
+    /// `iconOnlyButtons` of the node at `at` and its subtree (moving past
+    /// it), whose id is `id` (a stack, left as it was), with no tree made.
+    private static func iconOnly(_ raw: UnsafeRawBufferPointer, _ at: inout Int, id: inout [UInt8],
+                                 componentId: String, into ids: inout [String])
+    {
+        let start = at
+        let flags = raw[at + 1]
+        let children = count(raw, at + 4)
+        var field = at + headerSize
+        var handedDown: [UInt8]? // the positional id, while a key's id stands in for it
+        if flags & keyFlag != 0 {
+            let key = FlatView.field(raw, &field)
+            handedDown = id
+            id.removeAll(keepingCapacity: true)
+            id.append(contentsOf: componentId.utf8)
+            id.append(UInt8(ascii: "#"))
+            id.append(contentsOf: key)
         }
-        visit(node(componentId: componentId))
-        return ids
+        // a label is a button's first member; an accessibility member may give its name
+        if raw[at] == ViewNode.Kind.button.index && raw[at + 2] & 1 != 0,
+           Accessibility.isIconOnly(FlatView.field(raw, &field)), !hasAccessibilityLabel(raw, start)
+        {
+            ids.append(String(decoding: id, as: UTF8.self))
+        }
+        skipFields(raw, &at)
+        let length = id.count
+        for i in 0..<children {
+            id.append(UInt8(ascii: "/"))
+            appendDecimal(i, to: &id)
+            iconOnly(raw, &at, id: &id, componentId: componentId, into: &ids)
+            id.removeSubrange(length...)
+        }
+        if let handedDown { id = handedDown }
     }
 
     /// The node at `at` carries an accessibility label: its accessibility
