@@ -30,8 +30,13 @@ The documents:
   - Tests/schema/valid/KIND/*.json and Tests/schema/invalid/KIND/*.json:
     documents each breaking one rule (or none), so that agreement means
     something both ways; an invalid one must be refused by both, or by the
-    decoder alone when its file is listed in DECODER_ONLY_FILES.
+    decoder alone when its file is listed in DECODER_ONLY_FILES;
+  - mutants: each valid document above (but the pages of cards, whose
+    data no schema reads) changed in one place, at random with a fixed
+    seed: a member dropped, added or given another value (null, true, 0,
+    -1, 1.5, "", "x", "fill", [], {}); most are invalid, some not.
 """
+import random
 import glob
 import json
 import os
@@ -39,7 +44,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import warnings
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SHARED = os.path.abspath(os.path.join(ROOT, "..", "shared"))
@@ -74,8 +78,9 @@ KINDS = ["payload", "page", "patch", "component", "view", "action", "effect"]
 
 
 def load_validators():
-    """A validator per kind, from schema/sdui.schema.json and view.schema.json."""
-    from jsonschema import Draft202012Validator, RefResolver
+    """A validator per kind, from schema/sdui.schema.json and view.schema.json
+    (referring to each other by file name)."""
+    from jsonschema import Draft202012Validator
 
     schema_dir = os.path.join(ROOT, "schema")
     store = {}
@@ -86,14 +91,18 @@ def load_validators():
         Draft202012Validator.check_schema(schema)
         store["file://" + path] = schema
     main_uri = "file://" + os.path.join(schema_dir, "sdui.schema.json")
-    validators = {}
-    for kind in KINDS:
-        ref = {"payload": "#"}.get(kind, "#/$defs/" + {"patch": "serverPatch"}.get(kind, kind))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # RefResolver, kept by 4.10 and later
-            resolver = RefResolver(base_uri=main_uri, referrer=store[main_uri], store=store)
-            validators[kind] = Draft202012Validator({"$ref": main_uri + ref}, resolver=resolver)
-    return validators
+    refs = {kind: main_uri + {"payload": "#"}.get(kind, "#/$defs/" + {"patch": "serverPatch"}.get(kind, kind))
+            for kind in KINDS}
+    try:  # jsonschema 4.18 and later: the referencing library
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+    except ImportError:  # 4.10 (Debian bookworm): RefResolver
+        from jsonschema import RefResolver
+        resolver = RefResolver(base_uri=main_uri, referrer=store[main_uri], store=store)
+        return {kind: Draft202012Validator({"$ref": ref}, resolver=resolver) for kind, ref in refs.items()}
+    registry = Registry().with_resources(
+        (uri, Resource.from_contents(schema, default_specification=DRAFT202012)) for uri, schema in store.items())
+    return {kind: Draft202012Validator({"$ref": ref}, registry=registry) for kind, ref in refs.items()}
 
 
 def strict_json(text, last_key_wins):
@@ -171,7 +180,8 @@ def gather(cli, tmp):
         if isinstance(c.get("data"), dict) and "view" in c["data"]:
             docs.append(Doc("fuzz/seeds/page/views.json %s view" % c["id"], "view",
                             json.dumps(c["data"]["view"]).encode()))
-    renders = [(os.path.join(ROOT, "examples", "home.json"), "lua/examples/scripts", "home")]
+    renders = [(os.path.join(ROOT, "examples", "home.json"), "lua/examples/scripts", "home"),
+               (os.path.join(ROOT, "Tests", "preview", "edge", "page.json"), "Tests/preview/edge/scripts", "edge")]
     for i, path in enumerate(cards):
         page_path = os.path.join(tmp, "card-%d.json" % i)
         with open(page_path, "wb") as f:
@@ -192,6 +202,60 @@ def gather(cli, tmp):
                 sys.exit("agree: %s: no kind %r (expected one of %s)" % (rel(path), kind, ", ".join(KINDS)))
             docs.append(Doc(rel(path), kind, read(path)))
     return docs
+
+
+REPLACEMENTS = [None, True, 0, -1, 1.5, "", "x", "fill", [], {}]
+
+
+def places(value, path=()):
+    """Every object and array inside `value`, with its path."""
+    if isinstance(value, (dict, list)):
+        yield path, value
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, child in items:
+            yield from places(child, path + (key,))
+
+
+def mutant(value, rng):
+    """A copy of `value` changed in one place, and a word saying how."""
+    value = json.loads(json.dumps(value))
+    path, target = rng.choice(list(places(value)))
+    keys = list(target.keys()) if isinstance(target, dict) else list(range(len(target)))
+    choice = rng.random()
+    if isinstance(target, dict) and (not keys or choice < 0.15):
+        target[rng.choice(["zz", "type", "id", "text", "children", "style", "action", "kind"])] = \
+            rng.choice(REPLACEMENTS)
+        how = "member added"
+    elif not keys:
+        target.append(rng.choice(REPLACEMENTS))
+        how = "element added"
+    elif choice < 0.35:
+        del target[rng.choice(keys)]
+        how = "dropped"
+    else:
+        key = rng.choice(keys)
+        target[key] = rng.choice(REPLACEMENTS)
+        how = "replaced"
+    return value, "%s at %s" % (how, "$" + "".join("[%d]" % k if isinstance(k, int) else "." + k for k in path))
+
+
+def mutants(docs, per_doc):
+    """`per_doc` mutants of each valid document that is not a card's page."""
+    rng = random.Random(16)
+    out = []
+    for doc in docs:
+        if doc.name.startswith("card ") or doc.last_key_wins:
+            continue
+        try:
+            value = strict_json(doc.data.decode("utf-8"), False)
+        except ValueError:
+            continue
+        if not list(places(value)):
+            continue
+        for _ in range(per_doc):
+            changed, how = mutant(value, rng)
+            out.append(Doc("%s, %s" % (doc.name, how), doc.kind, json.dumps(changed).encode()))
+    return out
 
 
 def decoder_verdicts(cli, docs, tmp):
@@ -228,7 +292,11 @@ def main():
     by_kind = {}
     with tempfile.TemporaryDirectory(prefix="sdui-agree-") as tmp:
         docs = gather(cli, tmp)
+        originals = len(docs)
+        valid = [doc for doc, (ok, _) in zip(docs, decoder_verdicts(cli, docs, tmp)) if ok]
+        docs += mutants(valid, 12)
         verdicts = decoder_verdicts(cli, docs, tmp)
+    mutants_valid = sum(1 for doc, (ok, _) in zip(docs[originals:], verdicts[originals:]) if ok)
     for doc, (decoder_ok, message) in zip(docs, verdicts):
         by_kind[doc.kind] = by_kind.get(doc.kind, 0) + 1
         invalid_file = doc.name.startswith(os.path.join("Tests", "schema", "invalid"))
@@ -265,8 +333,10 @@ def main():
     for failure in failures:
         print("agree: FAIL " + failure)
     kinds = ", ".join("%d %s" % (by_kind[k], k) for k in KINDS if k in by_kind)
-    print("schema: %d documents (%s): %d same verdict, %d refused by a decoder-only rule, %d not JSON, %d disagree"
-          % (len(docs), kinds, counts["agree"], counts["decoder-only"], counts["not-json"], len(failures)))
+    print("schema: %d documents (%s; %d of them mutants, %d still valid): %d same verdict, %d refused by a "
+          "decoder-only rule, %d not JSON, %d disagree" % (
+              len(docs), kinds, len(docs) - originals, mutants_valid, counts["agree"], counts["decoder-only"],
+              counts["not-json"], len(failures)))
     return 1 if failures else 0
 
 

@@ -3,7 +3,8 @@
 #
 #   1. the schemas are draft 2020-12 schemas, and agree with the engine's
 #      decoders on every document of the repository and the shared corpus
-#      (Tests/schema/agree.py: its summary line "schema: ...");
+#      and on mutants of its valid ones (Tests/schema/agree.py: its summary
+#      line "schema: N documents ...");
 #   2. `sdui validate`: valid pages, patches and scripts pass silently with
 #      exit 0; every file of Tests/schema/invalid fails with exit 1 and one
 #      line "file:line:column: $.path: message" naming its JSON path; scripts
