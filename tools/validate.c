@@ -9,7 +9,13 @@
 **     document of the contract (component, view, action, effect).
 **   - a Lua script (a ".lua" file): sdui_scripts_load() in the script host,
 **     which compiles it, runs it under the budget and checks the table it
-**     returns in full, as a host loading it would.
+**     returns in full, as a host loading it would. Then a trial render: each
+**     name the text seems to give a function (`Name = function`,
+**     `["Name"] = function`) is rendered as a component with data {}; a
+**     factory whose view names a node type the engine does not know is a
+**     problem, on the line of that name. (Other failures with empty data
+**     are not: a factory may need its data. A name that is no component
+**     renders a fallback node.)
 ** A problem is one line, "file:line:column: $.path: message" for JSON and
 ** "file:line: message" for scripts; the decoders stop at the first problem,
 ** so a file has one at most. A script's problem without a line of its own
@@ -73,6 +79,8 @@ typedef struct {
     int json;
     int last_key_wins;
 } options;
+
+static void put_json_string(buf *b, const char *s);
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -202,6 +210,110 @@ static void split_script_message(const char *msg, long fallback_line, problem *o
     out->message = copy_span(text, first - (size_t)(text - msg));
 }
 
+/* A name the text gives a function, and its line. */
+typedef struct {
+    char name[64];
+    long line;
+} guess;
+
+#define MAX_GUESSES 64
+
+/* The names `text` seems to give functions: `Name = function` and
+** `["Name"] = function` (no "/": action types), at most MAX_GUESSES. */
+static size_t guess_factories(const char *text, size_t len, guess *out)
+{
+    size_t n = 0;
+    long line = 1;
+    for (size_t i = 0; i < len && n < MAX_GUESSES; i++) {
+        if (text[i] == '\n') {
+            line++;
+            continue;
+        }
+        if (text[i] != '=' || (i + 1 < len && text[i + 1] == '=') || (i > 0 && strchr("=~<>", text[i - 1])))
+            continue;
+        size_t j = i + 1; /* after the '=': "function" */
+        while (j < len && (text[j] == ' ' || text[j] == '\t'))
+            j++;
+        if (len - j < 8 || memcmp(text + j, "function", 8) != 0 ||
+            (j + 8 < len && (isalnum((unsigned char)text[j + 8]) || text[j + 8] == '_')))
+            continue;
+        size_t end = i; /* before the '=': the name */
+        while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+            end--;
+        size_t start = end;
+        if (end >= 2 && text[end - 1] == ']' && (text[end - 2] == '"' || text[end - 2] == '\'')) {
+            char quote = text[end - 2];
+            start = end - 2;
+            while (start > 0 && text[start - 1] != quote && text[start - 1] != '\n')
+                start--;
+            if (start < 2 || text[start - 1] != quote || text[start - 2] != '[')
+                continue;
+            end -= 2;
+        } else {
+            while (start > 0 && (isalnum((unsigned char)text[start - 1]) || text[start - 1] == '_'))
+                start--;
+            if (start > 0 && (text[start - 1] == '.' || text[start - 1] == ':'))
+                continue; /* a field of something else: M.f = function */
+        }
+        size_t name_len = end - start;
+        if (name_len == 0 || name_len >= sizeof out[n].name || memchr(text + start, '/', name_len) != NULL)
+            continue;
+        memcpy(out[n].name, text + start, name_len);
+        out[n].name[name_len] = '\0';
+        out[n].line = line;
+        n++;
+    }
+    return n;
+}
+
+/* The trial render of a loaded script (see the top of the file). Returns 1
+** when no factory makes a node of an unknown type, else 0 with *p set. */
+static int trial_render(sdui_engine *engine, const char *text, size_t len, problem *p)
+{
+    guess guesses[MAX_GUESSES];
+    size_t n = guess_factories(text, len, guesses);
+    if (n == 0)
+        return 1;
+    buf page = {0};
+    buf_puts(&page, "[");
+    for (size_t i = 0; i < n; i++) {
+        buf_printf(&page, "%s{\"id\": \"c%zu\", \"type\": ", i ? ", " : "", i);
+        put_json_string(&page, guesses[i].name);
+        buf_puts(&page, ", \"data\": {}}");
+    }
+    buf_puts(&page, "]");
+    char *screen = NULL;
+    size_t screen_len = 0;
+    int ok = 1;
+    if (!page.failed && sdui_load_page(engine, page.data, page.len) == SDUI_OK &&
+        sdui_render_json(engine, &screen, &screen_len) == SDUI_OK) {
+        json *doc = json_parse(screen, screen_len, NULL, 0);
+        const json *components = json_get(doc, "components");
+        for (size_t i = 0; ok && i < json_count(components); i++) {
+            const json *c = json_at(components, i);
+            const json *view = json_get(c, "view");
+            const char *type = json_get_string(view, "type");
+            const char *message = json_get_string(view, "message");
+            const char *id = json_get_string(c, "id");
+            if (type == NULL || strcmp(type, "error") != 0 || message == NULL || id == NULL || id[0] != 'c' ||
+                (strstr(message, "unknown node type") == NULL && strstr(message, "without a known node type") == NULL))
+                continue;
+            size_t at = strtoul(id + 1, NULL, 10);
+            if (at >= n)
+                continue;
+            char why[1024];
+            snprintf(why, sizeof why, "factory \"%s\" (run with data {}): %s", guesses[at].name, message);
+            p->line = guesses[at].line;
+            p->message = copy_span(why, strlen(why));
+            ok = 0;
+        }
+        json_free(doc);
+    }
+    sdui_free(screen);
+    buf_free(&page);
+    return ok;
+}
+
 static int ends_with(const char *s, const char *suffix)
 {
     size_t n = strlen(s), m = strlen(suffix);
@@ -252,6 +364,8 @@ static int check_file(const options *o, const char *file, const char **kind, pro
             if (!valid) {
                 const char *msg = sdui_errmsg(engine);
                 split_script_message(*msg ? msg : sdui_errstr(st), last_return_line(text, len), p);
+            } else {
+                valid = trial_render(engine, text, len, p);
             }
         }
     } else {

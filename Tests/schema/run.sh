@@ -9,7 +9,8 @@
 #      exit 0; every file of Tests/schema/invalid fails with exit 1 and one
 #      line "file:line:column: $.path: message" naming its JSON path; scripts
 #      that do not compile, fail or return the wrong table give "file:line:
-#      message"; --kind, standard input, unreadable files, usage errors
+#      message", and so does a factory whose view (data {}) names an unknown
+#      node type; --kind, standard input, unreadable files, usage errors
 #      (exit 2); the --json report (fields, types, the same problems as the
 #      lines); one run under valgrind.
 #
@@ -142,6 +143,27 @@ $work/scripts/action.lua:1: action type "bad" must look like "service/name"
 $work/scripts/string.lua:1: a script must return a table {services=, components=, actions=, effects=}, got string
 EOF
 same "broken scripts" "$work/want"
+# The trial render: factories run with data {}; a node type the engine does
+# not know is a problem on the line of the factory's name, other failures
+# (a factory that needs its data) are not.
+cat >"$work/scripts/kinds.lua" <<'LUA'
+local ui = require "sdui.ui"
+local function helper(x) return x end
+return {
+  components = {
+    Needy = function(data) return ui.text(data.title.main) end,
+    Fine = function(data) return ui.vstack{ ui.text("hi") } end,
+    ["Promo.Card"] = function(data)
+      return {type = "carousel", children = {}}
+    end,
+  },
+}
+LUA
+run 1 "a factory's unknown node type" -- "$work/scripts/kinds.lua"
+printf '%s\n' "$work/scripts/kinds.lua:7: factory \"Promo.Card\" (run with data {}): invalid view at \$.type: unknown node type \"carousel\" (known: text, image, button, vstack, hstack, zstack, spacer, list, input, fallback, error, grid, paragraph, wrap, rail)" >"$work/want"
+same "a factory's unknown node type" "$work/want"
+sed -i 's/"carousel", children = {}/"vstack", children = {}/' "$work/scripts/kinds.lua"
+run 0 "factories that need their data" -- "$work/scripts/kinds.lua"
 run 1 "a script checked as a page" -- --kind page "$work/scripts/shape.lua"
 grep -qE "^$work/scripts/shape.lua:1:1: \\\$: " "$work/out" && pass || fail "a script checked as a page: $(cat "$work/out")"
 
