@@ -134,15 +134,17 @@ printf 'local t = {}\nlocal n = t.a.b\nreturn {}\n' >"$work/scripts/fails.lua"
 printf 'return {services = {s = {}}, actions = {bad = function() end}}\n' >"$work/scripts/action.lua"
 printf 'return "a table, please"\n' >"$work/scripts/string.lua"
 run 1 "broken scripts" -- "$work/scripts/syntax.lua" "$work/scripts/shape.lua" "$work/scripts/fails.lua" \
-  "$work/scripts/action.lua" "$work/scripts/string.lua"
+  "$work/scripts/action.lua"
 cat >"$work/want" <<EOF
 $work/scripts/syntax.lua:3: unexpected symbol near 'return'
 $work/scripts/shape.lua:3: components["Card"] must be a function, got number
 $work/scripts/fails.lua:2: attempt to index a nil value (field 'a')
 $work/scripts/action.lua:1: action type "bad" must look like "service/name"
-$work/scripts/string.lua:1: a script must return a table {services=, components=, actions=, effects=}, got string
 EOF
 same "broken scripts" "$work/want"
+run 1 "a script returning a string" -- "$work/scripts/string.lua"
+grep -qE "^$work/scripts/string.lua:1: a script must return a table \{.*\}, got string$" "$work/out" && pass ||
+  fail "a script returning a string: $(cat "$work/out")"
 # The trial render: factories run with data {}; a node type the engine does
 # not know is a problem on the line of the factory's name, other failures
 # (a factory that needs its data) are not.
@@ -160,8 +162,8 @@ return {
 }
 LUA
 run 1 "a factory's unknown node type" -- "$work/scripts/kinds.lua"
-printf '%s\n' "$work/scripts/kinds.lua:7: factory \"Promo.Card\" (run with data {}): invalid view at \$.type: unknown node type \"carousel\" (known: text, image, button, vstack, hstack, zstack, spacer, list, input, fallback, error, grid, paragraph, wrap, rail)" >"$work/want"
-same "a factory's unknown node type" "$work/want"
+grep -qF "$work/scripts/kinds.lua:7: factory \"Promo.Card\" (run with data {}): invalid view at \$.type: unknown node type \"carousel\" (known: text, image, " "$work/out" && [ "$(wc -l <"$work/out")" -eq 1 ] && pass ||
+  fail "a factory's unknown node type: $(cat "$work/out")"
 sed -i 's/"carousel", children = {}/"vstack", children = {}/' "$work/scripts/kinds.lua"
 run 0 "factories that need their data" -- "$work/scripts/kinds.lua"
 run 1 "a script checked as a page" -- --kind page "$work/scripts/shape.lua"
