@@ -42,7 +42,8 @@ TERM_SRC   := $(wildcard examples/terminal/*.c)
 TERM_HDR   := $(wildcard examples/terminal/*.h)
 # ncursesw (wide characters); evaluated when used, after `deps` installed it.
 CURSES_LIBS = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
-# The command line tool (tools/): `sdui render PAGE --scripts DIR --format html|text|json`.
+# The command line tool (tools/): `sdui render PAGE --scripts DIR --format html|text|json`,
+# `sdui validate FILE...`.
 CLI        := $(BUILD)/bin/sdui
 CLI_SRC    := $(wildcard tools/*.c)
 CLI_HDR    := $(wildcard tools/*.h)
@@ -50,7 +51,7 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
-        test-preview check-symbols check-includes memcheck install uninstall clean bench bench-instr contract
+        test-preview test-schema check-symbols check-includes memcheck install uninstall clean bench bench-instr contract
 
 all: lib lua
 
@@ -83,7 +84,7 @@ $(LUA_CONTRACT): lua/sdui/contract.lua scripts/embed.py
 	python3 scripts/embed.py sdui_contract_source $< $@
 
 contract: deps
-	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter ViewContractTests/luaModuleIsUpToDate
+	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate)'
 
 $(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT) $(HEADERS) | lib
 	@mkdir -p $(dir $@)
@@ -172,7 +173,7 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 include fuzz/fuzz.mk
 
 test: deps-test test-swift test-c test-lua test-readme test-demo test-terminal test-install test-rock test-preview \
-      check-symbols check-includes memcheck fuzz-smoke sanitize
+      test-schema check-symbols check-includes memcheck fuzz-smoke sanitize
 
 test-swift: deps-test
 	$(SWIFT) test
@@ -227,6 +228,11 @@ test-demo: $(DEMO)
 # opened in headless Chromium (screenshot and DOM checked).
 test-preview: deps-test cli $(CLI_TEST)
 	@bash Tests/preview/run.sh
+
+# The JSON Schema (schema/) against the engine's decoders over every document
+# of the repository and the shared corpus, and `sdui validate` (Tests/schema).
+test-schema: deps-test cli
+	@bash Tests/schema/run.sh
 
 # Installs into a temporary prefix and builds a host with pkg-config alone.
 test-install: deps-test lib lua

@@ -9,7 +9,9 @@
 ** sdui_layout_json at two widths, sdui_patches_json.
 **
 ** Checks: every status is an sdui status; outputs are NUL-terminated at
-** their length; a failed load leaves the rendered screen byte-identical;
+** their length; sdui_check_json ("payload") gives each load's verdict
+** first (status and message; a patch's ids are for the load alone); a
+** failed load leaves the rendered screen byte-identical;
 ** the patches after each step turn the previous screen into the current
 ** one (screen.h);
 ** rendering twice with nothing in between gives the same bytes; after
@@ -43,8 +45,22 @@ static void render_all(sdui_engine *e)
 static void load(sdui_engine *e, const uint8_t *doc, size_t len)
 {
     char *before = fuzz_out(e, sdui_render_json, "sdui_render_json");
+    /* sdui_check_json's verdict is the load's: the same status and message,
+    ** except that only the load applies a patch to the page (whose ids it
+    ** may not find, or repeat). */
+    int checked = sdui_check_json(e, "payload", (const char *)doc, len);
+    fuzz_check_status(checked, "sdui_check_json");
+    char *check_message = strdup(sdui_errmsg(e));
     int status = sdui_load_page(e, (const char *)doc, len);
     fuzz_check_status(status, "sdui_load_page");
+    if (check_message != NULL) {
+        if (checked != SDUI_OK && (status != checked || strcmp(check_message, sdui_errmsg(e)) != 0))
+            FUZZ_FAIL("sdui_check_json said %d (%s), sdui_load_page %d (%s)", checked, check_message, status,
+                      sdui_errmsg(e));
+        if (checked == SDUI_OK && status != SDUI_OK && strstr(sdui_errmsg(e), "nothing was applied") == NULL)
+            FUZZ_FAIL("sdui_check_json accepted what sdui_load_page refused (%d: %s)", status, sdui_errmsg(e));
+        free(check_message);
+    }
     if (status != SDUI_OK) {
         if (sdui_errmsg(e)[0] == '\0')
             FUZZ_FAIL("sdui_load_page failed (%d) with no message", status);

@@ -298,6 +298,31 @@ int sdui_load_page(sdui_engine *engine, const char *json, size_t len);
 #define SDUI_CONTRACT_VERSION "1.1" /* the page contract this engine renders ("sdui") */
 int sdui_set_capabilities(sdui_engine *engine, const char *json, size_t len);
 
+/*
+** Check a document without using it
+**
+** sdui_check_json() decodes `json` as the kind of document `kind` names,
+** with the decoder the engine itself uses for it, under the engine's limits
+** and SDUI_OPTION_DUPLICATE_KEYS, and changes nothing (no page, no state,
+** no diagnostics). The kinds:
+**   "payload"    what sdui_load_page() takes: a server patch, else a page
+**   "page"       a page only          "patch"   a server patch only
+**   "component"  one component        "view"    a view node as a factory
+**                                                returns it (keys unique)
+**   "action"     an action, as sdui_dispatch() takes it
+**   "effect"     an effect, as a handler emits it
+** A server patch is checked on its own: whether its ids name components of
+** the page it is meant for is for sdui_load_page() to say.
+**
+** `kind` is borrowed for the call. Returns SDUI_OK for a valid document.
+** Errors: SDUI_EPARSE and SDUI_ECONTRACT with sdui_errmsg() reading
+** "line:column: $.path: what" (the first problem only), SDUI_ELIMIT (size
+** or depth), SDUI_EINVAL (NULL engine, json or kind; an unknown kind).
+** `tools/sdui.c`'s `sdui validate` is built on it; schema/sdui.schema.json
+** describes the same documents.
+*/
+int sdui_check_json(sdui_engine *engine, const char *kind, const char *json, size_t len);
+
 /* ======================================================================
 ** Callbacks
 ** ====================================================================== */

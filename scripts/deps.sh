@@ -16,11 +16,12 @@ fi
 #   demo   build, plus ncursesw for the terminal host: `make demo`
 #   test   demo, plus valgrind, busted for the Lua specs, tmux to
 #          drive the terminal host, headless Chromium and a monospace font for
-#          the HTML preview's test, luarocks for the rockspec's test: `make test`
+#          the HTML preview's test, luarocks for the rockspec's test,
+#          python3-jsonschema for the JSON Schema's test: `make test`
 set_name=${1:-build}
 build=(gcc make binutils pkg-config python3 lua5.4 liblua5.4-dev)
 demo=("${build[@]}" libncurses-dev)
-test=("${demo[@]}" valgrind lua-busted tmux chromium fonts-dejavu-core luarocks)
+test=("${demo[@]}" valgrind lua-busted tmux chromium fonts-dejavu-core luarocks python3-jsonschema)
 case "$set_name" in
   build) packages=("${build[@]}") ;;
   demo) packages=("${demo[@]}") ;;

@@ -1,12 +1,15 @@
 /*
 ** sdui.c -- the sdui command line: renders a page with Lua scripts as text,
-** JSON or a standalone HTML preview.
+** JSON or a standalone HTML preview, and checks pages, patches and scripts.
 **
 **   sdui render PAGE [--scripts DIR] [--format html|text|json|layout]
 **                    [--width N] [--out FILE] [--points] [--pretty] [--quiet]
 **                    [--duplicate-keys last|reject] [--appearance light|dark]
+**   sdui validate FILE... [--kind KIND] [--json] [--duplicate-keys last|reject]
+**                    (validate.c)
 **
-** Exit status: 0 success, 1 failure (files, scripts, page, render), 2 usage.
+** Exit status: 0 success, 1 failure (files, scripts, page, render; for
+** validate: a file is invalid), 2 usage.
 ** Written against include/sdui.h and include/sdui_scripts.h only.
 */
 #include <errno.h>
@@ -21,6 +24,7 @@
 #include "json.h"
 #include "sdui.h"
 #include "sdui_scripts.h"
+#include "validate.h"
 
 #define EXIT_USAGE 2
 
@@ -31,6 +35,7 @@
 
 static const char USAGE[] =
     "Usage: sdui render PAGE [options]\n"
+    "       sdui validate FILE... [--kind KIND] [--json]  (sdui validate --help)\n"
     "       sdui --help | --version\n"
     "\n"
     "Renders the page PAGE (a JSON file, or - for standard input) with the\n"
@@ -122,7 +127,7 @@ static int parse_args(int argc, char **argv, options *o)
         if (only_operands || arg[0] != '-' || strcmp(arg, "-") == 0) {
             if (!command_seen) {
                 if (strcmp(arg, "render") != 0)
-                    return usage_error("unknown command '%s' (expected 'render')", arg);
+                    return usage_error("unknown command '%s' (expected 'render' or 'validate')", arg);
                 command_seen = 1;
             } else if (o->page == NULL) {
                 o->page = arg;
@@ -361,6 +366,8 @@ done:
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "validate") == 0)
+        return validate_main(argc - 1, argv + 1);
     options o;
     int rc = parse_args(argc, argv, &o);
     if (rc >= 0)

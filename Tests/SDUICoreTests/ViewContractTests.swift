@@ -60,6 +60,46 @@ struct ViewContractTests {
             """)
     }
 
+    // MARK: the generated JSON Schema
+
+    @Test func jsonSchemaIsUpToDate() {
+        let path = Self.root + "/" + ViewContract.schemaPath
+        let expected = ViewContract.jsonSchema
+        if getenv("SDUI_WRITE_CONTRACT") != nil {
+            #expect(Self.write(path, expected), "could not write \(path)")
+            return
+        }
+        let actual = Self.read(path) ?? ""
+        guard actual != expected else { return }
+        let have = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(have, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(have.count, want.count)
+        let got = line < have.count ? String(have[line]) : "(end of file)"
+        let wanted = line < want.count ? String(want[line]) : "(end of file)"
+        Issue.record("""
+            \(ViewContract.schemaPath) is out of date with Sources/SDUICore/View/ViewContract.swift: \
+            run `\(ViewContract.regenerateCommand)`. Line \(line + 1) is `\(got)`, should be `\(wanted)`
+            """)
+    }
+
+    /// The state paths the schema's binding pattern is written for, as
+    /// `InputBinding` reads them (Tests/schema/agree.py runs the pattern
+    /// itself over the same cases, from schema/view.schema.json).
+    static let bindingCases = [
+        "s/a", "s/a.b", "s/$.a", "s/$[0]", "s/[0]", "s/a[0].b", "s/[\"a b\"].c", "s/$[\"x\\\"y\"]", "s/a[+1]", "s/a[-0]",
+        "s/-x", "s/", "/a", "s", "s/$", "s/a..b", "s/a.", "s/.", "s/a[", "s/a[-1]", "s/a[x]", "s/[\"a", "s/$a",
+        "s/a[0]x", "s/[0]\n", "s/a\n", "a/b/c", "s/.a",
+    ]
+
+    @Test func bindingPatternIsInputBindings() throws {
+        let pattern = try Regex(ViewContract.bindingPattern)
+        for text in Self.bindingCases {
+            let decoder = (try? InputBinding(parsing: text, at: .root)) != nil
+            let schema = (try? pattern.firstMatch(in: text)) != nil
+            #expect(decoder == schema, "binding \(text.debugDescription): decoder \(decoder), pattern \(schema)")
+        }
+    }
+
     // MARK: the contract against the decoders
 
     @Test func styleFieldsAreStylesStoredPropertiesInOrder() {

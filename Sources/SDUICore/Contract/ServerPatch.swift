@@ -26,9 +26,12 @@ public struct ServerPatch: Sendable, Equatable {
         self.mode = mode
     }
 
-    /// Decodes `{"patch": {"changes": [...], "mode": ...}}`.
+    /// Decodes `{"patch": {"changes": [...], "mode": ...}}`; other members
+    /// beside "patch" are a contract error (`Engine.loadPage` reads an
+    /// object with more members as a page).
     public init(json: JSON) throws(ContractError) {
         let root = try Decode.object(json, at: .root, "a patch payload")
+        try Decode.onlyKeys(root, ["patch"], at: .root, "a patch payload")
         let at = JSONPath.root.appending("patch")
         let o = try Decode.object(root["patch"] ?? .null, at: at, "\"patch\"")
         try Decode.onlyKeys(o, ["changes", "mode"], at: at, "a patch")

@@ -182,6 +182,45 @@ public final class Engine {
         }
     }
 
+    /// Checks `bytes` as a document of `kind` with the decoder the engine
+    /// uses for it (`loadPage`'s for a page or a server patch, a factory's
+    /// view's, dispatch's, an emitted effect's), under the engine's limits
+    /// and duplicate-keys option. Changes nothing. Errors as `loadPage`'s:
+    /// parse errors and contract errors with line:column and path. A server
+    /// patch is checked on its own: whether its ids name components of some
+    /// page is for `apply` to say.
+    public func check(_ bytes: UnsafeRawBufferPointer, as kind: PayloadKind) throws(EngineError) {
+        var options = limits.parseOptions
+        options.duplicateKeys = duplicateKeys
+        var duplicates: [Int] = []
+        let json: JSON
+        do {
+            json = try JSONParser.parse(bytes, options: options, duplicates: &duplicates)
+        } catch {
+            throw EngineError(error)
+        }
+        do {
+            switch kind {
+            case .payload:
+                if case .object(let o) = json, o.count == 1, o["patch"] != nil {
+                    _ = try ServerPatch(json: json)
+                } else {
+                    _ = try Page(json: json)
+                }
+            case .page: _ = try Page(json: json)
+            case .patch: _ = try ServerPatch(json: json)
+            case .component: _ = try Component(json: json, at: .root)
+            case .view:
+                var node = try ViewNode(json: json)
+                try node.assignIds(componentId: "view") // the keys a render checks
+            case .action: _ = try Action(json: json)
+            case .effect: _ = try Effect(json: json)
+            }
+        } catch {
+            throw Engine.located(error, in: bytes)
+        }
+    }
+
     /// Makes `page` current. Components whose id, type, data, version,
     /// requires and fallback are unchanged keep their render (unless the
     /// page's own version or requires changed their fallback choice); the
