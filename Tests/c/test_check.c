@@ -73,9 +73,9 @@ static void test_invalid_documents(void)
     BAD("patch", "{\"patch\":{\"changes\":[]},\"id\":\"p\"}", SDUI_ECONTRACT,
         "1:30: $.id: unknown member \"id\" in a patch payload (allowed: patch)");
     BAD("payload", "{\"patch\":{\"changes\":[]},\"id\":\"p\"}", SDUI_ECONTRACT,
-        "1:10: $.patch: unknown member \"patch\" in a page (allowed: components, id, version)");
+        "1:10: $.patch: unknown member \"patch\" in a page (allowed: components, id, requires, version)");
     BAD("page", "{\"patch\":{\"changes\":[]}}", SDUI_ECONTRACT,
-        "1:10: $.patch: unknown member \"patch\" in a page (allowed: components, id, version)");
+        "1:10: $.patch: unknown member \"patch\" in a page (allowed: components, id, requires, version)");
     BAD("component", "{\"id\":\"a\"}", SDUI_ECONTRACT, "1:1: $.type: missing required string");
     /* the known kinds follow, as the view contract lists them */
     CHECK_STATUS(check_json("view", "{\"type\":\"carousel\"}"), SDUI_ECONTRACT);
