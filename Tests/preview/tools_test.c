@@ -285,7 +285,7 @@ static void test_page(void)
 /* Accessibility: a node's "accessibility" member as ARIA attributes. */
 static void test_accessibility(void)
 {
-    html_options o = {1, 1, 0, 40};
+    html_options o = {1, 1, 0, 40, NULL, 0};
     const char *render =
         "{\"components\":[{\"id\":\"c\",\"type\":\"T\",\"view\":{\"type\":\"hstack\",\"id\":\"c\","
         "\"action\":{\"type\":\"nav/open\"},\"accessibility\":{\"role\":\"link\",\"label\":\"Open\"},\"children\":["
