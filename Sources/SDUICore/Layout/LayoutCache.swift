@@ -77,8 +77,15 @@ final class LayoutCache {
         @exclusivity(unchecked) fileprivate var stale = false
         /// The reading order of the last layout, and its ids as JSON
         /// strings joined by commas, made when first asked for.
+        /// `orderText` stays while a new layout's order has the same
+        /// elements (`textElements`), and goes with a new render.
         @exclusivity(unchecked) fileprivate var order: ReadingOrder?
         @exclusivity(unchecked) fileprivate var orderText: [UInt8]?
+        @exclusivity(unchecked) fileprivate var textElements: [Int32] = []
+        /// Whether `orderText` was made from the last layout.
+        @exclusivity(unchecked) fileprivate var textCurrent = false
+        /// The ids of the view's nodes, depth first, made when first asked for.
+        @exclusivity(unchecked) fileprivate var ids: [String]?
 
         fileprivate init(id: String, revision: Int, width: Double, view: ViewNode, chrome: Double, images: ImageSizes) {
             self.id = id
@@ -98,6 +105,8 @@ final class LayoutCache {
         /// A new render: its view tree, compiled.
         fileprivate func set(view: ViewNode, chrome: Double, images: ImageSizes) {
             self.view = view
+            orderText = nil
+            ids = nil
             let count = tree.count
             tree = withUnsafePointer(to: view) { LayoutTree($0, chrome: chrome, images: images) }
             template = nil
@@ -114,7 +123,7 @@ final class LayoutCache {
         /// The reading order and picture order of the last layout (`ReadingOrder`).
         var readingOrder: ReadingOrder {
             if let order { return order }
-            let made = ReadingOrder(view, frames: UnsafeBufferPointer(start: frames, count: count))
+            let made = ReadingOrder(tree, frames: UnsafeBufferPointer(start: frames, count: count))
             order = made
             return made
         }
@@ -140,27 +149,37 @@ final class LayoutCache {
 
         /// The ids of the nodes, depth first.
         var nodeIds: [String] {
-            var ids: [String] = []
-            ids.reserveCapacity(count)
-            func visit(_ node: ViewNode) {
-                ids.append(node.id)
-                node.children.forEach(visit)
+            if let ids { return ids }
+            var made: [String] = []
+            made.reserveCapacity(count)
+            func visit(_ node: UnsafePointer<ViewNode>) {
+                made.append(node.pointee.id)
+                LayoutTree.forEachChild(of: node, visit)
             }
-            visit(view)
-            return ids
+            withUnsafePointer(to: view) { visit($0) }
+            ids = made
+            return made
         }
 
-        /// The ids of the reading order's elements as JSON strings joined by commas.
-        fileprivate var readingOrderText: [UInt8] {
-            if let orderText { return orderText }
+        /// The ids of the reading order's elements as JSON strings joined by
+        /// commas; `scratch` has room for `count` indexes. The text of the
+        /// last layout stays while the order is the same.
+        fileprivate func readingOrderText(scratch: UnsafeMutablePointer<Int32>) -> [UInt8] {
+            if textCurrent, let orderText { return orderText }
+            textCurrent = true
+            let found = ReadingOrder.walk(tree, UnsafeBufferPointer(start: frames, count: count), elements: scratch,
+                                          images: nil).elements
+            let elements = UnsafeBufferPointer(start: scratch, count: found)
+            if let orderText, textElements.elementsEqual(elements) { return orderText }
             let ids = nodeIds
             var sink = ByteSink(capacity: 64)
-            for (i, element) in readingOrder.elements.enumerated() {
+            for (i, element) in elements.enumerated() {
                 if i > 0 { sink.append(UInt8(ascii: ",")) }
-                sink.writeString(ids[element])
+                sink.writeString(ids[Int(element)])
             }
             let text = sink.withBytes { [UInt8]($0) }
             orderText = text
+            textElements = Array(elements)
             return text
         }
     }
@@ -349,7 +368,7 @@ final class LayoutCache {
         }
         entry.reference = -1
         entry.order = nil
-        entry.orderText = nil
+        entry.textCurrent = false
         runs += 1
     }
 
@@ -411,8 +430,11 @@ final class LayoutCache {
         }
         var order = writer.readingOrderHead()
         var first = true
+        let most = items.reduce(0) { most, item in max(most, item.entry._withUnsafeGuaranteedRef { $0.count }) }
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: max(most, 1))
+        defer { scratch.deallocate() }
         for item in items where order {
-            let text = item.entry._withUnsafeGuaranteedRef { $0.readingOrderText }
+            let text = item.entry._withUnsafeGuaranteedRef { $0.readingOrderText(scratch: scratch) }
             guard !text.isEmpty else { continue }
             order = text.withUnsafeBufferPointer { writer.append($0, comma: !first) }
             first = false

@@ -17,6 +17,9 @@ final class LayoutTree {
         /// or in a vstack (`flexibleInColumn`): the stacks look for their
         /// flexible children only when there are some.
         var flexible: UInt8 = 0
+        /// What the reading order needs of it (`ReadingOrder`): the bits
+        /// `readsAsElement`, `readsRTL` and `readsLTR`.
+        var reading: UInt8 = 0
         /// Its parent's index (-1 for the root).
         var parent: Int32
         /// The index after its subtree; its first child, if any, is the next node.
@@ -41,6 +44,10 @@ final class LayoutTree {
 
     /// The bits of `Node.flexible`.
     static let flexibleInRow: UInt8 = 1, flexibleInColumn: UInt8 = 2
+
+    /// The bits of `Node.reading`: its role is one a reader visits as a
+    /// whole (`Role.isElement`); its style says `direction: rtl`, or `ltr`.
+    static let readsAsElement: UInt8 = 1, readsRTL: UInt8 = 2, readsLTR: UInt8 = 4
 
     /// The number of nodes.
     let count: Int
@@ -112,7 +119,13 @@ final class LayoutTree {
             let shared = kind == .spacer ? LayoutTree.spacer
                 : LayoutBox.hasChrome(kind) ? LayoutTree.chromed : LayoutTree.plain
             nodes.append(Node(kind: kind, parent: parent, end: 0, children: Int32(children), box: shared, text: -1))
+            if Accessibility.role(of: view.pointee)?.isElement == true { nodes[index].reading |= LayoutTree.readsAsElement }
             if let box = view.pointee.styleBox {
+                switch box.style.direction {
+                case .rtl?: nodes[index].reading |= LayoutTree.readsRTL
+                case .ltr?: nodes[index].reading |= LayoutTree.readsLTR
+                case nil: break
+                }
                 let font = box.style.font.map { add($0) } ?? -1
                 nodes[index].box = Int32(boxes.count)
                 boxes.append(LayoutBox(kind, style: box.style, chrome: chrome, font: font))
