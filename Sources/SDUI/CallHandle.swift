@@ -51,6 +51,8 @@ final class CallHandle {
     var userError: String?
     /// sdui_call_errmsg's text.
     private var lastError: UnsafeMutablePointer<CChar>?
+    /// The last failure's message still to be made (`Failure.later`).
+    private var pendingError: (() -> String)?
     /// Strings handed to the callback; freed when the call ends. The first
     /// one has its own place (most calls hand over one: no array for it).
     private var firstString: UnsafeMutablePointer<CChar>?
@@ -140,17 +142,22 @@ final class CallHandle {
     func run(_ body: () throws(Failure) -> Void) -> Int32 {
         free(lastError)
         lastError = nil
+        pendingError = nil
         do {
             try body()
             return SDUI_OK
         } catch {
-            lastError = strdup(error.message)
+            if let later = error.later { pendingError = later } else { lastError = strdup(error.message) }
             return error.status
         }
     }
 
     var errorMessage: UnsafePointer<CChar>? {
-        lastError.map { UnsafePointer($0) } ?? keep("")
+        if let pendingError {
+            lastError = strdup(pendingError())
+            self.pendingError = nil
+        }
+        return lastError.map { UnsafePointer($0) } ?? keep("")
     }
 
     /// The JSON a reader's source names.

@@ -171,7 +171,9 @@ public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CCh
         case .handler(let context): found = context.pointee.state(of: service, at: at)
         default: found = call.engine.store.state(of: service)?.value(at: at)
         }
-        guard let found else { throw Failure(SDUI_ENOTFOUND, "nothing at \(at) in service \"\(service)\"") }
+        guard let found else { // the common case of a factory's lookup: its message made only when read
+            throw Failure(SDUI_ENOTFOUND, later: { "nothing at \(at) in service \"\(service)\"" })
+        }
         try deliver(JSONWriter.bytes(found), out, outLength)
     }
 }

@@ -19,10 +19,21 @@ func statusCode(for code: EngineError.Code) -> Int32 {
 struct Failure: Error {
     var status: Int32
     var message: String
+    /// Makes the message when it is asked for, for a failure a caller
+    /// expects often and seldom reads (a state read that finds nothing);
+    /// only `CallHandle.run` honours it (`message` is then empty).
+    var later: (() -> String)?
 
     init(_ status: Int32, _ message: String) {
         self.status = status
         self.message = message
+    }
+
+    /// A failure whose message is made only if someone reads it.
+    init(_ status: Int32, later: @escaping () -> String) {
+        self.status = status
+        self.message = ""
+        self.later = later
     }
 
     init(_ error: EngineError) {

@@ -132,6 +132,18 @@ struct AccessibilityTests {
         #expect(engine.diagnostics.first?.message.contains(#"button "c0/0""#) == true)
     }
 
+    @Test func theWarningNamesAButtonByItsKeyedAncestor() throws {
+        // vstack [text, hstack#row [text, ★], ♥]: ids c0#row/1 and c0/2
+        var row = Self.stack(.hstack, Self.text("Heat"), Self.button("★"))
+        row.key = "row"
+        let engine = try Self.engine([Self.stack(.vstack, Self.text("Title"), row, Self.button("♥"))])
+        _ = engine.render()
+        let messages = engine.diagnostics.map(\.message)
+        #expect(messages.count == 2)
+        #expect(messages.first?.contains(#"button "c0#row/1""#) == true)
+        #expect(messages.last?.contains(#"button "c0/2""#) == true)
+    }
+
     // MARK: Reading order
 
     @Test func readingOrderFollowsRowsAndDirection() throws {

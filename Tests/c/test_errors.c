@@ -311,6 +311,13 @@ static int cart_misuse(sdui_call *call, void *userdata)
     out = (char *)"sentinel";
     CHECK_STATUS(sdui_call_state(call, "cart", "items[", &out, NULL), SDUI_EINVAL);
     CHECK(out == NULL);
+    /* A read that finds nothing says where it looked (its message is made when asked for). */
+    CHECK_STATUS(sdui_call_state(call, "cart", "items[7]", &out, NULL), SDUI_ENOTFOUND);
+    CHECK(out == NULL);
+    CHECK_STR_CONTAINS(sdui_call_errmsg(call), "items[7]");
+    CHECK_STR_CONTAINS(sdui_call_errmsg(call), "\"cart\"");
+    CHECK_STATUS(sdui_call_state(call, "nothing", NULL, &out, NULL), SDUI_ENOTFOUND);
+    CHECK_STR_CONTAINS(sdui_call_errmsg(call), "\"nothing\"");
     CHECK_STATUS(sdui_call_return(call, NULL, 0), SDUI_EINVAL);
     /* Bad state changes change nothing. */
     CHECK_STATUS(sdui_call_return(call, LIT("{\"a\":")), SDUI_EPARSE);

@@ -118,45 +118,69 @@ public struct FlatView: Sendable, Equatable {
             var ids: [String] = []
             guard !raw.isEmpty else { return ids }
             var at = 0
-            var id = Array(componentId.utf8)
-            FlatView.iconOnly(raw, &at, id: &id, componentId: componentId, into: &ids)
+            var path = NodePath()
+            FlatView.iconOnly(raw, &at, &path, componentId: componentId, into: &ids)
             return ids
         }
     }
 
+    /// Where a walk is: each node's position among its parent's children
+    /// from the root down, and the nearest keyed node's key and depth (its
+    /// id stands in for the positions down to it: `positions[keyDepth...]`
+    /// are the ones below it). An id is made only when a
+    /// walk asks for one (`id(componentId:)`).
+    private struct NodePath {
+        var positions: [Int] = []
+        var keyDepth = 0
+        var key: UnsafeRawBufferPointer?
+
+        /// The id of the node the path ends at, as `ViewNode` ids go:
+        /// `componentId`, or `componentId#key` of the nearest keyed node,
+        /// then `/position` for each level below.
+        func id(componentId: String) -> String {
+            var id = Array(componentId.utf8)
+            if let key {
+                id.append(UInt8(ascii: "#"))
+                id.append(contentsOf: key)
+            }
+            for position in positions[keyDepth...] {
+                id.append(UInt8(ascii: "/"))
+                FlatView.appendDecimal(position, to: &id)
+            }
+            return String(decoding: id, as: UTF8.self)
+        }
+    }
+
     /// `iconOnlyButtons` of the node at `at` and its subtree (moving past
-    /// it), whose id is `id` (a stack, left as it was), with no tree made.
-    private static func iconOnly(_ raw: UnsafeRawBufferPointer, _ at: inout Int, id: inout [UInt8],
+    /// it), whose place is `path` (left as it was), with no tree made.
+    private static func iconOnly(_ raw: UnsafeRawBufferPointer, _ at: inout Int, _ path: inout NodePath,
                                  componentId: String, into ids: inout [String])
     {
         let start = at
         let flags = raw[at + 1]
         let children = count(raw, at + 4)
         var field = at + headerSize
-        var handedDown: [UInt8]? // the positional id, while a key's id stands in for it
+        let outer = (path.keyDepth, path.key)
         if flags & keyFlag != 0 {
-            let key = FlatView.field(raw, &field)
-            handedDown = id
-            id.removeAll(keepingCapacity: true)
-            id.append(contentsOf: componentId.utf8)
-            id.append(UInt8(ascii: "#"))
-            id.append(contentsOf: key)
+            path.key = FlatView.field(raw, &field)
+            path.keyDepth = path.positions.count
         }
         // a label is a button's first member; an accessibility member may give its name
         if raw[at] == ViewNode.Kind.button.index && raw[at + 2] & 1 != 0,
            Accessibility.isIconOnly(FlatView.field(raw, &field)), !hasAccessibilityLabel(raw, start)
         {
-            ids.append(String(decoding: id, as: UTF8.self))
+            ids.append(path.id(componentId: componentId))
         }
         skipFields(raw, &at)
-        let length = id.count
-        for i in 0..<children {
-            id.append(UInt8(ascii: "/"))
-            appendDecimal(i, to: &id)
-            iconOnly(raw, &at, id: &id, componentId: componentId, into: &ids)
-            id.removeSubrange(length...)
+        if children > 0 {
+            path.positions.append(0)
+            for i in 0..<children {
+                path.positions[path.positions.count - 1] = i
+                iconOnly(raw, &at, &path, componentId: componentId, into: &ids)
+            }
+            path.positions.removeLast()
         }
-        if let handedDown { id = handedDown }
+        (path.keyDepth, path.key) = outer
     }
 
     /// The node at `at` carries an accessibility label: its accessibility

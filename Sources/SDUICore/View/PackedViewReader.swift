@@ -16,6 +16,8 @@ struct PackedViewReader: ~Copyable {
     private let maxDepth: Int
     private var at = 0
     private var out: ByteSink
+    /// `names`, read once a view (a static is checked for being made at every use).
+    private let table: NameTable
 
     /// The flat view the packed value in `bytes` describes, or nil (see above).
     static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> FlatView? {
@@ -28,6 +30,7 @@ struct PackedViewReader: ~Copyable {
         self.bytes = bytes
         self.maxDepth = maxDepth
         out = ByteSink(capacity: bytes.count)
+        table = Self.names
     }
 
     /// A node member the reader knows by name: its index in `names`.
@@ -335,7 +338,7 @@ struct PackedViewReader: ~Copyable {
         guard let n = count(), n <= bytes.count - at else { return nil }
         let name = UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)])
         at += n
-        guard let i = Self.names.index(of: name) else { return nil }
+        guard let i = table.index(of: name) else { return nil }
         return (i, 1 << UInt64(i))
     }
 
@@ -384,16 +387,32 @@ private struct NameTable: Sendable {
     private let utf8: [UInt8]
     /// Name i is `utf8[starts[i]..<starts[i + 1]]`.
     private let starts: [Int]
+    /// Open addressing by `slot(of:)`: name index + 1 in each used slot, 0 in a free one.
+    private let slots: [UInt8]
+    private static let slotCount = 256
 
     init(_ names: [String]) {
         var utf8: [UInt8] = []
         var starts = [0]
-        for name in names {
+        var slots = [UInt8](repeating: 0, count: Self.slotCount)
+        precondition(names.count < Self.slotCount / 2, "NameTable's slots keep half of them free")
+        for (i, name) in names.enumerated() {
+            precondition(!name.isEmpty, "a member name has bytes")
+            var slot = Array(name.utf8).withUnsafeBytes { Self.slot(of: $0) }
+            while slots[slot] != 0 { slot = (slot + 1) % Self.slotCount }
+            slots[slot] = UInt8(i + 1)
             utf8 += name.utf8
             starts.append(utf8.count)
         }
         self.utf8 = utf8
         self.starts = starts
+        self.slots = slots
+    }
+
+    /// Where a name's probe starts: its length and its first and last bytes, mixed.
+    private static func slot(of name: UnsafeRawBufferPointer) -> Int {
+        guard let first = name.first, let last = name.last else { return 0 }
+        return (name.count &* 29 &+ Int(first) &* 7 &+ Int(last) &* 3) & (slotCount - 1)
     }
 
     func index(of name: String) -> Int? {
@@ -402,17 +421,23 @@ private struct NameTable: Sendable {
 
     /// The index of the name whose bytes are `name`.
     func index(of name: UnsafeRawBufferPointer) -> Int? {
-        utf8.withUnsafeBufferPointer { all in
+        guard !name.isEmpty else { return nil }
+        return utf8.withUnsafeBufferPointer { all in
             starts.withUnsafeBufferPointer { starts in
-                for i in 0..<(starts.count - 1) where starts[i + 1] - starts[i] == name.count {
-                    var equal = true
-                    for k in 0..<name.count where all[starts[i] + k] != name[k] {
-                        equal = false
-                        break
+                slots.withUnsafeBufferPointer { slots in
+                    var slot = Self.slot(of: name)
+                    while slots[slot] != 0 {
+                        let i = Int(slots[slot]) - 1
+                        if starts[i + 1] - starts[i] == name.count {
+                            var k = 0
+                            let start = starts[i]
+                            while k < name.count && all[start + k] == name[k] { k += 1 }
+                            if k == name.count { return i }
+                        }
+                        slot = (slot + 1) & (Self.slotCount - 1)
                     }
-                    if equal { return i }
+                    return nil
                 }
-                return nil
             }
         }
     }
