@@ -6,12 +6,17 @@
 ** Input: up to 8 actions separated by a line "@@", dispatched in order;
 ** after each, sdui_tick moves the clock one second (delayed actions fire),
 ** and after a success the page renders again and the patches are taken.
+** Pages: a "navigation/fetch" performer answers "/" with the home page and
+** "/genre/NAME" with examples/genre/NAME.json (the five there), and fails
+** any other route, so navigation/open and navigation/back move the back
+** stack; an input starts at the root page.
 **
 ** Checks: every status is an sdui status; a FAILED dispatch leaves every
 ** service's state byte-identical (sdui_state_json of each, before and
 ** after) and the screen too, and sets a message; after every dispatch and
 ** tick, the patches turn the previous screen into the current one
-** (screen.h); outputs are terminated.
+** (screen.h), also when a page was opened or left; the stack never holds
+** more than SDUI_LIMIT_PAGES pages; outputs are terminated.
 **
 ** The engine is made once (loading the scripts is the costly part); each
 ** input starts by putting every service back to its initial state and
@@ -41,6 +46,37 @@ static int perform_request(sdui_call *call, void *userdata)
     return SDUI_OK;
 }
 
+/* The pages the fetch performer knows: "/" and the genre pages. */
+static const char *const genres[] = {"comedy", "documentary", "drama", "kids", "sci-fi"};
+#define NGENRES (sizeof genres / sizeof *genres)
+static char *home_page, *genre_pages[NGENRES];
+static size_t home_len, genre_lens[NGENRES];
+
+/* The "navigation/fetch" performer: a known route's page at once, else a failure. */
+static int perform_fetch(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const char *route = sdui_call_string(call, SDUI_INPUT, "route");
+    if (route == NULL)
+        FUZZ_FAIL("a navigation/fetch effect without a route");
+    const char *page = NULL;
+    size_t len = 0;
+    if (strcmp(route, "/") == 0) {
+        page = home_page;
+        len = home_len;
+    } else if (strncmp(route, "/genre/", 7) == 0) {
+        for (size_t i = 0; i < NGENRES; i++)
+            if (strcmp(route + 7, genres[i]) == 0) {
+                page = genre_pages[i];
+                len = genre_lens[i];
+            }
+    }
+    static const char none[] = "\"no page for that route\"";
+    int status = page != NULL ? sdui_call_finish(call, 1, page, len) : sdui_call_finish(call, 0, none, sizeof none - 1);
+    fuzz_check_status(status, "sdui_call_finish");
+    return SDUI_OK;
+}
+
 static void setup(void)
 {
     engine = sdui_engine_new();
@@ -49,13 +85,19 @@ static void setup(void)
     sdui_scripts_limit(engine, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 1000000);
     if (sdui_register_effect(engine, "request", perform_request, NULL, NULL) != SDUI_OK)
         FUZZ_FAIL("register request: %s", sdui_errmsg(engine));
+    if (sdui_register_effect(engine, "navigation/fetch", perform_fetch, NULL, NULL) != SDUI_OK)
+        FUZZ_FAIL("register navigation/fetch: %s", sdui_errmsg(engine));
+    for (size_t i = 0; i < NGENRES; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/examples/genre/%s.json", SDUI_FUZZ_ROOT, genres[i]);
+        if ((genre_pages[i] = fuzz_read_file(path, &genre_lens[i])) == NULL)
+            FUZZ_FAIL("cannot read %s", path);
+    }
     if (sdui_scripts_load(engine, SDUI_FUZZ_ROOT "/lua/examples/scripts") != SDUI_OK)
         FUZZ_FAIL("scripts: %s", sdui_errmsg(engine));
-    size_t len = 0;
-    char *page = fuzz_read_file(SDUI_FUZZ_ROOT "/examples/home.json", &len);
-    if (page == NULL || sdui_load_page(engine, page, len) != SDUI_OK)
+    home_page = fuzz_read_file(SDUI_FUZZ_ROOT "/examples/home.json", &home_len);
+    if (home_page == NULL || sdui_load_page(engine, home_page, home_len) != SDUI_OK)
         FUZZ_FAIL("page: %s", sdui_errmsg(engine));
-    free(page);
     for (size_t i = 0; i < NSERVICES; i++)
         if (sdui_state_json(engine, services[i], NULL, &initial[i], NULL) != SDUI_OK)
             FUZZ_FAIL("state of %s: %s", services[i], sdui_errmsg(engine));
@@ -94,6 +136,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
        old state), then every service gets its initial state again. */
     now_ms += 1000000000LL;
     fuzz_check_status(sdui_tick(e, now_ms, NULL), "sdui_tick");
+    while (sdui_navigation_depth(e) > 1) /* back to the root page */
+        if (sdui_back(e, NULL) != SDUI_OK)
+            FUZZ_FAIL("sdui_back at depth %lld: %s", sdui_navigation_depth(e), sdui_errmsg(e));
     for (size_t i = 0; i < NSERVICES; i++)
         if (sdui_register_service(e, services[i], initial[i], strlen(initial[i])) != SDUI_OK)
             FUZZ_FAIL("reset %s: %s", services[i], sdui_errmsg(e));
@@ -126,6 +171,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sdui_free(fuzz_out(e, sdui_render_text, "sdui_render_text"));
             layout_check(e, &model, 60);
         }
+        long long depth = sdui_navigation_depth(e);
+        if (depth < 1 || depth > SDUI_LIMIT_PAGES)
+            FUZZ_FAIL("the stack holds %lld pages", depth);
         free(before);
         sdui_free(screen);
         now_ms += 1000;
