@@ -1,7 +1,7 @@
 /*
 ** terminal -- an interactive full-screen host for sdui: the page drawn
-** from the engine's layout, buttons and tap targets focused with Tab and
-** pressed with Enter (a disabled button is drawn dimmed and never pressed;
+** from the engine's layout, buttons and tap targets focused with Tab (in
+** the layout's reading order) and pressed with Enter (a disabled button is drawn dimmed and never pressed;
 ** the focused one's role and accessible name, as a screen reader would say
 ** them, and its tooltip are on the status line), inputs focused with Tab
 ** and edited (typing, Backspace; Space or Enter flips a toggle; Left/Right
@@ -92,7 +92,8 @@
 typedef struct {
     char *id;
     int y, x, h, w; /* on the page, as laid out (a rail's scroll aside) */
-    int order;      /* in tree order: a tap target comes before what it holds */
+    int order;      /* in tree order (a tap target comes before what it holds), then its rank on the page */
+    int reading;    /* its place in the layout's reading order (see rebuild_targets) */
     char *rail;     /* the rail it is in (the innermost), or NULL */
     int rail_y, rail_x, rail_h, rail_w; /* that rail's frame on the page */
 } target;
@@ -395,7 +396,33 @@ static void free_targets(void)
     app.ntargets = 0;
 }
 
-/* Buttons, inputs and tap targets (what Tab focuses) in page order: top to bottom, then left to right. */
+/* An id and its place in the layout's "readingOrder", sorted by id for bsearch. */
+typedef struct {
+    const char *id;
+    int place;
+} reading_place;
+
+static int compare_places(const void *a, const void *b)
+{
+    return strcmp(((const reading_place *)a)->id, ((const reading_place *)b)->id);
+}
+
+static int compare_reading(const void *a, const void *b)
+{
+    const target *x = a, *y = b;
+    if (x->reading != y->reading)
+        return x->reading < y->reading ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/*
+** Buttons, inputs and tap targets (what Tab focuses) in the order a screen
+** reader visits them: the layout's "readingOrder" (rows top to bottom,
+** each from its leading edge: right to left under direction rtl). A target
+** the reading order does not list (a button inside a tap target, which is
+** read as one element; a page a pager hides) keeps its place on the page:
+** right after the target before it, top to bottom and left to right.
+*/
 static void rebuild_targets(void)
 {
     int cap = 0;
@@ -406,6 +433,29 @@ static void rebuild_targets(void)
         collect_targets(json_get(component, "root"), frame_cells(component, "y", 0), NULL, &cap);
     }
     qsort(app.targets, (size_t)app.ntargets, sizeof *app.targets, compare_targets);
+    const json *order = json_get(app.layout, "readingOrder");
+    size_t n = json_count(order);
+    reading_place *places = n > 0 ? malloc(n * sizeof *places) : NULL;
+    size_t listed = 0;
+    for (size_t i = 0; places != NULL && i < n; i++) {
+        const json *id = json_at(order, i);
+        if (id != NULL && id->type == JSON_STRING)
+            places[listed++] = (reading_place){id->string, (int)i};
+    }
+    if (places != NULL)
+        qsort(places, listed, sizeof *places, compare_places);
+    /* Each target's key: twice its reading place, or one more than the
+       target before it on the page (so it stays right after that one). */
+    int last = -1;
+    for (int i = 0; i < app.ntargets; i++) {
+        reading_place key = {app.targets[i].id, 0};
+        const reading_place *found = places ? bsearch(&key, places, listed, sizeof *places, compare_places) : NULL;
+        app.targets[i].reading = found != NULL ? 2 * found->place : last + 1;
+        last = app.targets[i].reading;
+        app.targets[i].order = i;
+    }
+    free(places);
+    qsort(app.targets, (size_t)app.ntargets, sizeof *app.targets, compare_reading);
 }
 
 static int find_target(const char *id)

@@ -20,6 +20,7 @@
 # again on the same state folder (SDUI_STATE_DIR, a temporary one: the
 # user's own state is never touched); on a 40-column screen, the genre rail
 # clipped with a › hint and scrolled sideways as Tab reaches its last genre;
+# a pager's one page drawn; Tab in reading order over a right-to-left row;
 # then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
@@ -369,6 +370,34 @@ if wait_for "$START_TIMEOUT" has "Page two"; then
   check "q ends the pager session" wait_for "$STEP_TIMEOUT" ended
 else
   not_ok "the pager's page is on screen"
+  tm kill-server >/dev/null 2>&1
+fi
+
+# Tab follows the reading order: in a right-to-left row the first button is
+# the one at the right edge, and the row below (left to right) comes after.
+mkdir -p "$tmp/rtl"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'local function rows() local a = ui.action("rows/press") local view = ui.vstack{' \
+  '  ui.hstack{ direction = "rtl", width = "fill", ui.button{ "Alef", action = a }, ui.button{ "Bet", action = a } },' \
+  '  ui.hstack{ ui.button{ "One", action = a }, ui.button{ "Two", action = a } } }' \
+  '  return view end' \
+  'return { components = { Rows = rows } }' >"$tmp/rtl/rows.lua"
+printf '%s' '[{"id":"rows","type":"Rows"}]' >"$tmp/rtl.json"
+tm new-session -d -s "$session" -x 60 -y 12 "SDUI_STATE_DIR='$tmp/state' '$BIN' '$tmp/rtl.json' '$tmp/rtl' 2>'$tmp/stderr'" ||
+  not_ok "tmux starts the host (a right-to-left row)"
+if wait_for "$START_TIMEOUT" has "Alef"; then
+  bet_left() { screen | grep -F "Alef" | grep -qE 'Bet.*Alef'; }
+  check "the right-to-left row puts its first button at the right" bet_left
+  tm send-keys -t "$session" Tab
+  check "Tab focuses the right-to-left row's first button first" wait_for "$STEP_TIMEOUT" has "focus: rows/0/0"
+  tm send-keys -t "$session" Tab
+  check "then the one to its left" wait_for "$STEP_TIMEOUT" has "focus: rows/0/1"
+  tm send-keys -t "$session" Tab
+  check "then the next row, left to right" wait_for "$STEP_TIMEOUT" has "focus: rows/1/0"
+  tm send-keys -t "$session" q
+  check "q ends the right-to-left session" wait_for "$STEP_TIMEOUT" ended
+else
+  not_ok "the right-to-left row is on screen"
   tm kill-server >/dev/null 2>&1
 fi
 
