@@ -52,7 +52,7 @@ final class CallHandle {
     /// sdui_call_errmsg's text.
     private var lastError: UnsafeMutablePointer<CChar>?
     /// The last failure's message still to be made (`Failure.later`).
-    private var pendingError: (() -> String)?
+    private var pendingError: (@Sendable () -> String)?
     /// Strings handed to the callback; freed when the call ends. The first
     /// one has its own place (most calls hand over one: no array for it).
     private var firstString: UnsafeMutablePointer<CChar>?

@@ -22,7 +22,7 @@ struct Failure: Error {
     /// Makes the message when it is asked for, for a failure a caller
     /// expects often and seldom reads (a state read that finds nothing);
     /// only `CallHandle.run` honours it (`message` is then empty).
-    var later: (() -> String)?
+    var later: (@Sendable () -> String)?
 
     init(_ status: Int32, _ message: String) {
         self.status = status
@@ -30,7 +30,7 @@ struct Failure: Error {
     }
 
     /// A failure whose message is made only if someone reads it.
-    init(_ status: Int32, later: @escaping () -> String) {
+    init(_ status: Int32, later: @escaping @Sendable () -> String) {
         self.status = status
         self.message = ""
         self.later = later

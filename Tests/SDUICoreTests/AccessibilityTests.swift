@@ -132,6 +132,24 @@ struct AccessibilityTests {
         #expect(engine.diagnostics.first?.message.contains(#"button "c0/0""#) == true)
     }
 
+    @Test func theWarningComesAfterTheFactorysOwnAndGoesWithTheButton() throws {
+        let engine = Engine()
+        var star = true
+        try engine.register(component: "Card") { _, context in
+            context.warn("no poster")
+            return Self.stack(.hstack, Self.text("Heat"), Self.button(star ? "★" : "Favourite"))
+        }
+        try loadPage(engine, #"[{"id":"c","type":"Card"}]"#)
+        _ = engine.render()
+        #expect(engine.diagnostics.map(\.code) == ["factory-warning", "unlabelled-button"])
+        #expect(engine.diagnostics.last?.message.contains(#"button "c/1""#) == true)
+        // labelled in words at the next render: the warning goes with it
+        star = false
+        try loadPage(engine, #"[{"id":"c","type":"Card","data":{"v":2}}]"#)
+        _ = engine.render()
+        #expect(engine.diagnostics.map(\.code) == ["factory-warning"])
+    }
+
     @Test func theWarningNamesAButtonByItsKeyedAncestor() throws {
         // vstack [text, hstack#row [text, ★], ♥]: ids c0#row/1 and c0/2
         var row = Self.stack(.hstack, Self.text("Heat"), Self.button("★"))

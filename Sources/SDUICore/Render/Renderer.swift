@@ -88,7 +88,7 @@ public struct Renderer {
     /// whatever rendered it.
     public func render(_ component: Component) -> ComponentRender {
         let (choice, current) = choose(component)
-        var result = ComponentRender(rendered: nil, reads: [], types: [component.type], diagnostics: choice.diagnostics,
+        var result = ComponentRender(rendered: nil, reads: [], types: [component.type], noted: choice.diagnostics,
                                      choice: choice, factoryRan: false)
         if choice.link > 0 {
             var link = component
@@ -119,20 +119,17 @@ public struct Renderer {
                                            errors: inputErrors)
             view = ThemeResolver.resolve(filled, context: context)
         } catch {
-            result.diagnostics.append(Diagnostic(.error, "factory-failed", component: component.id,
+            result.noted.append(Diagnostic(.error, "factory-failed", component: component.id,
                 "factory for \"\(current.type)\" failed: \(error)"))
             view = FlatView(ViewNode.error("\(error)"))
         }
         for warning in log.warnings {
-            result.diagnostics.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
+            result.noted.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
         }
         for problem in log.unknownTokens {
-            result.diagnostics.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
+            result.noted.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
         }
-        for id in view.iconOnlyButtons(componentId: component.id) {
-            result.diagnostics.append(Diagnostic(.warning, "unlabelled-button", component: component.id,
-                "button \"\(id)\" shows only symbols; give it an accessibility label for screen readers"))
-        }
+        result.unlabelledButtons = view.hasIconOnlyButtons
         result.factoryRan = true
         result.reads = log.reads
         result.rendered = RenderedComponent(id: component.id, type: component.type, flat: view)

@@ -119,8 +119,28 @@ public struct FlatView: Sendable, Equatable {
             guard !raw.isEmpty else { return ids }
             var at = 0
             var path = NodePath()
-            FlatView.iconOnly(raw, &at, &path, componentId: componentId, into: &ids)
+            FlatView.iconOnly(raw, &at, &path) { path in
+                ids.append(path.id(componentId: componentId))
+                return true
+            }
             return ids
+        }
+    }
+
+    /// Whether some button is labelled with symbols only and has no
+    /// accessibility label (`iconOnlyButtons` is not empty): the walk stops
+    /// at the first, and makes no id.
+    var hasIconOnlyButtons: Bool {
+        bytes.withUnsafeBytes { raw in
+            guard !raw.isEmpty else { return false }
+            var at = 0
+            var path = NodePath()
+            var found = false
+            FlatView.iconOnly(raw, &at, &path) { _ in
+                found = true
+                return false
+            }
+            return found
         }
     }
 
@@ -151,36 +171,40 @@ public struct FlatView: Sendable, Equatable {
         }
     }
 
-    /// `iconOnlyButtons` of the node at `at` and its subtree (moving past
-    /// it), whose place is `path` (left as it was), with no tree made.
+    /// Walks the node at `at` and its subtree (moving past it), whose place
+    /// is `path` (left as it was), with no tree made: calls `found` with the
+    /// path of each button labelled with symbols only and no accessibility
+    /// label, in tree order, until it returns false; returns false then.
+    @discardableResult
     private static func iconOnly(_ raw: UnsafeRawBufferPointer, _ at: inout Int, _ path: inout NodePath,
-                                 componentId: String, into ids: inout [String])
+                                 _ found: (borrowing NodePath) -> Bool) -> Bool
     {
         let start = at
         let flags = raw[at + 1]
         let children = count(raw, at + 4)
         var field = at + headerSize
         let outer = (path.keyDepth, path.key)
+        defer { (path.keyDepth, path.key) = outer }
         if flags & keyFlag != 0 {
             path.key = FlatView.field(raw, &field)
             path.keyDepth = path.positions.count
         }
         // a label is a button's first member; an accessibility member may give its name
         if raw[at] == ViewNode.Kind.button.index && raw[at + 2] & 1 != 0,
-           Accessibility.isIconOnly(FlatView.field(raw, &field)), !hasAccessibilityLabel(raw, start)
+           Accessibility.isIconOnly(FlatView.field(raw, &field)), !hasAccessibilityLabel(raw, start),
+           !found(path)
         {
-            ids.append(path.id(componentId: componentId))
+            return false
         }
         skipFields(raw, &at)
-        if children > 0 {
-            path.positions.append(0)
-            for i in 0..<children {
-                path.positions[path.positions.count - 1] = i
-                iconOnly(raw, &at, &path, componentId: componentId, into: &ids)
-            }
-            path.positions.removeLast()
+        guard children > 0 else { return true }
+        path.positions.append(0)
+        defer { path.positions.removeLast() }
+        for i in 0..<children {
+            path.positions[path.positions.count - 1] = i
+            guard iconOnly(raw, &at, &path, found) else { return false }
         }
-        (path.keyDepth, path.key) = outer
+        return true
     }
 
     /// The node at `at` carries an accessibility label: its accessibility
