@@ -121,6 +121,26 @@ struct AccessibilityTests {
         }
     }
 
+    @Test func thePlainSymbolBlocksHoldNoLetterDigitOrSpace() {
+        // every assigned scalar of the blocks the bytes' check takes as symbols
+        var checked = 0
+        for value in UInt32(0x2000)...UInt32(0x1FAFF) where Accessibility.isPlainSymbol(value) {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
+            let p = scalar.properties
+            #expect(!p.isAlphabetic && p.numericType == nil && !p.isWhitespace, "U+\(String(value, radix: 16))")
+            checked += 1
+        }
+        #expect(checked > 2500)
+        // labels mixing them with ASCII, others, and broken bytes: the same answer as the string's
+        for label in ["★ ☆", "▶▶", "⚙", "✔", "❶", "➀", "⏵ 2", "♥ ♥", "👍🏽", "★\u{00A0}", "→ next", "ⓐ", "🄰", "★é"] {
+            let bytes = Array(label.utf8)
+            #expect(bytes.withUnsafeBytes { Accessibility.isIconOnly($0) } == Accessibility.isIconOnly(label), "\(label)")
+        }
+        let broken: [UInt8] = [0xE2, 0x98] // a cut ★
+        #expect(broken.withUnsafeBytes { Accessibility.isIconOnly($0) }
+            == Accessibility.isIconOnly(String(decoding: broken, as: UTF8.self)))
+    }
+
     @Test func anIconOnlyButtonWithoutALabelIsWarnedAbout() throws {
         let engine = try Self.engine([
             Self.stack(.hstack, Self.button("★"), Self.button("Add to order"), Self.button("♥", a11y: Accessibility(label: "Like"))),

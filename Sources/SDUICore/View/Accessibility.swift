@@ -147,7 +147,9 @@ public struct Accessibility: Sendable, Equatable {
     /// no letter and no digit, and not empty. A button so labelled says
     /// nothing useful to a reader unless it carries an accessibility label.
     /// `isIconOnly` of a label's UTF-8 bytes: a letter or a digit among
-    /// its ASCII bytes answers at once (every render asks of every button).
+    /// its ASCII bytes answers at once (every render asks of every button),
+    /// and the symbol blocks icons come from (`isPlainSymbol`) are known
+    /// without looking up the scalars' properties.
     static func isIconOnly(_ utf8: UnsafeRawBufferPointer) -> Bool {
         var ascii = true
         for b in utf8 {
@@ -157,7 +159,43 @@ public struct Accessibility: Sendable, Equatable {
         if ascii { // symbols and spaces only: a symbol if anything is not a space
             return utf8.contains { !(($0 >= 0x09 && $0 <= 0x0D) || $0 == 0x20) }
         }
+        // Every scalar an ASCII symbol or space, or in a plain symbol block: a symbol.
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            guard b >= 0xC2, b <= 0xF4, i + length <= utf8.count else { break }
+            var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for k in 1..<length {
+                let c = utf8[i + k]
+                guard c & 0xC0 == 0x80 else { return isIconOnly(String(decoding: utf8, as: UTF8.self)) }
+                scalar = scalar << 6 | UInt32(c & 0x3F)
+            }
+            guard isPlainSymbol(scalar) else { break }
+            i += length
+        }
+        if i == utf8.count { return true } // a symbol block's scalar at least: not ASCII
         return isIconOnly(String(decoding: utf8, as: UTF8.self))
+    }
+
+    /// Whether `scalar` is in a block of symbols none of which is a letter,
+    /// a digit or a space: arrows, mathematical operators, miscellaneous
+    /// technical, box drawing, block elements, geometric shapes,
+    /// miscellaneous symbols, dingbats (up to, not with, the circled
+    /// digits), miscellaneous symbols and arrows, and the emoji blocks.
+    /// (`AccessibilityTests` checks each against the scalars' properties.)
+    static func isPlainSymbol(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2190...0x21FF, 0x2200...0x22FF, 0x2300...0x23FF, 0x2500...0x25FF, 0x2600...0x26FF, 0x2700...0x2775,
+             0x2B00...0x2BFF, 0x1F300...0x1F5FF, 0x1F600...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF:
+            return true
+        default:
+            return false
+        }
     }
 
     public static func isIconOnly(_ label: String) -> Bool {
