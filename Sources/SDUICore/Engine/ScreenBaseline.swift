@@ -52,9 +52,11 @@ struct ScreenBaseline {
         full = screen
     }
 
-    /// The host now holds the current screen.
+    /// The host now holds the current screen. The table of versions keeps
+    /// its room: the next round of updates (a script reload re-renders
+    /// every card again) fills it without growing it step by step.
     mutating func reset() {
-        versions = [:]
+        versions.removeAll(keepingCapacity: true)
         full = nil
     }
 

@@ -11,8 +11,8 @@ enum FlatDiff {
         old.bytes.withUnsafeBytes { a in
             new.bytes.withUnsafeBytes { b in
                 var walk = Walk(a: a, b: b, componentId: componentId)
-                var id = Array(componentId.utf8)
-                return walk.node(id: &id) ? walk.changes : nil
+                var path = FlatView.NodePath()
+                return walk.node(&path) ? walk.changes : nil
             }
         }
     }
@@ -31,10 +31,10 @@ enum FlatDiff {
             self.componentId = componentId
         }
 
-        /// Compares the nodes at `at` and `bt`, whose positional id is `id`
-        /// (the buffer is the stack of ids, left as it was); false when their
-        /// kinds, keys or child counts differ.
-        mutating func node(id: inout [UInt8]) -> Bool {
+        /// Compares the nodes at `at` and `bt`, whose place is `path` (left
+        /// as it was; an id is made only for a node that changed); false
+        /// when their kinds, keys or child counts differ.
+        mutating func node(_ path: inout FlatView.NodePath) -> Bool {
             guard a[at] == b[bt] else { return false } // the kind
             let children = FlatView.count(a, at + 4)
             guard children == FlatView.count(b, bt + 4) else { return false }
@@ -43,19 +43,16 @@ enum FlatDiff {
             FlatView.skipFields(b, &bt)
             let hasKey = a[aStart + 1] & FlatView.keyFlag != 0
             guard hasKey == (b[bStart + 1] & FlatView.keyFlag != 0) else { return false }
-            var handedDown: [UInt8]? // the positional id, while the key's id stands in for it
-            defer { if let handedDown { id = handedDown } }
+            let outer = (path.keyDepth, path.key)
+            defer { (path.keyDepth, path.key) = outer }
             if hasKey {
                 var ak = aStart + FlatView.headerSize, bk = bStart + FlatView.headerSize
                 let keyA = FlatView.field(a, &ak), keyB = FlatView.field(b, &bk)
                 guard keyA.count == keyB.count,
                       keyA.isEmpty || equalBytes(keyA.baseAddress!, keyB.baseAddress!, count: keyA.count)
                 else { return false }
-                handedDown = id
-                id.removeAll(keepingCapacity: true)
-                id.append(contentsOf: componentId.utf8)
-                id.append(UInt8(ascii: "#"))
-                id.append(contentsOf: keyA)
+                path.key = keyA
+                path.keyDepth = path.positions.count
             }
             // Flags, content bits and every field, children left out: equal bytes, equal members.
             let own = at - aStart
@@ -64,16 +61,14 @@ enum FlatDiff {
                 && equalBytes(a.baseAddress! + aStart + FlatView.headerSize, b.baseAddress! + bStart + FlatView.headerSize,
                               count: own - FlatView.headerSize)
             if !same {
-                let nodeId = String(decoding: id, as: UTF8.self)
-                changes.append(.setFlat(id: nodeId, node: FlatView.own(b, bStart)))
+                changes.append(.setFlat(id: path.id(componentId: componentId), node: FlatView.own(b, bStart)))
             }
-            let length = id.count
+            guard children > 0 else { return true }
+            path.positions.append(0)
+            defer { path.positions.removeLast() }
             for i in 0..<children {
-                id.append(UInt8(ascii: "/"))
-                FlatView.appendDecimal(i, to: &id)
-                let ok = node(id: &id)
-                id.removeSubrange(length...)
-                guard ok else { return false }
+                path.positions[path.positions.count - 1] = i
+                guard node(&path) else { return false }
             }
             return true
         }

@@ -149,7 +149,7 @@ public struct FlatView: Sendable, Equatable {
     /// id stands in for the positions down to it: `positions[keyDepth...]`
     /// are the ones below it). An id is made only when a
     /// walk asks for one (`id(componentId:)`).
-    private struct NodePath {
+    struct NodePath {
         var positions: [Int] = []
         var keyDepth = 0
         var key: UnsafeRawBufferPointer?
