@@ -13,10 +13,17 @@ struct ImageCounts {
     private(set) var removed: Set<String> = []
 
     mutating func retain(_ url: String) {
-        counts[url, default: 0] += 1
-        if counts[url] == 1 {
-            if removed.remove(url) == nil { added.insert(url) }
+        // one look-up of the count; the sets only when the URL is new, and `removed` only when it holds some
+        let first = Self.increment(&counts[url, default: 0])
+        if first {
+            if removed.isEmpty || removed.remove(url) == nil { added.insert(url) }
         }
+    }
+
+    /// Adds one to `count`; whether it was zero.
+    private static func increment(_ count: inout Int) -> Bool {
+        count += 1
+        return count == 1
     }
 
     mutating func release(_ url: String) {
