@@ -333,7 +333,8 @@ static int compare_targets(const void *a, const void *b)
 
 /* A node Tab stops at: a button, an input, or any other node with an
 ** action (a tap target: a container or an image). Disabled buttons too, so
-** their tooltip can be read; Enter does nothing on them. */
+** their tooltip can be read; Enter does nothing on them. Not one laid out
+** empty (collect_targets). */
 static int is_target(const char *type, const char *id)
 {
     if (strcmp(type, "button") == 0 || strcmp(type, "input") == 0)
@@ -348,7 +349,9 @@ static void collect_targets(const json *node, int top, const json *rail, int *ca
     const char *type = json_get_string(node, "type");
     const char *id = json_get_string(node, "id");
     const json *frame = json_get(node, "frame");
-    if (type != NULL && id != NULL && frame != NULL && is_target(type, id)) {
+    /* laid out empty (a page its pager hides): not on the screen, not a stop */
+    int shown = json_get_number(frame, "width", 0) > 0 && json_get_number(frame, "height", 0) > 0;
+    if (type != NULL && id != NULL && frame != NULL && shown && is_target(type, id)) {
         if (app.ntargets == *cap) {
             int ncap = *cap ? *cap * 2 : 32;
             target *b = realloc(app.targets, (size_t)ncap * sizeof *b);

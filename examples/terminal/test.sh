@@ -20,7 +20,8 @@
 # again on the same state folder (SDUI_STATE_DIR, a temporary one: the
 # user's own state is never touched); on a 40-column screen, the genre rail
 # clipped with a › hint and scrolled sideways as Tab reaches its last genre;
-# a pager's one page drawn; Tab in reading order over a right-to-left row;
+# a pager's one page drawn (Tab skips its hidden pages); Tab in reading order
+# over a right-to-left row;
 # then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP).
 #
@@ -356,7 +357,8 @@ fi
 mkdir -p "$tmp/pager"
 printf '%s\n' 'local ui = require "sdui.ui"' \
   'local function tour() local view = ui.pager{ page = 1, ui.vstack{ ui.text("Page one"), ui.spacer{ height = 1 } },' \
-  '  ui.vstack{ ui.text("Page two"), ui.spacer{ height = 1 } }, ui.vstack{ ui.text("Page three"), ui.spacer{ height = 1 } } }' \
+  '  ui.vstack{ ui.text("Page two"), ui.button{ "Go", action = ui.action("tour/go") }, ui.spacer{ height = 1 } },' \
+  '  ui.vstack{ ui.text("Page three"), ui.button{ "Hidden", action = ui.action("tour/hidden") } } }' \
   '  return view end' \
   'return { components = { Tour = tour } }' >"$tmp/pager/tour.lua"
 printf '%s' '[{"id":"tour","type":"Tour"}]' >"$tmp/pager.json"
@@ -366,6 +368,10 @@ if wait_for "$START_TIMEOUT" has "Page two"; then
   ok "the pager draws the page it names"
   check "the other pages are not drawn" eval 'lacks "Page one" && lacks "Page three"'
   check "the page indicator marks the second of three" has "○ ● ○"
+  tm send-keys -t "$session" Tab
+  check "Tab focuses the shown page's button" wait_for "$STEP_TIMEOUT" has "focus: tour/1/1"
+  tm send-keys -t "$session" Tab
+  check "and no button of a hidden page" wait_for "$STEP_TIMEOUT" has "focus: tour/1/1"
   tm send-keys -t "$session" q
   check "q ends the pager session" wait_for "$STEP_TIMEOUT" ended
 else
