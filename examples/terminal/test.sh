@@ -352,6 +352,24 @@ else
   tm kill-server >/dev/null 2>&1
 fi
 
+# A host on a page of one component (id ID, type TYPE) whose script the
+# caller wrote into $tmp/DIR, on a 60x12 screen; true once TEXT is on it,
+# else the failure is reported and the session gone.
+start_one() { # start_one DIR ID TYPE TEXT WHAT
+  local dir=$1 id=$2 type=$3 text=$4 what=$5
+  printf '[{"id":"%s","type":"%s"}]' "$id" "$type" >"$tmp/$dir.json"
+  if ! tm new-session -d -s "$session" -x 60 -y 12 \
+    "SDUI_STATE_DIR='$tmp/state' '$BIN' '$tmp/$dir.json' '$tmp/$dir' 2>'$tmp/stderr'"; then
+    not_ok "tmux starts the host ($what)"
+    return 1
+  fi
+  if ! wait_for "$START_TIMEOUT" has "$text"; then
+    not_ok "$what is on screen"
+    tm kill-server >/dev/null 2>&1
+    return 1
+  fi
+}
+
 # A pager: only the page it names is drawn, with its indicator (a dot a
 # page, the shown one filled) over the page's bottom edge.
 mkdir -p "$tmp/pager"
@@ -361,10 +379,7 @@ printf '%s\n' 'local ui = require "sdui.ui"' \
   '  ui.vstack{ ui.text("Page three"), ui.button{ "Hidden", action = ui.action("tour/hidden") } } }' \
   '  return view end' \
   'return { components = { Tour = tour } }' >"$tmp/pager/tour.lua"
-printf '%s' '[{"id":"tour","type":"Tour"}]' >"$tmp/pager.json"
-tm new-session -d -s "$session" -x 60 -y 12 "SDUI_STATE_DIR='$tmp/state' '$BIN' '$tmp/pager.json' '$tmp/pager' 2>'$tmp/stderr'" ||
-  not_ok "tmux starts the host (a pager)"
-if wait_for "$START_TIMEOUT" has "Page two"; then
+if start_one pager tour Tour "Page two" "a pager"; then
   ok "the pager draws the page it names"
   check "the other pages are not drawn" eval 'lacks "Page one" && lacks "Page three"'
   check "the page indicator marks the second of three" has "○ ● ○"
@@ -374,9 +389,6 @@ if wait_for "$START_TIMEOUT" has "Page two"; then
   check "and no button of a hidden page" wait_for "$STEP_TIMEOUT" has "focus: tour/1/1"
   tm send-keys -t "$session" q
   check "q ends the pager session" wait_for "$STEP_TIMEOUT" ended
-else
-  not_ok "the pager's page is on screen"
-  tm kill-server >/dev/null 2>&1
 fi
 
 # Tab follows the reading order: in a right-to-left row the first button is
@@ -388,10 +400,7 @@ printf '%s\n' 'local ui = require "sdui.ui"' \
   '  ui.hstack{ ui.button{ "One", action = a }, ui.button{ "Two", action = a } } }' \
   '  return view end' \
   'return { components = { Rows = rows } }' >"$tmp/rtl/rows.lua"
-printf '%s' '[{"id":"rows","type":"Rows"}]' >"$tmp/rtl.json"
-tm new-session -d -s "$session" -x 60 -y 12 "SDUI_STATE_DIR='$tmp/state' '$BIN' '$tmp/rtl.json' '$tmp/rtl' 2>'$tmp/stderr'" ||
-  not_ok "tmux starts the host (a right-to-left row)"
-if wait_for "$START_TIMEOUT" has "Alef"; then
+if start_one rtl rows Rows "Alef" "a right-to-left row"; then
   bet_left() { screen | grep -F "Alef" | grep -qE 'Bet.*Alef'; }
   check "the right-to-left row puts its first button at the right" bet_left
   tm send-keys -t "$session" Tab
@@ -402,9 +411,6 @@ if wait_for "$START_TIMEOUT" has "Alef"; then
   check "then the next row, left to right" wait_for "$STEP_TIMEOUT" has "focus: rows/1/0"
   tm send-keys -t "$session" q
   check "q ends the right-to-left session" wait_for "$STEP_TIMEOUT" ended
-else
-  not_ok "the right-to-left row is on screen"
-  tm kill-server >/dev/null 2>&1
 fi
 
 # Losing the terminal: the tmux server dies under the host. With `setsid`
