@@ -370,6 +370,12 @@ start_one() { # start_one DIR ID TYPE TEXT WHAT
   fi
 }
 
+# Tab, then a check that the focus is on node ID.
+tab_to() { # tab_to DESCRIPTION ID
+  tm send-keys -t "$session" Tab
+  check "$1" wait_for "$STEP_TIMEOUT" has "focus: $2"
+}
+
 # A pager: only the page it names is drawn, with its indicator (a dot a
 # page, the shown one filled) over the page's bottom edge.
 mkdir -p "$tmp/pager"
@@ -383,10 +389,8 @@ if start_one pager tour Tour "Page two" "a pager"; then
   ok "the pager draws the page it names"
   check "the other pages are not drawn" eval 'lacks "Page one" && lacks "Page three"'
   check "the page indicator marks the second of three" has "○ ● ○"
-  tm send-keys -t "$session" Tab
-  check "Tab focuses the shown page's button" wait_for "$STEP_TIMEOUT" has "focus: tour/1/1"
-  tm send-keys -t "$session" Tab
-  check "and no button of a hidden page" wait_for "$STEP_TIMEOUT" has "focus: tour/1/1"
+  tab_to "Tab focuses the shown page's button" tour/1/1
+  tab_to "and no button of a hidden page" tour/1/1
   tm send-keys -t "$session" q
   check "q ends the pager session" wait_for "$STEP_TIMEOUT" ended
 fi
@@ -403,12 +407,9 @@ printf '%s\n' 'local ui = require "sdui.ui"' \
 if start_one rtl rows Rows "Alef" "a right-to-left row"; then
   bet_left() { screen | grep -F "Alef" | grep -qE 'Bet.*Alef'; }
   check "the right-to-left row puts its first button at the right" bet_left
-  tm send-keys -t "$session" Tab
-  check "Tab focuses the right-to-left row's first button first" wait_for "$STEP_TIMEOUT" has "focus: rows/0/0"
-  tm send-keys -t "$session" Tab
-  check "then the one to its left" wait_for "$STEP_TIMEOUT" has "focus: rows/0/1"
-  tm send-keys -t "$session" Tab
-  check "then the next row, left to right" wait_for "$STEP_TIMEOUT" has "focus: rows/1/0"
+  tab_to "Tab focuses the right-to-left row's first button first" rows/0/0
+  tab_to "then the one to its left" rows/0/1
+  tab_to "then the next row, left to right" rows/1/0
   tm send-keys -t "$session" q
   check "q ends the right-to-left session" wait_for "$STEP_TIMEOUT" ended
 fi
