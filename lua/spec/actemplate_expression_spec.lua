@@ -385,6 +385,10 @@ describe("adaptivecards.expression", function()
     it("names an unknown or unsupported function", function()
       assert.equal("unknown function 'foo'", problem("foo(1)"))
       assert.equal("function 'rand' is not supported", problem("rand(1, 5)"))
+      -- the functions module's own helpers and fields are not functions a template may call
+      for _, name in ipairs{ "max_range", "add_numbers", "truthy", "text", "unsupported", "prebuilt" } do
+        assert.equal("unknown function '" .. name .. "'", problem(name .. "(1)"))
+      end
     end)
 
     it("checks argument counts when parsing", function()

@@ -27,7 +27,6 @@ raised as adaptivecards.values errors: error(e, 0) with e.message.
 
 local prefix = (...) and (...):match("^(.-)[^.]*$") or ""
 local values = require(prefix .. "values")
-local json = require(prefix .. "json")
 local functions = require(prefix .. "functions")
 
 local expression = {}
@@ -211,7 +210,7 @@ end
 --   call {fn, args, n} (iterator calls: {fn, coll, name, body})  lambda {name, body}
 
 -- Functions the expression module adds itself, then the prebuilt ones.
-local FUNCTIONS = setmetatable({}, { __index = functions })
+local FUNCTIONS = setmetatable({}, { __index = functions.prebuilt })
 
 local function enter(P)
   P.depth = P.depth + 1
@@ -553,12 +552,7 @@ local function lookup(env, name)
   return member(env.data, name)
 end
 
-local function text(v)
-  if is_nullish(v) then
-    return ""
-  end
-  return json.text(v)
-end
+local text = functions.text
 
 local function number_operands(op, a, b)
   if type(a) ~= "number" or type(b) ~= "number" then

@@ -1,6 +1,7 @@
 --[[
 adaptivecards.functions -- the prebuilt functions of Adaptive Expressions
-that the templating code offers, by name. Each entry is
+that the templating code offers, by name in functions.prebuilt (apart from
+the module's own helpers, so a template cannot call those). Each entry is
 
   { min = n, max = n or nil (no limit), fn = function, kind = nil | "lazy" | "iterator" }
 
@@ -29,6 +30,8 @@ local json = require(prefix .. "json")
 local datetime = require(prefix .. "datetime")
 
 local functions = {}
+--- The prebuilt functions by name (see the top).
+functions.prebuilt = {}
 
 local type, tostring, tonumber, ipairs, pairs = type, tostring, tonumber, ipairs, pairs
 local next = next
@@ -70,34 +73,22 @@ local function str(name, v, i)
   fail("%s: argument %d must be a string, got %s", name, i, describe(v))
 end
 
-local function num(name, v, i)
-  if type(v) ~= "number" then
-    fail("%s: argument %d must be a number, got %s", name, i, describe(v))
+-- A checker of argument i of function `name`: `convert(v)` or, when that
+-- is nil or false, an error saying the argument must be `what`.
+local function checker(what, convert)
+  return function(name, v, i)
+    local checked = convert(v)
+    if not checked then
+      fail("%s: argument %d must be %s, got %s", name, i, what, describe(v))
+    end
+    return checked
   end
-  return v
 end
 
-local function int(name, v, i)
-  local n = type(v) == "number" and tointeger(v)
-  if not n then
-    fail("%s: argument %d must be an integer, got %s", name, i, describe(v))
-  end
-  return n
-end
-
-local function list(name, v, i)
-  if not is_array(v) then
-    fail("%s: argument %d must be an array, got %s", name, i, describe(v))
-  end
-  return v
-end
-
-local function object(name, v, i)
-  if not is_object(v) then
-    fail("%s: argument %d must be an object, got %s", name, i, describe(v))
-  end
-  return v
-end
+local num = checker("a number", function(v) return type(v) == "number" and v end)
+local int = checker("an integer", function(v) return type(v) == "number" and tointeger(v) end)
+local list = checker("an array", function(v) return is_array(v) and v end)
+local object = checker("an object", function(v) return is_object(v) and v end)
 
 -- True when any of the first n arguments is null or undefined.
 local function any_nullish(a, n)
@@ -109,16 +100,18 @@ local function any_nullish(a, n)
   return false
 end
 
--- `v` as text for joining: null and undefined as "".
-local function text(v)
+--- `v` as text for joining (the & operator, string interpolation,
+--- concat()): null and undefined as "", the rest as json.text.
+function functions.text(v)
   if is_nullish(v) then
     return ""
   end
   return json.text(v)
 end
+local text = functions.text
 
 local function def(name, min, max, fn, k)
-  functions[name] = { min = min, max = max, fn = fn, kind = k }
+  functions.prebuilt[name] = { min = min, max = max, fn = fn, kind = k }
 end
 
 ---------------------------------------------------------------------------
