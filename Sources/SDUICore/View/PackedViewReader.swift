@@ -12,9 +12,13 @@
 /// says exactly what is wrong. So a view read here is the one the long way
 /// builds, and every error reads as it does there.
 struct PackedViewReader: ~Copyable {
-    private let bytes: UnsafeRawBufferPointer
-    private let maxDepth: Int
-    private var at = 0
+    private var cursor: PackedCursor
+    private var bytes: UnsafeRawBufferPointer { cursor.bytes }
+    private var maxDepth: Int { cursor.maxDepth }
+    private var at: Int {
+        get { cursor.at }
+        set { cursor.at = newValue }
+    }
     private var out: ByteSink
     /// `names`, read once a view (a static is checked for being made at every use).
     private let table: NameTable
@@ -27,8 +31,7 @@ struct PackedViewReader: ~Copyable {
     }
 
     private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
-        self.bytes = bytes
-        self.maxDepth = maxDepth
+        cursor = PackedCursor(bytes, maxDepth: maxDepth)
         out = ByteSink(capacity: bytes.count)
         table = Self.names
     }
@@ -61,7 +64,7 @@ struct PackedViewReader: ~Copyable {
     /// "children" comes last (as the Lua binding lays nodes out) they are read
     /// in place, else stepped over and read after the node's own fields.
     private mutating func node(depth: Int) -> Bool {
-        guard depth < maxDepth, tag() == .object, let n = count(), n <= 16 else { return false }
+        guard depth < maxDepth, cursor.tag() == .object, let n = cursor.count(), n <= 16 else { return false }
         var members = Members()
         var children: (count: Int, start: Int)?
         var seen: UInt64 = 0 // one bit per member read: a name twice goes the long way
@@ -69,7 +72,7 @@ struct PackedViewReader: ~Copyable {
             guard let (member, bit) = memberName(), seen & bit == 0 else { return false }
             seen |= bit
             let valueStart = at
-            switch (member, peek()) {
+            switch (member, cursor.peek()) {
             case (Member.type, .string?):
                 guard let t = text() else { return false }
                 members.type = t
@@ -78,30 +81,30 @@ struct PackedViewReader: ~Copyable {
             case (Member.firstContent..., .string?):
                 guard let t = text(), members.contents.append((member, t)) else { return false }
             case (Member.style, .string?), (Member.style, .object?):
-                guard skip(depth: depth + 1) else { return false }
+                guard cursor.skip(depth: depth + 1, checkingText: false) else { return false }
                 members.style = valueStart..<at
             case (Member.action, .object?):
-                guard skip(depth: depth + 1) else { return false }
+                guard cursor.skip(depth: depth + 1, checkingText: false) else { return false }
                 members.action = valueStart..<at
             case (Member.action, .null?):
                 at += 1
                 members.nullAction = true
             case (Member.accessibility, .object?):
-                guard skip(depth: depth + 1) else { return false }
+                guard cursor.skip(depth: depth + 1, checkingText: false) else { return false }
                 members.accessibility = valueStart..<at
             case (Member.disabled, .true?), (Member.disabled, .false?):
                 members.hasDisabled = true
-                members.disabled = tag() == .true
+                members.disabled = cursor.tag() == .true
             case (Member.children, .array?):
                 at += 1
-                guard depth + 1 < maxDepth, let count = count(), count <= bytes.count - at else { return false }
+                guard depth + 1 < maxDepth, let count = cursor.count(), count <= bytes.count - at else { return false }
                 if i == n - 1 { // the last member: the node is known, its children follow in place
                     guard writeOwn(members, children: count, depth: depth) else { return false }
                     for _ in 0..<count where !node(depth: depth + 2) { return false }
                     return true
                 }
                 children = (count, at)
-                for _ in 0..<count where !skip(depth: depth + 2) { return false }
+                for _ in 0..<count where !cursor.skip(depth: depth + 2, checkingText: false) { return false }
             default:
                 return false // a key, or a value of another kind: the long way
             }
@@ -301,41 +304,16 @@ struct PackedViewReader: ~Copyable {
 
     // MARK: Bytes
 
-    private func peek() -> PackedValue.Tag? {
-        at < bytes.count ? PackedValue.Tag(rawValue: bytes[at]) : nil
-    }
-
-    private mutating func tag() -> PackedValue.Tag? {
-        guard let t = peek() else { return nil }
-        at += 1
-        return t
-    }
-
-    private mutating func count() -> Int? {
-        guard bytes.count - at >= 4 else { return nil }
-        let n = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-        at += 4
-        return n
-    }
-
     /// A string value (its tag included), checked as UTF-8: where its bytes are.
     private mutating func text() -> Text? {
         at += 1
-        guard let n = count(), n <= bytes.count - at else { return nil }
-        let start = at
-        at += n
-        let utf8 = UnsafeBufferPointer(start: (bytes.baseAddress! + start).assumingMemoryBound(to: UInt8.self), count: n)
-        for byte in utf8 where byte >= 0x80 {
-            guard String(validating: utf8, as: UTF8.self) != nil else { return nil }
-            break
-        }
-        return start..<at
+        return cursor.text()
     }
 
     /// A member's name, matched against the contract's names without
     /// making a string: its index in `names`, and its bit for `seen`.
     private mutating func memberName() -> (Int, UInt64)? {
-        guard let n = count(), n <= bytes.count - at else { return nil }
+        guard let n = cursor.count(), n <= bytes.count - at else { return nil }
         let name = UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)])
         at += n
         guard let i = table.index(of: name) else { return nil }
@@ -351,35 +329,6 @@ struct PackedViewReader: ~Copyable {
         precondition(names.count <= 64, "a member needs a bit of PackedViewReader.node's `seen`")
         return NameTable(names)
     }()
-
-    /// Steps over one value, checking its bytes' bounds and tags (the
-    /// decoders check the rest when the value is read).
-    private mutating func skip(depth: Int) -> Bool {
-        guard let t = tag() else { return false }
-        switch t {
-        case .null, .false, .true: return true
-        case .integer, .number:
-            guard bytes.count - at >= 8 else { return false }
-            at += 8
-            return true
-        case .string:
-            guard let n = count(), n <= bytes.count - at else { return false }
-            at += n
-            return true
-        case .array:
-            guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
-            for _ in 0..<n where !skip(depth: depth + 1) { return false }
-            return true
-        case .object:
-            guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
-            for _ in 0..<n {
-                guard let k = count(), k <= bytes.count - at else { return false }
-                at += k
-                guard skip(depth: depth + 1) else { return false }
-            }
-            return true
-        }
-    }
 }
 
 /// A few short names in one byte array, found by their bytes without making a string.
