@@ -129,15 +129,7 @@ public final class Engine {
         if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
             return .page(page, duplicates: [])
         }
-        var options = limits.parseOptions
-        options.duplicateKeys = duplicateKeys
-        var duplicates: [Int] = []
-        let json: JSON
-        do {
-            json = try JSONParser.parse(bytes, options: options, duplicates: &duplicates)
-        } catch {
-            throw EngineError(error)
-        }
+        let (json, duplicates) = try parseDocument(bytes)
         do {
             if case .object(let o) = json, o.count == 1, o["patch"] != nil {
                 return .patch(try ServerPatch(json: json), duplicates: duplicates)
@@ -145,6 +137,20 @@ public final class Engine {
             return .page(try Page(json: json), duplicates: duplicates)
         } catch {
             throw Engine.located(error, in: bytes)
+        }
+    }
+
+    /// Parses a document (a page, a server patch, a payload to check) under
+    /// the engine's limits and its duplicate-keys option (`parse` refuses
+    /// keys given twice): the value, and the byte offsets of keys given again.
+    private func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> (json: JSON, duplicates: [Int]) {
+        var options = limits.parseOptions
+        options.duplicateKeys = duplicateKeys
+        var duplicates: [Int] = []
+        do {
+            return (try JSONParser.parse(bytes, options: options, duplicates: &duplicates), duplicates)
+        } catch {
+            throw EngineError(error)
         }
     }
 
@@ -190,15 +196,7 @@ public final class Engine {
     /// patch is checked on its own: whether its ids name components of some
     /// page is for `apply` to say.
     public func check(_ bytes: UnsafeRawBufferPointer, as kind: PayloadKind) throws(EngineError) {
-        var options = limits.parseOptions
-        options.duplicateKeys = duplicateKeys
-        var duplicates: [Int] = []
-        let json: JSON
-        do {
-            json = try JSONParser.parse(bytes, options: options, duplicates: &duplicates)
-        } catch {
-            throw EngineError(error)
-        }
+        let json = try parseDocument(bytes).json
         do {
             switch kind {
             case .payload:
