@@ -58,6 +58,22 @@ enum Decode {
         return d
     }
 
+    /// Decodes the items of `items`, each an object `what` of no members
+    /// but `allowed`, with `each` (given the object and its path).
+    static func objects<T>(_ items: [JSON], at path: JSONPath, _ what: String, allowed: [String],
+                           _ each: (JSONObject, JSONPath) throws(ContractError) -> T) throws(ContractError) -> [T]
+    {
+        var decoded: [T] = []
+        decoded.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            let at = path.appending(i)
+            let o = try object(item, at: at, what)
+            try onlyKeys(o, allowed, at: at, what)
+            decoded.append(try each(o, at))
+        }
+        return decoded
+    }
+
     /// Rejects members outside `allowed`, naming the first stray one.
     static func onlyKeys(_ object: JSONObject, _ allowed: some Collection<String>, at path: JSONPath, _ what: String)
         throws(ContractError)

@@ -21,21 +21,15 @@ public struct InputOption: Sendable, Equatable {
         guard case .array(let items) = json else {
             throw ContractError(path, "options must be an array of {\"title\", \"value\"} objects, got \(json.typeName)")
         }
-        var options: [InputOption] = []
-        options.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            let at = path.appending(i)
-            let o = try Decode.object(item, at: at, "an option")
-            try Decode.onlyKeys(o, members, at: at, "an option")
+        return try Decode.objects(items, at: path, "an option", allowed: members) { o, at throws(ContractError) in
             guard let title = try Decode.string(o["title"], at: at.appending("title"), required: true) else {
                 throw ContractError(at, "an option needs \"title\" (a string)")
             }
             guard let value = try Decode.string(o["value"], at: at.appending("value"), required: true) else {
                 throw ContractError(at, "an option needs \"value\" (a string)")
             }
-            options.append(InputOption(title: title, value: value))
+            return InputOption(title: title, value: value)
         }
-        return options
     }
 
     /// The options kept as a node's `options` member (its JSON text, as the

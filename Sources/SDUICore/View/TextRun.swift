@@ -29,12 +29,7 @@ public struct TextRun: Sendable, Equatable {
         guard case .array(let items) = json, !items.isEmpty else {
             throw ContractError(path, "runs must be a non-empty array of {\"text\", ...} objects, got \(json.typeName)")
         }
-        var runs: [TextRun] = []
-        runs.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            let at = path.appending(i)
-            let o = try Decode.object(item, at: at, "a text run")
-            try Decode.onlyKeys(o, members, at: at, "a text run")
+        return try Decode.objects(items, at: path, "a text run", allowed: members) { o, at throws(ContractError) in
             guard let text = try Decode.string(o["text"], at: at.appending("text"), required: true) else {
                 throw ContractError(at, "a text run needs \"text\" (a string)")
             }
@@ -51,9 +46,8 @@ public struct TextRun: Sendable, Equatable {
                 run[keyPath: flag] = b
             }
             if let a = o["action"], !a.isNull { run.action = try Action(json: a, at: at.appending("action")) }
-            runs.append(run)
+            return run
         }
-        return runs
     }
 
     /// The canonical JSON form: `text`, then the members set (booleans only when true).
