@@ -474,6 +474,10 @@ int sdui_call_json(sdui_call *call, int source, const char *path, char **out, si
 ** In a handler it sees the changes made so far in the current dispatch. In
 ** a factory the read is recorded: the component renders again when the
 ** value at that path changes (or the service appears).
+** Errors: SDUI_ENOTFOUND (no such service, or nothing at `path`: the
+** common answer of a lookup, cheap; sdui_call_errmsg() names the path and
+** the service), SDUI_EINVAL (NULL service or out, a malformed path); *out
+** is then NULL.
 ** Ownership: *out is the caller's; release it with sdui_free().
 */
 int sdui_call_state(sdui_call *call, const char *service, const char *path, char **out, size_t *out_len);
