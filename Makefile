@@ -179,8 +179,9 @@ test-swift: deps-test
 	$(SWIFT) test
 
 # The binding's parts tested on their own, linked with Lua directly: the
-# JSON/packed codecs and the budgeted pattern matcher (against stock Lua).
-UNIT_TESTS := $(BUILD)/tests/luajson_test $(BUILD)/tests/pattern_test
+# JSON/packed codecs, the budgeted pattern matcher (against stock Lua) and
+# the script state's small-block allocator.
+UNIT_TESTS := $(BUILD)/tests/luajson_test $(BUILD)/tests/pattern_test $(BUILD)/tests/pool_test
 
 test-c: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== $$t"; $$t; done
@@ -188,6 +189,10 @@ test-c: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 $(BUILD)/tests/pattern_test: Tests/c/pattern_test.c Sources/SDUILua/pattern.c Sources/SDUILua/pattern.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -o $@ Tests/c/pattern_test.c Sources/SDUILua/pattern.c -llua5.4 -lm
+
+$(BUILD)/tests/pool_test: Tests/c/pool_test.c Sources/SDUILua/pool.c Sources/SDUILua/pool.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LUA_CFLAGS) -ISources/SDUILua -o $@ Tests/c/pool_test.c Sources/SDUILua/pool.c -llua5.4 -lm
 
 # The JSON <-> Lua and packed <-> Lua converters on their own, linked with Lua directly.
 $(BUILD)/tests/luajson_test: Tests/c/luajson_test.c Sources/SDUILua/luajson.c Sources/SDUILua/luajson.h \

@@ -17,6 +17,7 @@
 #include "bridge.h"
 #include "budget.h"
 #include "files.h"
+#include "pool.h"
 #include "sandbox.h"
 #include "scripthost.h"
 
@@ -28,16 +29,11 @@ void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     scripts *s = ud;
     size_t old = ptr != NULL ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        s->memory_used -= old;
-        return NULL;
-    }
     if (nsize > old && s->memory_limit > 0 &&
         (long long)(s->memory_used - old + nsize) > s->memory_limit)
         return NULL;
-    void *block = realloc(ptr, nsize);
-    if (block != NULL)
+    void *block = pool_realloc(&s->pool, ptr, osize, nsize);
+    if (block != NULL || nsize == 0)
         s->memory_used = s->memory_used - old + nsize;
     return block;
 }

@@ -13,8 +13,9 @@
 #include "scripthost.h"
 
 /*
-** lua_Alloc for the script state (ud: the scripts record): refusing a block
-** past s->memory_limit makes Lua raise a memory error.
+** lua_Alloc for the script state (ud: the scripts record): blocks come
+** from s->pool (release it after lua_close); refusing a block past
+** s->memory_limit makes Lua raise a memory error.
 */
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 

@@ -16,6 +16,7 @@
 
 #include "bridge.h"
 #include "files.h"
+#include "pool.h"
 
 /* A loaded script and what it registered the last time it ran. */
 typedef struct script {
@@ -27,6 +28,7 @@ typedef struct scripts {
     sdui_bridge bridge;
     lua_State *L;            /* NULL until the first load */
     char *root;              /* real path of the script folder; NULL until the first load */
+    pool pool;               /* the state's small blocks (pool.h) */
     size_t memory_used;
     long long memory_limit;
     script *items;

@@ -38,6 +38,7 @@ static void scripts_destroy(void *data)
     scripts *s = data;
     if (s->L != NULL)
         lua_close(s->L);
+    pool_release(&s->pool);
     bridge_close(&s->bridge, NULL); /* the registry went with the state */
     for (int i = 0; i < s->count; i++)
         free(s->items[i].file.path);
@@ -78,13 +79,16 @@ static int open_state(scripts *s)
     if (s->L != NULL)
         return SDUI_OK;
     lua_State *L = lua_newstate(sandbox_alloc, s);
-    if (L == NULL)
+    if (L == NULL) {
+        pool_release(&s->pool);
         return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot create the script state: out of memory");
+    }
     bridge_of(L) = &s->bridge;
     lua_pushcfunction(L, sandbox_open);
     lua_pushlightuserdata(L, s);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
         lua_close(L);
+        pool_release(&s->pool);
         return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot set up the script sandbox: out of memory");
     }
     lua_sethook(L, bridge_hook, LUA_MASKCOUNT, BRIDGE_HOOK_STEP);
