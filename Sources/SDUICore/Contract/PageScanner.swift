@@ -506,8 +506,11 @@ private struct Scanner: ~Copyable {
     }
 
     /// Rejects `key` if the current object (keys from `firstKey`) has it already.
+    /// (`mutating`, like `hex4` and `utf8Length`, only so that a call from a
+    /// mutating method passes the scanner by reference: a borrowing call
+    /// copied the whole scanner, 200 bytes, first.)
     @inline(never)
-    func checkNewKey(_ key: Span, firstKey: Int) throws(GiveUp) {
+    mutating func checkNewKey(_ key: Span, firstKey: Int) throws(GiveUp) {
         for j in firstKey..<keyCount where keys[j].count == key.count && sameBytes(keys[j].start, key.start, key.count) {
             throw GiveUp()
         }
@@ -749,7 +752,7 @@ private struct Scanner: ~Copyable {
     }
 
     /// Four hex digits at `i`, read one by one so none is read past the end.
-    func hex4(at i: Int) throws(GiveUp) -> UInt32 {
+    mutating func hex4(at i: Int) throws(GiveUp) -> UInt32 {
         var v: UInt32 = 0
         for k in i..<(i + 4) {
             let c = base[k]
@@ -768,7 +771,7 @@ private struct Scanner: ~Copyable {
     /// The length of the well-formed UTF-8 sequence whose first byte
     /// (0x80 or above) is at `i`: no overlong forms, surrogates or code
     /// points above U+10FFFF.
-    func utf8Length(at i: Int) throws(GiveUp) -> Int {
+    mutating func utf8Length(at i: Int) throws(GiveUp) -> Int {
         let b0 = base[i]
         let length: Int
         switch b0 {

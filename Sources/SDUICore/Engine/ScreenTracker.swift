@@ -102,7 +102,8 @@ final class ScreenTracker {
         self.page = page
         pageIndex = [:]
         pageIndex.reserveCapacity(page.components.count)
-        for (i, component) in page.components.enumerated() { pageIndex[component.id] = i }
+        // By index: a `for (i, component)` loop copies every component (a retain of each of its references).
+        for i in page.components.indices { pageIndex[page.components[i].id] = i }
         if entries.isEmpty {
             // Nothing rendered (so nothing dirty): every component is new.
             unrendered = !page.components.isEmpty
