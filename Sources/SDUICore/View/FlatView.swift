@@ -404,12 +404,8 @@ extension FlatView {
         }
     }
 
-    private static let kindNames: [[UInt8]] = ViewNode.Kind.allCases.map { Array("{\"type\":\"\($0.rawValue)\",\"id\":".utf8) }
-    private static let memberHeads: [[[UInt8]]] = ViewNode.Kind.allCases.map { kind in
-        kind.props.map { Array(",\"\($0.name)\":".utf8) }
-    }
-    /// For each kind, which members are kept as JSON text (written as they are).
-    private static let jsonMembers: [[Bool]] = ViewNode.Kind.allCases.map { kind in kind.props.map(\.type.isJSON) }
+    /// The writer's fixed texts, read at every node.
+    private static let heads = WriterHeads()
 
     /// Writes the node at `at` (moving past its subtree), whose id is `id`;
     /// `id` is used as the stack of its descendants' ids and left as it was.
@@ -424,7 +420,8 @@ extension FlatView {
         let present = FlatView.present(raw, at)
         let children = count(raw, at + 4)
         at += headerSize
-        sink.append(kindNames[kind])
+        let heads = Self.heads
+        heads.appendKind(kind, to: &sink)
         var key: UnsafeRawBufferPointer?
         var handedDown: [UInt8]? // the positional id, while a key's id stands in for it
         if flags & keyFlag != 0, let componentId {
@@ -443,11 +440,12 @@ extension FlatView {
             sink.append(#","key":"#)
             writeString(key, into: &sink)
         }
-        let heads = memberHeads[kind]
-        let json = jsonMembers[kind]
-        for i in heads.indices where present & (1 << UInt16(i)) != 0 {
-            sink.append(heads[i])
-            if json[i] { append(field(raw, &at), to: &sink) } else { writeString(field(raw, &at), into: &sink) }
+        for i in 0..<heads.memberCount(kind) where present & (1 << UInt16(i)) != 0 {
+            if heads.appendMember(i, of: kind, to: &sink) {
+                append(field(raw, &at), to: &sink)
+            } else {
+                writeString(field(raw, &at), into: &sink)
+            }
         }
         if flags & disabledFlag != 0 { sink.append(#","disabled":true"#) }
         if flags & styleFlag != 0 {
@@ -496,5 +494,69 @@ extension FlatView {
     static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
         if n >= 10 { appendDecimal(n / 10, to: &out) }
         out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+}
+
+/// The screen writer's fixed texts: each kind's `{"type":"…","id":` and
+/// each content member's `,"name":`, in memory allocated once and never
+/// freed, so reading them costs no reference counting (arrays of arrays
+/// cost a retain and a release of each inner array at every node).
+private struct WriterHeads: @unchecked Sendable {
+    /// Every text, one after another.
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Text `t` is `bytes[starts[t]..<starts[t + 1]]`. Kind `k`'s head is
+    /// text `k`; its member `i` is text `firstMember[k] + i`.
+    private let starts: UnsafeMutablePointer<Int>
+    private let firstMember: UnsafeMutablePointer<Int>
+    private let memberCounts: UnsafeMutablePointer<Int>
+    /// Per text, whether the member's value is JSON text, written as it is.
+    private let isJSON: UnsafeMutablePointer<Bool>
+
+    init() {
+        let kinds = ViewNode.Kind.allCases
+        var texts = kinds.map { Array("{\"type\":\"\($0.rawValue)\",\"id\":".utf8) }
+        var json = [Bool](repeating: false, count: kinds.count)
+        var first: [Int] = []
+        var counts: [Int] = []
+        for kind in kinds {
+            first.append(texts.count)
+            counts.append(kind.props.count)
+            for prop in kind.props {
+                texts.append(Array(",\"\(prop.name)\":".utf8))
+                json.append(prop.type.isJSON)
+            }
+        }
+        let all = texts.flatMap { $0 }
+        bytes = .allocate(capacity: all.count)
+        bytes.initialize(from: all, count: all.count)
+        var offsets = [0]
+        for text in texts { offsets.append(offsets[offsets.count - 1] + text.count) }
+        starts = .allocate(capacity: offsets.count)
+        starts.initialize(from: offsets, count: offsets.count)
+        firstMember = .allocate(capacity: first.count)
+        firstMember.initialize(from: first, count: first.count)
+        memberCounts = .allocate(capacity: counts.count)
+        memberCounts.initialize(from: counts, count: counts.count)
+        isJSON = .allocate(capacity: json.count)
+        isJSON.initialize(from: json, count: json.count)
+    }
+
+    /// How many content members kind `kind` has.
+    func memberCount(_ kind: Int) -> Int { memberCounts[kind] }
+
+    /// Appends kind `kind`'s `{"type":"…","id":`.
+    func appendKind(_ kind: Int, to sink: inout ByteSink) {
+        append(text: kind, to: &sink)
+    }
+
+    /// Appends `,"name":` of kind `kind`'s member `i`; true when its value is JSON text.
+    func appendMember(_ i: Int, of kind: Int, to sink: inout ByteSink) -> Bool {
+        let text = firstMember[kind] + i
+        append(text: text, to: &sink)
+        return isJSON[text]
+    }
+
+    private func append(text t: Int, to sink: inout ByteSink) {
+        sink.append(bytes + starts[t], count: starts[t + 1] - starts[t])
     }
 }
