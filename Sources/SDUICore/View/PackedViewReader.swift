@@ -331,31 +331,36 @@ struct PackedViewReader: ~Copyable {
     }()
 }
 
-/// A few short names in one byte array, found by their bytes without making a string.
-private struct NameTable: Sendable {
-    private let utf8: [UInt8]
+/// A few short names in one byte array, found by their bytes without making
+/// a string. Its tables are allocated once and never freed (every table is a
+/// static of the reader), so a look-up costs no reference counting.
+private struct NameTable: @unchecked Sendable {
+    private let utf8: UnsafeMutablePointer<UInt8>
     /// Name i is `utf8[starts[i]..<starts[i + 1]]`.
-    private let starts: [Int]
+    private let starts: UnsafeMutablePointer<Int>
     /// Open addressing by `slot(of:)`: name index + 1 in each used slot, 0 in a free one.
-    private let slots: [UInt8]
+    private let slots: UnsafeMutablePointer<UInt8>
     private static let slotCount = 256
 
     init(_ names: [String]) {
-        var utf8: [UInt8] = []
-        var starts = [0]
-        var slots = [UInt8](repeating: 0, count: Self.slotCount)
+        var bytes: [UInt8] = []
+        var offsets = [0]
+        var table = [UInt8](repeating: 0, count: Self.slotCount)
         precondition(names.count < Self.slotCount / 2, "NameTable's slots keep half of them free")
         for (i, name) in names.enumerated() {
             precondition(!name.isEmpty, "a member name has bytes")
             var slot = Array(name.utf8).withUnsafeBytes { Self.slot(of: $0) }
-            while slots[slot] != 0 { slot = (slot + 1) % Self.slotCount }
-            slots[slot] = UInt8(i + 1)
-            utf8 += name.utf8
-            starts.append(utf8.count)
+            while table[slot] != 0 { slot = (slot + 1) % Self.slotCount }
+            table[slot] = UInt8(i + 1)
+            bytes += name.utf8
+            offsets.append(bytes.count)
         }
-        self.utf8 = utf8
-        self.starts = starts
-        self.slots = slots
+        utf8 = .allocate(capacity: max(bytes.count, 1))
+        utf8.initialize(from: bytes, count: bytes.count)
+        starts = .allocate(capacity: offsets.count)
+        starts.initialize(from: offsets, count: offsets.count)
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(from: table, count: Self.slotCount)
     }
 
     /// Where a name's probe starts: its length and its first and last bytes, mixed.
@@ -371,23 +376,14 @@ private struct NameTable: Sendable {
     /// The index of the name whose bytes are `name`.
     func index(of name: UnsafeRawBufferPointer) -> Int? {
         guard !name.isEmpty else { return nil }
-        return utf8.withUnsafeBufferPointer { all in
-            starts.withUnsafeBufferPointer { starts in
-                slots.withUnsafeBufferPointer { slots in
-                    var slot = Self.slot(of: name)
-                    while slots[slot] != 0 {
-                        let i = Int(slots[slot]) - 1
-                        if starts[i + 1] - starts[i] == name.count {
-                            var k = 0
-                            let start = starts[i]
-                            while k < name.count && all[start + k] == name[k] { k += 1 }
-                            if k == name.count { return i }
-                        }
-                        slot = (slot + 1) & (Self.slotCount - 1)
-                    }
-                    return nil
-                }
+        var slot = Self.slot(of: name)
+        while slots[slot] != 0 {
+            let i = Int(slots[slot]) - 1
+            if starts[i + 1] - starts[i] == name.count && equalBytes(utf8 + starts[i], name.baseAddress!, count: name.count) {
+                return i
             }
+            slot = (slot + 1) & (Self.slotCount - 1)
         }
+        return nil
     }
 }
