@@ -11,7 +11,8 @@ from the leaf up, the first frame that matches decides:
 
   malloc/free     the C allocator (malloc, free, realloc, calloc and what they call),
                   Swift's allocation entry points (swift_allocObject, swift_slowAlloc,
-                  their dealloc twins) and the Lua allocator (sandbox_alloc)
+                  their dealloc twins) and the Lua allocator (sandbox_alloc and its
+                  small-block pool, pool_realloc)
   retain/release  swift_retain/release (and their bridgeObject, _n forms, and the
                   deinits a release runs), swift_arrayDestroy, and Swift's outlined
                   copy/destroy helpers of values (mangled ...WOc, WOh, WOe, Vwcp, Vwxx ...)
@@ -64,7 +65,7 @@ MALLOC = {"malloc", "free", "realloc", "calloc", "cfree", "posix_memalign", "ali
           "_int_malloc", "_int_free", "_int_realloc", "malloc_consolidate", "__libc_malloc", "__libc_free",
           "__libc_realloc", "__libc_calloc", "swift_slowAlloc", "swift_slowDealloc", "swift_allocObject",
           "swift_deallocObject", "swift_deallocClassInstance", "swift_deallocUninitializedObject",
-          "sandbox_alloc"}
+          "sandbox_alloc", "pool_realloc", "pool_release"}
 RETAIN = re.compile(r"^(swift_(nonatomic_)?(bridgeObject|unknownObject)?(retain|release|Retain|Release)(_n)?"
                     r"|_swift_release_dealloc|swift_arrayDestroy|swift_arrayInitWithCopy"
                     r"|\$s\w*(WO[a-z]|Vw(cp|xx|ca|ta|tk))(Tm)?)$")
