@@ -71,11 +71,11 @@ public struct Component: Sendable, Equatable {
         self.fallback = fallback
     }
 
-    /// A component whose data is text `PageScanner` checked.
-    init(id: String, type: String, dataText: JSONText, version: Version?, requires: Requirements, fallback: Fallback?) {
+    /// A component whose data is text `PageScanner` checked (nil: no data, null).
+    init(id: String, type: String, dataText: JSONText?, version: Version?, requires: Requirements, fallback: Fallback?) {
         self.id = id
         self.type = type
-        self.payload = .text(dataText)
+        self.payload = dataText.map { .text($0) } ?? .value(.null)
         self.version = version
         self.requires = requires
         self.fallback = fallback

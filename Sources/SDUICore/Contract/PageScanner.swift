@@ -269,11 +269,10 @@ private struct Scanner: ~Copyable {
             throw GiveUp()
         }
         if fallback != nil { fallback = Scanner.resolved(fallback, id: ownId) }
-        guard dataStart >= 0 else {
-            return Component(id: ownId, type: type, data: .null, version: version, requires: requires, fallback: fallback)
-        }
-        return Component(id: ownId, type: type, dataText: JSONText(buffer: buffer, range: dataStart..<dataEnd, serial: serial),
-                         version: version, requires: requires, fallback: fallback)
+        // One return, so the component is built in place (two made it copy the one returned).
+        let dataText = dataStart >= 0 ? JSONText(buffer: buffer, range: dataStart..<dataEnd, serial: serial) : nil
+        return Component(id: ownId, type: type, dataText: dataText, version: version, requires: requires,
+                         fallback: fallback)
     }
 
     /// A `version` member's value, checked as `Page(json:)` and
