@@ -90,6 +90,26 @@ char **bridge_newbuffer(lua_State *L)
     return box;
 }
 
+/* Registry key of the state's shared box (its address is the key). */
+static const char SHARED_BOX = 0;
+
+char **bridge_sharedbuffer(lua_State *L)
+{
+    char **box;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &SHARED_BOX) == LUA_TUSERDATA) {
+        box = lua_touserdata(L, -1);
+        sdui_free(*box); /* what a raise left there */
+        *box = NULL;
+    } else {
+        lua_pop(L, 1);
+        box = bridge_newbuffer(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &SHARED_BOX);
+    }
+    lua_pop(L, 1);
+    return box;
+}
+
 void bridge_pushdecoded(lua_State *L, char **box, size_t len)
 {
     luajson_decode(L, *box, len);

@@ -66,6 +66,14 @@ char **bridge_newbuffer(lua_State *L);
 void bridge_pushdecoded(lua_State *L, char **box, size_t len);
 
 /*
+** The state's one shared box, emptied, for a call that fills it and decodes
+** it with no Lua code in between (so no second user can come): no userdata
+** to make and finalize on every call. A raise between the two leaves the
+** buffer in the box until its next use, or lua_close, frees it. Pushes nothing.
+*/
+char **bridge_sharedbuffer(lua_State *L);
+
+/*
 ** JSON text for argument idx: a string as given, a table encoded (the
 ** encoding replaces the argument, which keeps it alive). Raises for other
 ** types and for tables that do not encode.

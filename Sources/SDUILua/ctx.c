@@ -52,7 +52,7 @@ static int ctx_state(lua_State *L)
         if (slash != NULL && strlen(service) == (size_t)(slash - type) && strncmp(service, type, strlen(service)) == 0)
             state_flush(L, lua_touserdata(L, lua_upvalueindex(1)), service, strlen(service));
     }
-    char **box = bridge_newbuffer(L);
+    char **box = bridge_sharedbuffer(L);
     size_t len = 0;
     int status = sdui_call_state(call, service, path, box, &len);
     if (status == SDUI_ENOTFOUND) {
