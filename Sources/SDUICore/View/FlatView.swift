@@ -498,9 +498,9 @@ extension FlatView {
 }
 
 /// The screen writer's fixed texts: each kind's `{"type":"…","id":` and
-/// each content member's `,"name":`, in memory allocated once and never
-/// freed, so reading them costs no reference counting (arrays of arrays
-/// cost a retain and a release of each inner array at every node).
+/// each content member's `,"name":`, in permanent copies, so reading them
+/// costs no reference counting (arrays of arrays cost a retain and a
+/// release of each inner array at every node).
 private struct WriterHeads: @unchecked Sendable {
     /// Every text, one after another.
     private let bytes: UnsafeMutablePointer<UInt8>
@@ -526,19 +526,13 @@ private struct WriterHeads: @unchecked Sendable {
                 json.append(prop.type.isJSON)
             }
         }
-        let all = texts.flatMap { $0 }
-        bytes = .allocate(capacity: all.count)
-        bytes.initialize(from: all, count: all.count)
         var offsets = [0]
         for text in texts { offsets.append(offsets[offsets.count - 1] + text.count) }
-        starts = .allocate(capacity: offsets.count)
-        starts.initialize(from: offsets, count: offsets.count)
-        firstMember = .allocate(capacity: first.count)
-        firstMember.initialize(from: first, count: first.count)
-        memberCounts = .allocate(capacity: counts.count)
-        memberCounts.initialize(from: counts, count: counts.count)
-        isJSON = .allocate(capacity: json.count)
-        isJSON.initialize(from: json, count: json.count)
+        bytes = texts.flatMap { $0 }.permanentCopy()
+        starts = offsets.permanentCopy()
+        firstMember = first.permanentCopy()
+        memberCounts = counts.permanentCopy()
+        isJSON = json.permanentCopy()
     }
 
     /// How many content members kind `kind` has.

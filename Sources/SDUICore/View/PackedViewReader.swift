@@ -332,8 +332,8 @@ struct PackedViewReader: ~Copyable {
 }
 
 /// A few short names in one byte array, found by their bytes without making
-/// a string. Its tables are allocated once and never freed (every table is a
-/// static of the reader), so a look-up costs no reference counting.
+/// a string. Its tables are permanent copies (every table is a static of
+/// the reader), so a look-up costs no reference counting.
 private struct NameTable: @unchecked Sendable {
     private let utf8: UnsafeMutablePointer<UInt8>
     /// Name i is `utf8[starts[i]..<starts[i + 1]]`.
@@ -355,12 +355,9 @@ private struct NameTable: @unchecked Sendable {
             bytes += name.utf8
             offsets.append(bytes.count)
         }
-        utf8 = .allocate(capacity: max(bytes.count, 1))
-        utf8.initialize(from: bytes, count: bytes.count)
-        starts = .allocate(capacity: offsets.count)
-        starts.initialize(from: offsets, count: offsets.count)
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(from: table, count: Self.slotCount)
+        utf8 = bytes.permanentCopy()
+        starts = offsets.permanentCopy()
+        slots = table.permanentCopy()
     }
 
     /// Where a name's probe starts: its length and its first and last bytes, mixed.
