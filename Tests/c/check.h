@@ -146,6 +146,18 @@ static inline char *check_compact(const char *json)
     return out;
 }
 
+/* How many times `needle` occurs in `hay` (non-overlapping); 0 for NULL or an empty needle. */
+static inline int check_count(const char *hay, const char *needle)
+{
+    int n = 0;
+    size_t len = strlen(needle);
+    if (hay == NULL || len == 0)
+        return 0;
+    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + len, needle))
+        n++;
+    return n;
+}
+
 /* 1 when `hay` contains `needle` ignoring ASCII case. */
 static inline int check_contains_ci(const char *hay, const char *needle)
 {
@@ -182,20 +194,39 @@ static inline char *check_strdup(const char *s)
     return p;
 }
 
-/* The rendered screen, compacted (caller frees); NULL, with a failed check, on error. */
-static inline char *check_render(sdui_engine *e)
+/*
+** What an engine output function (sdui_render_json, sdui_patches_json...)
+** gives, byte for byte, its length checked, as a malloc'd copy (caller
+** frees); NULL, with a failed check, on error.
+*/
+static inline char *check_output_raw(sdui_engine *e, int (*get)(sdui_engine *, char **, size_t *))
 {
     char *out = NULL;
     size_t len = 0;
-    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
+    if (!CHECK_STATUS(get(e, &out, &len), SDUI_OK))
         return NULL;
     if (!CHECK(out != NULL))
         return NULL;
     CHECK_EQ_INT(len, strlen(out));
-    char *c = check_compact(out);
+    char *copy = check_strdup(out);
     sdui_free(out);
+    return copy;
+}
+
+/* The same, compacted (whatever the library's formatting; caller frees). */
+static inline char *check_output(sdui_engine *e, int (*get)(sdui_engine *, char **, size_t *))
+{
+    char *raw = check_output_raw(e, get);
+    char *c = check_compact(raw);
+    free(raw);
     return c;
 }
+
+/* The rendered screen, compacted (caller frees); NULL, with a failed check, on error. */
+static inline char *check_render(sdui_engine *e) { return check_output(e, sdui_render_json); }
+
+/* The patches since the last look, compacted (caller frees); NULL, with a failed check, on error. */
+static inline char *check_patches(sdui_engine *e) { return check_output(e, sdui_patches_json); }
 
 /* The diagnostics, compacted (caller frees); NULL, with a failed check, on error. */
 static inline char *check_diagnostics(sdui_engine *e)

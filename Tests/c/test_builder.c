@@ -166,16 +166,6 @@ static int card_by_packed(sdui_call *call, void *userdata)
     return sdui_call_end(call);
 }
 
-static char *render(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    CHECK_EQ_INT((long long)strlen(out), (long long)len);
-    return out;
-}
-
 static sdui_engine *engine_with(sdui_factory_fn factory)
 {
     sdui_engine *e = sdui_engine_new();
@@ -188,21 +178,21 @@ static sdui_engine *engine_with(sdui_factory_fn factory)
 static void test_same_as_json(void)
 {
     sdui_engine *a = engine_with(card_by_json);
-    char *by_json = render(a);
+    char *by_json = check_output_raw(a, sdui_render_json);
     sdui_engine *b = engine_with(card_by_builder);
-    char *by_builder = render(b);
+    char *by_builder = check_output_raw(b, sdui_render_json);
     CHECK_STR_EQ(by_builder, by_json);
     sdui_engine *c = engine_with(card_by_packed);
-    char *by_packed = render(c);
+    char *by_packed = check_output_raw(c, sdui_render_json);
     CHECK_STR_EQ(by_packed, by_json);
-    sdui_free(by_packed);
+    free(by_packed);
     sdui_engine_free(c);
     CHECK_STR_CONTAINS(by_builder, "\"id\":\"c#fav\"");
     CHECK_STR_CONTAINS(by_builder, "\"payload\":{\"movieId\":7,\"r\":1.5}");
     CHECK_STR_CONTAINS(by_builder, "\"label\":\"\xe2\x98\x85\",\"tooltip\":\"Favourite\",\"disabled\":true,\"action\"");
     CHECK_STR_CONTAINS(by_builder, "{\"type\":\"hstack\",\"id\":\"c/1\",\"action\":{\"type\":\"nav/open\",\"payload\":null}");
-    sdui_free(by_json);
-    sdui_free(by_builder);
+    free(by_json);
+    free(by_builder);
     sdui_engine_free(a);
     sdui_engine_free(b);
 }
@@ -375,14 +365,14 @@ static void test_failures(void)
         current = &failures[i];
         sdui_engine *e = engine_with(failing_factory);
         sdui_limit(e, SDUI_LIMIT_DEPTH, 3);
-        char *out = render(e);
+        char *out = check_output_raw(e, sdui_render_json);
         if (!CHECK_EQ_INT(seen_status, current->status))
             fprintf(stderr, "  case: %s (%s)\n", current->name, seen_message);
         if (!CHECK_STR_CONTAINS(seen_message, current->message))
             fprintf(stderr, "  case: %s\n", current->name);
         CHECK_EQ_INT(view_after, SDUI_ECONTRACT); /* nothing left open */
         CHECK_STR_CONTAINS(out, "\"text\":\"earlier\"");
-        sdui_free(out);
+        free(out);
         sdui_engine_free(e);
     }
 }
@@ -446,7 +436,7 @@ static void test_packed_data(void)
     check_engine(e);
     CHECK_STATUS(sdui_register_component(e, "Card", data_reader, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_load_page(e, data_page, strlen(data_page)), SDUI_OK);
-    sdui_free(render(e));
+    free(check_output_raw(e, sdui_render_json));
     packed want = {0};
     pk_container(&want, SDUI_PACKED_OBJECT, 4); /* members in the page's order */
     pk_text(&want, "n");
@@ -553,15 +543,15 @@ static void test_input_text(void)
     CHECK_STATUS(sdui_register_action(e, "s/bump", bump, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_register_component(e, "Card", text_reader, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_load_page(e, text_page, strlen(text_page)), SDUI_OK);
-    sdui_free(render(e));
+    free(check_output_raw(e, sdui_render_json));
     CHECK_EQ_INT(text_status[0], SDUI_OK);
     CHECK_EQ_INT(text_status[1], SDUI_EINVAL);
     CHECK_STR_EQ(text_seen, "{ \"t\" : \"a\\u0041\" , \"n\":1e2 }"); /* as sent */
     CHECK_STATUS(sdui_dispatch(e, "{\"type\":\"s/bump\"}", 17), SDUI_OK);
-    sdui_free(render(e));
+    free(check_output_raw(e, sdui_render_json));
     CHECK_STATUS(sdui_load_page(e, text_page, strlen(text_page)), SDUI_OK); /* the same bytes again */
     CHECK_STATUS(sdui_register_component(e, "Card", text_reader, NULL, NULL), SDUI_OK);
-    sdui_free(render(e));
+    free(check_output_raw(e, sdui_render_json));
     CHECK_EQ_INT(text_calls, 3);
     CHECK(token_seen[0] != 0);
     CHECK(token_seen[1] == token_seen[0]); /* re-rendered after the state change: the same text */
@@ -615,7 +605,7 @@ static void test_return_packed(void)
     check_engine(e);
     CHECK_STATUS(sdui_register_component(e, "Card", packed_returner, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
-    char *screen = render(e);
+    char *screen = check_output_raw(e, sdui_render_json);
     CHECK_EQ_INT(return_status[0], SDUI_OK);
     CHECK_EQ_INT(return_status[1], SDUI_EPARSE);
     CHECK_EQ_INT(return_status[2], SDUI_ECONTRACT);
@@ -623,7 +613,7 @@ static void test_return_packed(void)
     CHECK_EQ_INT(return_status[3], SDUI_EINVAL);
     CHECK_STR_EQ(screen, "{\"components\":[{\"id\":\"c\",\"type\":\"Card\",\"view\":{\"type\":\"button\",\"id\":\"c\","
                          "\"label\":\"Go\",\"action\":{\"type\":\"s/go\",\"payload\":1.5}}}]}");
-    sdui_free(screen);
+    free(screen);
     sdui_engine_free(e);
 }
 
@@ -641,10 +631,10 @@ static void test_component_json(void)
     CHECK_STR_EQ(one, "{\"id\":\"c\",\"type\":\"Card\",\"view\":{\"type\":\"button\",\"id\":\"c\","
                       "\"label\":\"Go\",\"action\":{\"type\":\"s/go\",\"payload\":1.5}}}");
     CHECK_EQ_INT((long long)len, (long long)strlen(one));
-    screen = render(e);
+    screen = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(screen, one); /* the same bytes as in the whole screen */
     sdui_free(one);
-    sdui_free(screen);
+    free(screen);
     CHECK_STATUS(sdui_component_json(e, "x", &one, NULL), SDUI_ENOTFOUND); /* dropped */
     CHECK_STR_CONTAINS(sdui_errmsg(e), "no component \"x\" on the screen");
     CHECK(one == NULL);

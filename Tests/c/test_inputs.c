@@ -50,15 +50,6 @@ static int watch(sdui_call *call, void *userdata)
     return SDUI_OK;
 }
 
-static char *render(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    return out;
-}
-
 static sdui_engine *form_engine(const char *view)
 {
     sdui_engine *e = sdui_engine_new();
@@ -74,18 +65,18 @@ static sdui_engine *form_engine(const char *view)
 static void test_kinds_render(void)
 {
     sdui_engine *e = form_engine(FORM);
-    char *screen = render(e);
+    char *screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "\"name\":\"qty\",\"value\":\"2\",\"kind\":\"number\",\"min\":1,\"max\":9");
     CHECK_STR_CONTAINS(screen, "\"options\":[{\"title\":\"A\",\"value\":\"a\"},{\"title\":\"B\",\"value\":\"b\"}]");
     CHECK_STR_CONTAINS(screen, "\"name\":\"email\",\"value\":\"a@b.c\",\"format\":\"email\"");
-    sdui_free(screen);
+    free(screen);
     sdui_engine_free(e);
 
     e = form_engine("{\"type\":\"vstack\",\"children\":[{\"type\":\"input\",\"name\":\"a\",\"min\":1}]}");
-    screen = render(e);
+    screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "\"type\":\"error\"");
     CHECK_STR_CONTAINS(return_error, "$.children[0].min: min is for an input of kind \"number\", not \"text\"");
-    sdui_free(screen);
+    free(screen);
     sdui_engine_free(e);
 }
 
@@ -94,8 +85,8 @@ static void test_set_input(void)
     sdui_engine *e = form_engine(FORM);
     long long id = 0;
     CHECK_STATUS(sdui_add_middleware(e, watch, NULL, NULL, &id), SDUI_OK);
-    char *screen = render(e);
-    sdui_free(screen);
+    char *screen = check_render(e);
+    free(screen);
 
     CHECK_STATUS(sdui_set_input(e, "f/0", "new@b.c", 7), SDUI_OK);
     CHECK(seen_calls >= 1);
@@ -156,9 +147,9 @@ static void test_press(void)
         "{\"type\":\"button\",\"label\":\"Bad\",\"action\":{\"type\":\"form/send\",\"inputs\":[\"nope\"]}}]}";
     sdui_engine *e = form_engine(view);
     CHECK_STATUS(sdui_register_action(e, "form/send", send_handler, NULL, NULL), SDUI_OK);
-    char *screen = render(e);
+    char *screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "\"inputs\":true");
-    sdui_free(screen);
+    free(screen);
     CHECK_STATUS(sdui_press(e, "f/2"), SDUI_OK);
     CHECK_STATUS(sdui_press(e, "f/3"), SDUI_OK);
     CHECK_STR_EQ(sent, "{\"k\":1,\"email\":\"a@b.c\",\"note\":\"hi\"}\n{\"note\":\"hi\"}\n");
@@ -180,7 +171,7 @@ static void test_validation(void)
     sdui_engine *e = form_engine(view);
     sent[0] = '\0';
     CHECK_STATUS(sdui_register_action(e, "form/send", send_handler, NULL, NULL), SDUI_OK);
-    sdui_free(render(e));
+    free(check_render(e));
     CHECK_STATUS(sdui_set_input(e, "f/0", "not an email", 12), SDUI_OK);
     CHECK_STATUS(sdui_press(e, "f/1"), SDUI_EINVAL);
     CHECK_STR_EQ(sdui_errmsg(e), "validation failed: An email, please");
@@ -200,7 +191,7 @@ static void test_validation(void)
 
     /* a pattern that is not a regular expression: refused with its path */
     e = form_engine("{\"type\":\"input\",\"name\":\"a\",\"validation\":{\"pattern\":\"(\"}}");
-    sdui_free(render(e));
+    free(check_render(e));
     CHECK_STR_CONTAINS(return_error, "$.validation.pattern: not a regular expression");
     sdui_engine_free(e);
 }

@@ -22,57 +22,6 @@ static int service(sdui_engine *e, const char *name, const char *json)
     return sdui_register_service(e, name, json, strlen(json));
 }
 
-/* How many times `needle` occurs in `hay` (non-overlapping); 0 for NULL. */
-static int count_of(const char *hay, const char *needle)
-{
-    int n = 0;
-    size_t len = strlen(needle);
-    if (hay == NULL || len == 0)
-        return 0;
-    for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + len, needle))
-        n++;
-    return n;
-}
-
-/* The patches since the last look, as the engine wrote them (not compacted:
-** the output is compact JSON already, and the tests compare it exactly). */
-static char *patches_raw(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_patches_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    if (!CHECK(out != NULL))
-        return NULL;
-    CHECK_EQ_INT(len, strlen(out));
-    char *copy = check_strdup(out);
-    sdui_free(out);
-    return copy;
-}
-
-/* The same, compacted (whatever the library's formatting). */
-static char *patches(sdui_engine *e)
-{
-    char *raw = patches_raw(e);
-    char *c = check_compact(raw);
-    free(raw);
-    return c;
-}
-
-
-
-static char *images(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_images_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    CHECK_EQ_INT(len, strlen(out));
-    char *c = check_compact(out);
-    sdui_free(out);
-    return c;
-}
-
 /* State at service/path as compact JSON; NULL when absent. */
 static char *state(sdui_engine *e, const char *svc, const char *path)
 {
@@ -97,7 +46,7 @@ static void check_state_(sdui_engine *e, const char *svc, const char *path, cons
 static const char no_patches[] = "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}}";
 #define CHECK_NO_PATCHES(e)                                                                                  \
     do {                                                                                                     \
-        char *np_ = patches_raw(e);                                                                          \
+        char *np_ = check_output_raw(e, sdui_patches_json);                                                                          \
         CHECK_STR_EQ(np_, no_patches);                                                                       \
         free(np_);                                                                                           \
     } while (0)
@@ -372,14 +321,14 @@ static void test_rerender_counts(void)
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_ACTIONS), 0);
 
     /* The first pull inserts every component, in page order. */
-    char *p = patches(e);
+    char *p = check_patches(e);
     CHECK_EQ_INT(renders(e), MOVIES + 1);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_FACTORY_RUNS), MOVIES + 1);
     CHECK_EQ_INT(cards.calls, MOVIES);
     CHECK_EQ_INT(cart.calls, 1);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"insert\""), MOVIES + 1);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 0);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"remove\""), 0);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"insert\""), MOVIES + 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 0);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"remove\""), 0);
     CHECK_STR_CONTAINS(p, "{\"op\":\"page\",\"id\":\"home\",\"version\":1}");
     /* Applied in order to an empty screen, the inserts give the page order. */
     struct ids screen = {.n = 0};
@@ -392,7 +341,7 @@ static void test_rerender_counts(void)
     CHECK_STR_EQ(ids_text(&screen, got, sizeof got), want);
     CHECK_STR_CONTAINS(p, "\"id\":\"m7#fav\"");
     /* Every poster is an image that appeared. */
-    CHECK_EQ_INT(count_of(p, "\"https://img.example/p/"), 3 * MOVIES); /* in the views, "added" and "hints" */
+    CHECK_EQ_INT(check_count(p, "\"https://img.example/p/"), 3 * MOVIES); /* in the views, "added" and "hints" */
     CHECK_STR_CONTAINS(p, "\"removed\":[]");
     free(p);
 
@@ -404,15 +353,15 @@ static void test_rerender_counts(void)
     long long before = renders(e);
     CHECK_STATUS(toggle(e, MOVIE_ID(7)), SDUI_OK);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_ACTIONS), 1);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_EQ_INT(renders(e) - before, 1);
     CHECK_EQ_INT(cards.calls, MOVIES + 1);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
-    CHECK_EQ_INT(count_of(p, "\"op\":"), 2); /* the update and its one change */
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":"), 2); /* the update and its one change */
     CHECK_STR_CONTAINS(p, "{\"patches\":[{\"op\":\"update\",\"id\":\"m7\",\"type\":\"MovieCard\",\"changes\":[");
     CHECK_STR_CONTAINS(p, "{\"op\":\"set\",\"id\":\"m7#fav\",\"node\":{");
     CHECK_STR_CONTAINS(p, "\"label\":\"starred\"");
-    CHECK_EQ_INT(count_of(p, "\"children\""), 0); /* a set carries the node's own members only */
+    CHECK_EQ_INT(check_count(p, "\"children\""), 0); /* a set carries the node's own members only */
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}");
     free(p);
     CHECK_STATE(e, "favorites", NULL, "{\"100049\":true}");
@@ -420,9 +369,9 @@ static void test_rerender_counts(void)
     /* And back. */
     before = renders(e);
     CHECK_STATUS(toggle(e, MOVIE_ID(7)), SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_EQ_INT(renders(e) - before, 1);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
     CHECK_STR_CONTAINS(p, "\"label\":\"unstarred\"");
     free(p);
 
@@ -430,9 +379,9 @@ static void test_rerender_counts(void)
     before = renders(e);
     CHECK_STATUS(toggle(e, MOVIE_ID(150)), SDUI_OK);
     CHECK_STATUS(toggle(e, MOVIE_ID(3)), SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_EQ_INT(renders(e) - before, 2);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 2);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 2);
     const char *m3 = p ? strstr(p, "\"id\":\"m3\"") : NULL, *m150 = p ? strstr(p, "\"id\":\"m150\"") : NULL;
     CHECK(m3 != NULL && m150 != NULL && m3 < m150);
     free(p);
@@ -441,11 +390,11 @@ static void test_rerender_counts(void)
     before = renders(e);
     int cards_before = cards.calls;
     CHECK_STATUS(dispatch(e, "{\"type\":\"order/add\",\"payload\":{\"movieId\":100049,\"price\":1299}}"), SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_EQ_INT(renders(e) - before, 1);
     CHECK_EQ_INT(cart.calls, 2);
     CHECK_EQ_INT(cards.calls, cards_before);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
     CHECK_STR_CONTAINS(p, "{\"patches\":[{\"op\":\"update\",\"id\":\"cart\",\"type\":\"CartSummary\"");
     CHECK_STR_CONTAINS(p, "order {'items':[100049],'total':1299}");
     free(p);
@@ -502,8 +451,8 @@ static void test_service_appears(void)
     check_engine(e);
     CHECK_STATUS(sdui_register_component(e, "Flag", flag_factory, &flag, NULL), SDUI_OK);
     CHECK_STATUS(load(e, "[{\"id\":\"f\",\"type\":\"Flag\"},{\"id\":\"g\",\"type\":\"Flag\"}]"), SDUI_OK);
-    char *p = patches(e);
-    CHECK_EQ_INT(count_of(p, "flag absent"), 2);
+    char *p = check_patches(e);
+    CHECK_EQ_INT(check_count(p, "flag absent"), 2);
     free(p);
     CHECK_STATUS(service(e, "other", "{\"flag\":1}"), SDUI_OK); /* another service: nothing */
     CHECK_NO_PATCHES(e);
@@ -511,10 +460,10 @@ static void test_service_appears(void)
     CHECK_NO_PATCHES(e);
     CHECK_EQ_INT(flag.calls, 2);
     CHECK_STATUS(service(e, "late", "{\"flag\":true}"), SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_EQ_INT(flag.calls, 4);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 2);
-    CHECK_EQ_INT(count_of(p, "flag true"), 2);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 2);
+    CHECK_EQ_INT(check_count(p, "flag true"), 2);
     free(p);
     /* A new factory for the type renders its components again. */
     CHECK_STATUS(sdui_register_component(e, "Flag", flag_factory, &flag, NULL), SDUI_OK);
@@ -555,8 +504,8 @@ static void test_render_resets_baseline(void)
 
     /* A change pulled once is not pulled again. */
     CHECK_STATUS(toggle(e, MOVIE_ID(2)), SDUI_OK);
-    char *p = patches(e);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
+    char *p = check_patches(e);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
     free(p);
     CHECK_NO_PATCHES(e);
 
@@ -631,7 +580,7 @@ static void test_patch_listener(void)
     CHECK_STATUS(toggle(a, MOVIE_ID(4)), SDUI_OK);
     CHECK_EQ_INT(l1.calls, 1);
     CHECK_STATUS(toggle(b, MOVIE_ID(4)), SDUI_OK);
-    char *pulled = patches_raw(b);
+    char *pulled = check_output_raw(b, sdui_patches_json);
     CHECK_STR_EQ(l1.last, pulled);
     CHECK_EQ_INT(l1.last_len, pulled ? strlen(pulled) : 0);
     CHECK_STR_CONTAINS(l1.last, "{\"op\":\"set\",\"id\":\"m4#fav\"");
@@ -657,14 +606,14 @@ static void test_patch_listener(void)
     CHECK_EQ_INT(l1.calls, 1);
     sdui_unlock(a);
     CHECK_EQ_INT(l1.calls, 2);
-    CHECK_EQ_INT(count_of(l1.last, "\"op\":\"update\""), 3);
+    CHECK_EQ_INT(check_count(l1.last, "\"op\":\"update\""), 3);
     CHECK_STR_CONTAINS(l1.last, "\"id\":\"m1\"");
     CHECK_STR_CONTAINS(l1.last, "\"id\":\"m2\"");
     CHECK_STR_CONTAINS(l1.last, "\"id\":\"cart\"");
     CHECK_STATUS(toggle(b, MOVIE_ID(1)), SDUI_OK);
     CHECK_STATUS(toggle(b, MOVIE_ID(2)), SDUI_OK);
     CHECK_STATUS(dispatch(b, "{\"type\":\"order/add\",\"payload\":{\"movieId\":1,\"price\":5}}"), SDUI_OK);
-    pulled = patches_raw(b);
+    pulled = check_output_raw(b, sdui_patches_json);
     CHECK_STR_EQ(l1.last, pulled);
     free(pulled);
 
@@ -706,8 +655,8 @@ static void test_patch_listener(void)
     CHECK_EQ_INT(l2.destroyed, 1);
     CHECK_STATUS(toggle(a, MOVIE_ID(6)), SDUI_OK);
     CHECK_EQ_INT(l2.calls, 1);
-    char *p = patches(a); /* what no listener heard is still there to pull */
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
+    char *p = check_patches(a); /* what no listener heard is still there to pull */
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
     CHECK_STR_CONTAINS(p, "\"id\":\"m6#fav\"");
     free(p);
     free(l1.last);
@@ -794,11 +743,11 @@ static void test_server_patches(void)
          "{\"patch\":{\"mode\":\"partial\",\"changes\":[{\"id\":\"zzz\",\"components\":[]},"
          "{\"id\":\"b\",\"components\":[{\"id\":\"b\",\"type\":\"Text\",\"data\":{\"text\":\"B2\"}}]}]}}",
          SDUI_OK);
-    char *p = patches(e);
+    char *p = check_patches(e);
     CHECK_EQ_INT(texts.calls, 4); /* b only */
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"insert\""), 0);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"remove\""), 0);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"insert\""), 0);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"remove\""), 0);
     CHECK_STR_CONTAINS(p, "{\"op\":\"update\",\"id\":\"b\",\"type\":\"Text\"");
     CHECK_STR_CONTAINS(p, "\"text\":\"B2\"");
     CHECK(ids_apply(&host, p));
@@ -811,7 +760,7 @@ static void test_server_patches(void)
 
     /* Removal. */
     LOAD(e, "{\"patch\":{\"changes\":[{\"id\":\"a\",\"components\":[]}]}}", SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_EQ(p, "{\"patches\":[{\"op\":\"remove\",\"id\":\"a\"}],\"images\":{\"added\":[],\"removed\":[],"
                     "\"hints\":[]}}");
     CHECK(ids_apply(&host, p));
@@ -825,9 +774,9 @@ static void test_server_patches(void)
          "{\"id\":\"c\",\"type\":\"Text\",\"data\":{\"text\":\"C\"}},"
          "{\"id\":\"d\",\"type\":\"Text\",\"data\":{\"text\":\"D\"}}]}]}}",
          SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_EQ_INT(texts.calls, 5); /* d only */
-    CHECK_EQ_INT(count_of(p, "\"op\":"), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":"), 1);
     CHECK_STR_CONTAINS(p, "{\"op\":\"insert\",\"index\":2,\"component\":{\"id\":\"d\",\"type\":\"Text\"");
     CHECK(ids_apply(&host, p));
     CHECK_STR_EQ(ids_text(&host, list, sizeof list), "b,c,d");
@@ -838,9 +787,9 @@ static void test_server_patches(void)
          "{\"id\":\"z\",\"type\":\"Text\",\"data\":{\"text\":\"Z\"}},"
          "{\"id\":\"b\",\"type\":\"Text\",\"data\":{\"text\":\"B2\"}}]}]}}",
          SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_CONTAINS(p, "{\"op\":\"insert\",\"index\":0,\"component\":{\"id\":\"z\"");
-    CHECK_EQ_INT(count_of(p, "\"op\":"), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":"), 1);
     CHECK(ids_apply(&host, p));
     CHECK_STR_EQ(ids_text(&host, list, sizeof list), "z,b,c,d");
     free(p);
@@ -963,7 +912,7 @@ static void test_images(void)
     CHECK_STATUS(service(e, "profile", "{\"avatar\":" IMG("me1") "}"), SDUI_OK);
     CHECK_STATUS(sdui_register_action(e, "profile/set", profile_set, NULL, NULL), SDUI_OK);
 
-    char *im = images(e);
+    char *im = check_output(e, sdui_images_json);
     CHECK_STR_EQ(im, "[]"); /* no page */
     free(im);
     LOAD(e,
@@ -973,10 +922,10 @@ static void test_images(void)
          "{\"id\":\"me\",\"type\":\"Avatar\"}]}",
          SDUI_OK);
     /* The screen's urls, sorted, each once. */
-    im = images(e);
+    im = check_output(e, sdui_images_json);
     CHECK_STR_EQ(im, "[" IMG("1") "," IMG("2") "," IMG("me1") "," IMG("shared") "]");
     free(im);
-    char *p = patches(e);
+    char *p = check_patches(e);
     /* Added in on-screen order (no layout yet: page and tree order), each with its hint. */
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("1") "," IMG("shared") "," IMG("2") "," IMG("me1")
                           "],\"removed\":[],\"hints\":[{\"url\":" IMG("1") ",\"priority\":\"visible\"},"
@@ -986,11 +935,11 @@ static void test_images(void)
 
     /* p1 leaves: its own url is removed, the shared one stays. */
     LOAD(e, "{\"patch\":{\"changes\":[{\"id\":\"p1\",\"components\":[]}]}}", SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_EQ(p, "{\"patches\":[{\"op\":\"remove\",\"id\":\"p1\"}],\"images\":{\"added\":[],\"removed\":["
                     IMG("1") "],\"hints\":[]}}");
     free(p);
-    im = images(e);
+    im = check_output(e, sdui_images_json);
     CHECK_STR_EQ(im, "[" IMG("2") "," IMG("me1") "," IMG("shared") "]");
     free(im);
 
@@ -1000,35 +949,35 @@ static void test_images(void)
          "\"data\":{\"urls\":[" IMG("shared") "," IMG("2") "]}},"
          "{\"id\":\"p3\",\"type\":\"Poster\",\"data\":{\"urls\":[" IMG("3") "," IMG("shared") "]}}]}]}}",
          SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("3") "],\"removed\":[],\"hints\":[{\"url\":" IMG("3")
                           ",\"priority\":\"visible\"}]}");
     free(p);
 
     /* A state change swaps the avatar. */
     CHECK_STATUS(dispatch(e, "{\"type\":\"profile/set\",\"payload\":{\"avatar\":" IMG("me2") "}}"), SDUI_OK);
-    p = patches(e);
-    CHECK_EQ_INT(count_of(p, "\"op\":\"update\""), 1);
+    p = check_patches(e);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("me2") "],\"removed\":[" IMG("me1") "],\"hints\":[");
     free(p);
 
     /* Gone and back between two pulls: no image change at all. */
     CHECK_STATUS(dispatch(e, "{\"type\":\"profile/set\",\"payload\":{\"avatar\":" IMG("me3") "}}"), SDUI_OK);
-    im = images(e); /* renders the avatar with me3 */
+    im = check_output(e, sdui_images_json); /* renders the avatar with me3 */
     CHECK_STR_CONTAINS(im, IMG("me3"));
     free(im);
     CHECK_STATUS(dispatch(e, "{\"type\":\"profile/set\",\"payload\":{\"avatar\":" IMG("me2") "}}"), SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}");
     free(p);
 
     /* A whole new page: everything old is removed, everything new added. */
     LOAD(e, "[{\"id\":\"q\",\"type\":\"Poster\",\"data\":{\"urls\":[" IMG("4") "," IMG("2") "]}}]", SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[" IMG("4") "],\"removed\":[" IMG("3") "," IMG("me2") ","
                           IMG("shared") "],\"hints\":[{\"url\":" IMG("4") ",\"priority\":\"visible\"}]}");
     free(p);
-    im = images(e);
+    im = check_output(e, sdui_images_json);
     CHECK_STR_EQ(im, "[" IMG("2") "," IMG("4") "]");
     free(im);
 

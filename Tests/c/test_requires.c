@@ -35,21 +35,6 @@ static int declare(sdui_engine *e, const char *json)
     return sdui_set_capabilities(e, json, strlen(json));
 }
 
-/* The screen's JSON, owned by the caller. */
-static char *screen(sdui_engine *e)
-{
-    char *json = NULL;
-    CHECK_STATUS(sdui_render_json(e, &json, NULL), SDUI_OK);
-    return json;
-}
-
-static char *take(sdui_engine *e, int (*get)(sdui_engine *, char **, size_t *))
-{
-    char *json = NULL;
-    CHECK_STATUS(get(e, &json, NULL), SDUI_OK);
-    return json;
-}
-
 static const char *map_page =
     "{\"id\":\"p\",\"version\":\"1.1\",\"components\":["
     "{\"id\":\"m\",\"type\":\"Map\",\"requires\":{\"maps\":\"2.0\"},"
@@ -61,58 +46,58 @@ static void test_fallback_chain_and_capabilities(void)
     sdui_engine *e = new_engine();
     CHECK_STATUS(load(e, map_page), SDUI_OK);
     /* Nothing declared: both Map links are passed over, Text renders. */
-    char *json = screen(e);
+    char *json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "{\"id\":\"m\",\"type\":\"Map\",\"view\":{\"type\":\"text\",\"id\":\"m\",\"text\":\"text\"}}");
-    sdui_free(json);
-    json = take(e, sdui_diagnostics_json);
+    free(json);
+    json = check_output_raw(e, sdui_diagnostics_json);
     CHECK_STR_CONTAINS(json, "requires-unmet");
     CHECK_STR_CONTAINS(json, "type \\\"Map\\\": \\\"maps\\\" 2.0 needed, not declared; rendered its fallback of type \\\"Map\\\"");
     CHECK_STR_CONTAINS(json, "\\\"maps\\\" 1.0 needed, not declared; rendered its fallback of type \\\"Text\\\"");
-    sdui_free(json);
+    free(json);
 
     /* maps 1.2: the first fallback renders; only "m" renders again. */
     long long renders = sdui_counter(e, SDUI_COUNTER_RENDERS);
     CHECK_STATUS(declare(e, "{\"maps\":\"1.2\"}"), SDUI_OK);
-    json = take(e, sdui_patches_json);
+    json = check_output_raw(e, sdui_patches_json);
     CHECK_STR_CONTAINS(json, "\"op\":\"update\",\"id\":\"m\"");
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
     CHECK(strstr(json, "\"id\":\"t\"") == NULL);
-    sdui_free(json);
+    free(json);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), renders + 1);
-    json = take(e, sdui_diagnostics_json);
+    json = check_output_raw(e, sdui_diagnostics_json);
     CHECK_STR_CONTAINS(json, "\\\"maps\\\" 2.0 needed, 1.2 declared");
-    sdui_free(json);
+    free(json);
 
     /* maps 1.3: the same link renders, but the diagnostic names 1.3 now
     ** (diagnostics are the last render's: the patches render it). */
     CHECK_STATUS(declare(e, "{\"maps\":\"1.3\"}"), SDUI_OK);
-    json = take(e, sdui_patches_json);
-    sdui_free(json);
-    json = take(e, sdui_diagnostics_json);
+    json = check_output_raw(e, sdui_patches_json);
+    free(json);
+    json = check_output_raw(e, sdui_diagnostics_json);
     CHECK_STR_CONTAINS(json, "\\\"maps\\\" 2.0 needed, 1.3 declared");
-    sdui_free(json);
+    free(json);
     /* The same declaration again: nothing renders. */
     renders = sdui_counter(e, SDUI_COUNTER_RENDERS);
     CHECK_STATUS(declare(e, "{\"maps\":\"1.3\"}"), SDUI_OK);
-    json = take(e, sdui_patches_json);
+    json = check_output_raw(e, sdui_patches_json);
     CHECK_STR_EQ(json, "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}}");
-    sdui_free(json);
+    free(json);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), renders);
 
     /* maps 2.0.1 meets 2.0: the component itself renders, no diagnostic. */
     CHECK_STATUS(declare(e, "{\"maps\":\"2.0.1\",\"payments\":\"3.0\"}"), SDUI_OK);
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
-    sdui_free(json);
-    json = take(e, sdui_diagnostics_json);
+    free(json);
+    json = check_output_raw(e, sdui_diagnostics_json);
     CHECK(strstr(json, "requires-unmet") == NULL);
-    sdui_free(json);
+    free(json);
 
     /* Declaring none again: back to Text. */
     CHECK_STATUS(declare(e, "{}"), SDUI_OK);
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"view\":{\"type\":\"text\",\"id\":\"m\",\"text\":\"text\"}");
-    sdui_free(json);
+    free(json);
     sdui_engine_free(e);
 }
 
@@ -121,7 +106,7 @@ static void test_bad_declarations_change_nothing(void)
     sdui_engine *e = new_engine();
     CHECK_STATUS(declare(e, "{\"maps\":\"2.0\"}"), SDUI_OK);
     CHECK_STATUS(load(e, map_page), SDUI_OK);
-    char *before = screen(e);
+    char *before = check_output_raw(e, sdui_render_json);
     CHECK_STATUS(declare(e, "{\"other\":\"1.0\",\n \"maps\": 2}"), SDUI_ECONTRACT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "2:10: $.maps: a version must be a string \"MAJOR.MINOR\" or \"MAJOR.MINOR.PATCH\"");
     CHECK_STATUS(declare(e, "{\"maps\":\"2.x\"}"), SDUI_ECONTRACT);
@@ -135,13 +120,13 @@ static void test_bad_declarations_change_nothing(void)
     CHECK_STATUS(sdui_set_capabilities(e, NULL, 0), SDUI_EINVAL);
     CHECK_STATUS(sdui_set_capabilities(NULL, "{}", 2), SDUI_EINVAL);
     /* Still maps 2.0: the same screen, no patch. */
-    char *after = screen(e);
+    char *after = check_output_raw(e, sdui_render_json);
     CHECK_STR_EQ(after, before);
-    sdui_free(before);
-    sdui_free(after);
-    char *json = take(e, sdui_diagnostics_json);
+    free(before);
+    free(after);
+    char *json = check_output_raw(e, sdui_diagnostics_json);
     CHECK(strstr(json, "requires-unmet") == NULL);
-    sdui_free(json);
+    free(json);
     sdui_engine_free(e);
 }
 
@@ -151,28 +136,28 @@ static void test_page_version(void)
     /* The contract version this engine renders, and the integer form. */
     const char *current = "{\"version\":\"" SDUI_CONTRACT_VERSION "\",\"components\":[{\"id\":\"a\",\"type\":\"Map\"}]}";
     CHECK_STATUS(load(e, current), SDUI_OK);
-    char *json = screen(e);
+    char *json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"version\":\"" SDUI_CONTRACT_VERSION "\"");
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
-    sdui_free(json);
+    free(json);
     CHECK_STATUS(load(e, "{\"version\":1,\"components\":[{\"id\":\"a\",\"type\":\"Map\"}]}"), SDUI_OK);
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"version\":1,");
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
-    sdui_free(json);
+    free(json);
     /* A later contract: the fallback node, with the reason. */
     CHECK_STATUS(load(e, "{\"version\":\"99.0\",\"components\":[{\"id\":\"a\",\"type\":\"Map\"}]}"), SDUI_OK);
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"type\":\"fallback\"");
-    sdui_free(json);
-    json = take(e, sdui_diagnostics_json);
+    free(json);
+    json = check_output_raw(e, sdui_diagnostics_json);
     CHECK_STR_CONTAINS(json, "type \\\"Map\\\": \\\"sdui\\\" 99.0 needed, " SDUI_CONTRACT_VERSION " declared; no fallback");
-    sdui_free(json);
+    free(json);
     /* "sdui" can be required by name too, and a component's own version adds to the page's. */
     CHECK_STATUS(load(e, "{\"components\":[{\"id\":\"a\",\"type\":\"Map\",\"version\":\"1.0\",\"requires\":{\"sdui\":\"1.0.1\"},\"fallback\":\"drop\"}]}"), SDUI_OK);
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
-    sdui_free(json);
+    free(json);
     /* Malformed versions are contract errors naming line:column and path; the page stays. */
     CHECK_STATUS(load(e, "{\"version\":\"v2\",\"components\":[]}"), SDUI_ECONTRACT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "1:12: $.version: a version must be");
@@ -180,9 +165,9 @@ static void test_page_version(void)
     CHECK_STR_CONTAINS(sdui_errmsg(e), "$[0].requires.maps: a version must be a string");
     CHECK_STATUS(load(e, "[{\"id\":\"a\",\"type\":\"Map\",\"requires\":\"maps\"}]"), SDUI_ECONTRACT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "$[0].requires: requires must be an object, got string");
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
-    sdui_free(json);
+    free(json);
     sdui_engine_free(e);
 }
 
@@ -191,21 +176,21 @@ static void test_server_patches_take_the_same_members(void)
     sdui_engine *e = new_engine();
     CHECK_STATUS(load(e, "{\"requires\":{\"maps\":\"1.0\"},\"components\":[{\"id\":\"a\",\"type\":\"Text\"}]}"), SDUI_OK);
     /* The page requires maps 1.0, undeclared: "a" has no fallback. */
-    char *json = screen(e);
+    char *json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"type\":\"fallback\"");
-    sdui_free(json);
+    free(json);
     const char *patch = "{\"patch\":{\"changes\":[{\"id\":\"a\",\"components\":["
                         "{\"id\":\"a\",\"type\":\"Map\",\"version\":1,\"requires\":{\"maps\":\"2.0\"},"
                         " \"fallback\":{\"type\":\"Text\"}}]}]}}";
     CHECK_STATUS(load(e, patch), SDUI_OK);
     /* The page's requires stay; the fallback has only its own (none). */
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"text\":\"text\"");
-    sdui_free(json);
+    free(json);
     CHECK_STATUS(declare(e, "{\"maps\":\"2.0\"}"), SDUI_OK);
-    json = screen(e);
+    json = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(json, "\"text\":\"map\"");
-    sdui_free(json);
+    free(json);
     const char *bad = "{\"patch\":{\"changes\":[{\"id\":\"a\",\"components\":[{\"id\":\"b\",\"type\":\"Map\",\"version\":\"x\"}]}]}}";
     CHECK_STATUS(load(e, bad), SDUI_ECONTRACT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "$.patch.changes[0].components[0].version: a version must be");

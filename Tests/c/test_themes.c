@@ -37,24 +37,6 @@ static int mode_factory(sdui_call *call, void *userdata)
     return sdui_call_return(call, view, strlen(view));
 }
 
-static char *render(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_render_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    return out;
-}
-
-static char *patches(sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(sdui_patches_json(e, &out, &len), SDUI_OK))
-        return NULL;
-    return out;
-}
-
 /* What switching the appearance from inside a factory gives: the engine is busy. */
 static int busy_status = -1;
 
@@ -66,14 +48,6 @@ static int switching_factory(sdui_call *call, void *userdata)
 }
 
 /* How many times `needle` occurs in `hay`. */
-static int occurrences(const char *hay, const char *needle)
-{
-    int n = 0;
-    for (const char *p = hay; p && (p = strstr(p, needle)); p += strlen(needle))
-        n++;
-    return n;
-}
-
 static sdui_engine *themed_engine(void)
 {
     sdui_engine *e = sdui_engine_new();
@@ -98,45 +72,45 @@ static void test_resolve_and_switch(void)
 {
     sdui_engine *e = themed_engine();
     CHECK_STR_EQ(sdui_appearance(e), "light");
-    char *screen = render(e);
+    char *screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "\"style\":{\"font\":\"title\",\"color\":\"#2563eb\"}");
     CHECK_STR_CONTAINS(screen, "\"style\":{\"background\":\"#dc2626\"}");
     CHECK(screen && !strchr(screen, '@'));
-    sdui_free(screen);
+    free(screen);
 
     CHECK_STATUS(sdui_set_appearance(e, "dark"), SDUI_OK);
     CHECK_STR_EQ(sdui_appearance(e), "dark");
-    char *p = patches(e);
-    CHECK_EQ_INT(occurrences(p, "\"op\":\"update\""), 1); /* only the Accent component, */
-    CHECK_EQ_INT(occurrences(p, "\"op\":"), 2);             /* its one node set */
+    char *p = check_patches(e);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1); /* only the Accent component, */
+    CHECK_EQ_INT(check_count(p, "\"op\":"), 2);             /* its one node set */
     CHECK_STR_CONTAINS(p, "\"id\":\"a\"");
     CHECK_STR_CONTAINS(p, "\"color\":\"#93c5fd\"");
     CHECK_STR_CONTAINS(p, "\"font\":\"headline\"");
-    sdui_free(p);
+    free(p);
 
     /* nothing changes: no patch */
     CHECK_STATUS(sdui_set_appearance(e, "dark"), SDUI_OK);
-    p = patches(e);
+    p = check_patches(e);
     CHECK_STR_CONTAINS(p, "{\"patches\":[],");
-    sdui_free(p);
+    free(p);
 
     /* a new theme that changes only the brand colour patches only Brand */
     const char *other = "{\"colors\":{\"accent\":{\"light\":\"#2563eb\",\"dark\":\"#93c5fd\"},\"brand\":\"#16a34a\"},"
                         "\"fonts\":{\"heading\":{\"light\":\"title\",\"dark\":\"headline\"}}}";
     CHECK_STATUS(sdui_set_theme(e, other, strlen(other)), SDUI_OK);
-    p = patches(e);
-    CHECK_EQ_INT(occurrences(p, "\"op\":\"update\""), 1);
-    CHECK_EQ_INT(occurrences(p, "\"op\":"), 2);
+    p = check_patches(e);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":"), 2);
     CHECK_STR_CONTAINS(p, "\"id\":\"b\"");
     CHECK_STR_CONTAINS(p, "#16a34a");
-    sdui_free(p);
+    free(p);
     sdui_engine_free(e);
 }
 
 static void test_errors(void)
 {
     sdui_engine *e = themed_engine();
-    char *before = render(e);
+    char *before = check_render(e);
     const char *bad = "{\"colors\":{\"accent\":{\"light\":\"#fff\",\n\"dark\":true}}}";
     CHECK_STATUS(sdui_set_theme(e, bad, strlen(bad)), SDUI_ECONTRACT);
     CHECK_STR_EQ(sdui_errmsg(e), "2:8: $.colors.accent.dark: expected a string, got boolean");
@@ -149,13 +123,13 @@ static void test_errors(void)
     CHECK(sdui_appearance(NULL) == NULL);
     CHECK(sdui_call_appearance(NULL) == NULL);
     CHECK_STR_EQ(sdui_appearance(e), "light");
-    char *p = patches(e);
+    char *p = check_patches(e);
     CHECK_STR_CONTAINS(p, "{\"patches\":[],");
-    sdui_free(p);
-    char *after = render(e);
+    free(p);
+    char *after = check_render(e);
     CHECK_STR_EQ(after, before);
-    sdui_free(before);
-    sdui_free(after);
+    free(before);
+    free(after);
     sdui_engine_free(e);
 }
 
@@ -167,9 +141,9 @@ static void test_unknown_token(void)
     CHECK_STATUS(sdui_register_component(e, "Typo", view_factory, (void *)typo, NULL), SDUI_OK);
     const char *page = "[{\"id\":\"t\",\"type\":\"Typo\"}]";
     CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
-    char *screen = render(e);
+    char *screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "{\"type\":\"text\",\"id\":\"t/0\",\"text\":\"x\"}"); /* the colour left unset */
-    sdui_free(screen);
+    free(screen);
     char *out = NULL;
     size_t len = 0;
     CHECK_STATUS(sdui_diagnostics_json(e, &out, &len), SDUI_OK);
@@ -184,15 +158,15 @@ static void test_factory_reads_appearance(void)
     sdui_engine *e = themed_engine();
     const char *page = "[{\"id\":\"m\",\"type\":\"Mode\"},{\"id\":\"q\",\"type\":\"Plain\"}]";
     CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
-    char *screen = render(e);
+    char *screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "mode light");
-    sdui_free(screen);
+    free(screen);
     CHECK_STATUS(sdui_set_appearance(e, "dark"), SDUI_OK);
-    char *p = patches(e);
-    CHECK_EQ_INT(occurrences(p, "\"op\":\"update\""), 1);
-    CHECK_EQ_INT(occurrences(p, "\"op\":"), 2);
+    char *p = check_patches(e);
+    CHECK_EQ_INT(check_count(p, "\"op\":\"update\""), 1);
+    CHECK_EQ_INT(check_count(p, "\"op\":"), 2);
     CHECK_STR_CONTAINS(p, "mode dark");
-    sdui_free(p);
+    free(p);
     sdui_engine_free(e);
 }
 
@@ -203,9 +177,9 @@ static void test_busy(void)
     CHECK_STATUS(sdui_register_component(e, "Switch", switching_factory, e, NULL), SDUI_OK);
     const char *page = "[{\"id\":\"s\",\"type\":\"Switch\"}]";
     CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
-    char *screen = render(e);
+    char *screen = check_render(e);
     CHECK_STR_CONTAINS(screen, "\"text\":\"s\"");
-    sdui_free(screen);
+    free(screen);
     CHECK_EQ_INT(busy_status, SDUI_EBUSY);
     CHECK_STR_EQ(sdui_appearance(e), "light");
     sdui_engine_free(e);
