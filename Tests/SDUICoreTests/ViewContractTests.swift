@@ -37,49 +37,38 @@ struct ViewContractTests {
         return fwrite(bytes, 1, bytes.count, f) == bytes.count
     }
 
-    // MARK: the generated Lua table
-
-    @Test func luaModuleIsUpToDate() {
-        let path = Self.root + "/" + ViewContract.luaModulePath
-        let expected = ViewContract.luaModule
+    /// Checks that the generated file at `relativePath` (from the repository
+    /// root) holds `expected`, naming the first line that differs rather than
+    /// printing both files; with SDUI_WRITE_CONTRACT set, writes it instead.
+    static func checkGenerated(_ relativePath: String, _ expected: String) {
+        let path = root + "/" + relativePath
         if getenv("SDUI_WRITE_CONTRACT") != nil {
-            #expect(Self.write(path, expected), "could not write \(path)")
+            #expect(write(path, expected), "could not write \(path)")
             return
         }
-        let actual = Self.read(path) ?? ""
+        let actual = read(path) ?? ""
         guard actual != expected else { return }
-        // Name the first line that differs rather than print both files.
         let have = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let line = zip(have, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(have.count, want.count)
         let got = line < have.count ? String(have[line]) : "(end of file)"
         let wanted = line < want.count ? String(want[line]) : "(end of file)"
         Issue.record("""
-            \(ViewContract.luaModulePath) is out of date with Sources/SDUICore/View/ViewContract.swift: \
+            \(relativePath) is out of date with Sources/SDUICore/View/ViewContract.swift: \
             run `\(ViewContract.regenerateCommand)`. Line \(line + 1) is `\(got)`, should be `\(wanted)`
             """)
+    }
+
+    // MARK: the generated Lua table
+
+    @Test func luaModuleIsUpToDate() {
+        Self.checkGenerated(ViewContract.luaModulePath, ViewContract.luaModule)
     }
 
     // MARK: the generated JSON Schema
 
     @Test func jsonSchemaIsUpToDate() {
-        let path = Self.root + "/" + ViewContract.schemaPath
-        let expected = ViewContract.jsonSchema
-        if getenv("SDUI_WRITE_CONTRACT") != nil {
-            #expect(Self.write(path, expected), "could not write \(path)")
-            return
-        }
-        let actual = Self.read(path) ?? ""
-        guard actual != expected else { return }
-        let have = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = zip(have, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(have.count, want.count)
-        let got = line < have.count ? String(have[line]) : "(end of file)"
-        let wanted = line < want.count ? String(want[line]) : "(end of file)"
-        Issue.record("""
-            \(ViewContract.schemaPath) is out of date with Sources/SDUICore/View/ViewContract.swift: \
-            run `\(ViewContract.regenerateCommand)`. Line \(line + 1) is `\(got)`, should be `\(wanted)`
-            """)
+        Self.checkGenerated(ViewContract.schemaPath, ViewContract.jsonSchema)
     }
 
     /// The state paths the schema's binding pattern is written for, as
