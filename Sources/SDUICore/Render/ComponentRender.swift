@@ -18,17 +18,6 @@ public struct ComponentRender {
     /// of 10,000 cards, each with an unlabelled star, would keep 10,000).
     var unlabelledButtons = false
 
-    init(rendered: RenderedComponent?, reads: [Read], types: [String], noted: [Diagnostic], choice: FallbackChoice,
-         factoryRan: Bool)
-    {
-        self.rendered = rendered
-        self.reads = reads
-        self.types = types
-        self.noted = noted
-        self.choice = choice
-        self.factoryRan = factoryRan
-    }
-
     /// What the render noticed, in order: the fallback chain's, the
     /// factory's failure or warnings, unknown theme tokens, then an
     /// "unlabelled-button" warning for each button labelled with symbols
