@@ -7,10 +7,7 @@ import SDUICore
 
 @_cdecl("sdui_dispatch")
 public func sdui_dispatch(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-    withEngineChanging(engine) { (engine) throws(Failure) in
-        let input = try bytes(json, length, "json")
-        try engineCall { () throws(EngineError) in try engine.dispatch(input) }
-    }
+    withEngineChanging(engine, json: json, length) { (engine, input) throws(EngineError) in try engine.dispatch(input) }
 }
 
 @_cdecl("sdui_set_input")

@@ -187,6 +187,18 @@ func withEngineChanging(_ pointer: OpaquePointer?, _ body: (Engine) throws(Failu
     }
 }
 
+/// The functions that hand a changing engine one JSON text (`sdui_load_page`,
+/// `sdui_dispatch`...): the text, NULL refused, then `apply`, whose core
+/// error becomes the status.
+func withEngineChanging(_ pointer: OpaquePointer?, json: UnsafePointer<CChar>?, _ length: Int,
+                        _ apply: (Engine, UnsafeRawBufferPointer) throws(EngineError) -> Void) -> Int32
+{
+    withEngineChanging(pointer) { (engine) throws(Failure) in
+        let input = try bytes(json, length, "json")
+        try engineCall { () throws(EngineError) in try apply(engine, input) }
+    }
+}
+
 /// Converts a core error thrown by `body` into a Failure.
 func engineCall<T>(_ body: () throws(EngineError) -> T) throws(Failure) -> T {
     do {

@@ -7,10 +7,7 @@ import SDUICore
 
 @_cdecl("sdui_set_theme")
 public func sdui_set_theme(_ engine: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
-    withEngineChanging(engine) { (engine) throws(Failure) in
-        let input = try bytes(json, length, "json")
-        try engineCall { () throws(EngineError) in try engine.setTheme(input) }
-    }
+    withEngineChanging(engine, json: json, length) { (engine, input) throws(EngineError) in try engine.setTheme(input) }
 }
 
 @_cdecl("sdui_set_appearance")
