@@ -53,6 +53,13 @@ static int result(lua_State *L, lua_engine *e, int status)
     return 1;
 }
 
+/* e:method(text) for an engine function of one string: true, or nil, message. */
+static int string_call(lua_State *L, int (*fn)(sdui_engine *, const char *))
+{
+    lua_engine *e = check_engine(L);
+    return result(L, e, fn(e->engine, luaL_checkstring(L, 2)));
+}
+
 
 /* JSON text for any value at idx (services may hold numbers, strings...). */
 static const char *value_arg(lua_State *L, int idx, size_t *len)
@@ -90,17 +97,13 @@ static int engine_service(lua_State *L)
 /* e:persist(name): the service keeps its state between runs (sdui_persist_service) */
 static int engine_persist(lua_State *L)
 {
-    lua_engine *e = check_engine(L);
-    const char *name = luaL_checkstring(L, 2);
-    return result(L, e, sdui_persist_service(e->engine, name));
+    return string_call(L, sdui_persist_service);
 }
 
 /* e:persist_directory(path): persistent services save to path/NAME.json (sdui_persist_directory) */
 static int engine_persist_directory(lua_State *L)
 {
-    lua_engine *e = check_engine(L);
-    const char *path = luaL_checkstring(L, 2);
-    return result(L, e, sdui_persist_directory(e->engine, path));
+    return string_call(L, sdui_persist_directory);
 }
 
 /* e:component(type, fn) */
@@ -142,8 +145,7 @@ static int engine_set_theme(lua_State *L)
 /* e:set_appearance("light" | "dark") (sdui_set_appearance) */
 static int engine_set_appearance(lua_State *L)
 {
-    lua_engine *e = check_engine(L);
-    return result(L, e, sdui_set_appearance(e->engine, luaL_checkstring(L, 2)));
+    return string_call(L, sdui_set_appearance);
 }
 
 /* e:appearance() -> "light" or "dark" */
@@ -190,8 +192,7 @@ static int engine_set_input(lua_State *L)
 /* e:press(node_id): the node's action, with the inputs it asks for (sdui_press) */
 static int engine_press(lua_State *L)
 {
-    lua_engine *e = check_engine(L);
-    return result(L, e, sdui_press(e->engine, luaL_checkstring(L, 2)));
+    return string_call(L, sdui_press);
 }
 
 static int engine_render(lua_State *L)
@@ -266,8 +267,7 @@ static int engine_state(lua_State *L)
 /* e:load_scripts(path) */
 static int engine_load_scripts(lua_State *L)
 {
-    lua_engine *e = check_engine(L);
-    return result(L, e, sdui_scripts_load(e->engine, luaL_checkstring(L, 2)));
+    return string_call(L, sdui_scripts_load);
 }
 
 /* e:reload() */
@@ -496,9 +496,7 @@ static int engine_finish_effect(lua_State *L)
 */
 static int engine_navigate(lua_State *L)
 {
-    lua_engine *e = check_engine(L);
-    const char *route = luaL_checkstring(L, 2);
-    return result(L, e, sdui_navigate(e->engine, route));
+    return string_call(L, sdui_navigate);
 }
 
 /*
