@@ -46,6 +46,16 @@ local function nodes(view, out)
   return out
 end
 
+-- The button labelled `label` in a rendered view (an error when there is none).
+local function button(view, label)
+  for _, n in ipairs(nodes(view)) do
+    if n.type == "button" and n.label == label then
+      return n
+    end
+  end
+  error("no button " .. label)
+end
+
 -- The words a screen shows (text, labels, values, placeholders), as a set.
 local function shown_words(view)
   local words = {}
@@ -165,15 +175,6 @@ describe("the Adaptive Cards pack", function()
         {"type": "Action.ToggleVisibility", "title": "Reveal", "targetElements": ["secret"]},
         {"type": "Action.Submit", "id": "send", "title": "Send", "data": {"x": 13}},
         {"type": "Action.OpenUrl", "title": "Site", "url": "https://adaptivecards.io"}]}]]
-
-    local function button(view, label)
-      for _, n in ipairs(nodes(view)) do
-        if n.type == "button" and n.label == label then
-          return n
-        end
-      end
-      error("no button " .. label)
-    end
 
     local function has_text(view, s)
       for _, n in ipairs(nodes(view)) do
@@ -403,17 +404,7 @@ describe("the Adaptive Cards pack", function()
       assert.equal("ltr", view.children[1].style.direction)
     end)
 
-    local function labelled(view, label)
-      for _, n in ipairs(nodes(view)) do
-        if n.type == "button" and n.label == label then
-          return n
-        end
-      end
-      error("no button " .. label)
-    end
-
     it("pages a Carousel with its buttons, one page shown at a time, the page kept in the service", function()
-      local button = labelled
       local e <close> = pack_engine()
       assert(load_card(e, [[{"type": "AdaptiveCard", "body": [{"type": "Carousel", "id": "tour", "pages": [
         {"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "First page"}]},
@@ -446,7 +437,6 @@ describe("the Adaptive Cards pack", function()
     end)
 
     it("starts a Carousel at initialPage and wraps around when it loops", function()
-      local button = labelled
       local e <close> = pack_engine()
       assert(load_card(e, [[{"type": "AdaptiveCard", "body": [{"type": "Carousel", "initialPage": 1, "loop": true,
         "pages": [{"type": "CarouselPage", "items": [{"type": "TextBlock", "text": "A"}]},
