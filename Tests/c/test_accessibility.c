@@ -36,14 +36,6 @@ static sdui_engine *engine_with(const char *page)
     return e;
 }
 
-static char *take(int (*fn)(sdui_engine *, char **, size_t *), sdui_engine *e)
-{
-    char *out = NULL;
-    if (!CHECK_STATUS(fn(e, &out, NULL), SDUI_OK))
-        return NULL;
-    return out;
-}
-
 static void test_member_and_warning(void)
 {
     const char *page =
@@ -54,22 +46,22 @@ static void test_member_and_warning(void)
         "{\"id\":\"bad\",\"type\":\"Echo\",\"data\":{\"view\":{\"type\":\"vstack\",\"children\":["
         "{\"type\":\"text\",\"text\":\"a\",\"accessibility\":{\"role\":\"banner\"}}]}}}]";
     sdui_engine *e = engine_with(page);
-    char *screen = take(sdui_render_json, e);
+    char *screen = check_output_raw(e, sdui_render_json);
     /* Written back as given, in the node's member order. */
     CHECK_STR_CONTAINS(screen, "{\"type\":\"button\",\"id\":\"c/0\",\"label\":\"★\","
                                "\"accessibility\":{\"label\":\"Favourite\",\"hint\":\"Adds it\"}}");
     CHECK_STR_CONTAINS(screen, "\"accessibility\":{\"role\":\"none\"}");
     /* A bad role is an error node for that component, naming the path. */
     CHECK_STR_CONTAINS(screen, "{\"id\":\"bad\",\"type\":\"Echo\",\"view\":{\"type\":\"error\"");
-    sdui_free(screen);
-    char *diagnostics = take(sdui_diagnostics_json, e);
+    free(screen);
+    char *diagnostics = check_output_raw(e, sdui_diagnostics_json);
     CHECK_STR_CONTAINS(diagnostics, "\"code\":\"factory-failed\",\"component\":\"bad\"");
     CHECK_STR_CONTAINS(refused, "$.children[0].accessibility.role: unknown role \"banner\" (known: button, link,");
     /* The ♥ button has no label: warned; the ★ one has one. */
     CHECK_STR_CONTAINS(diagnostics, "\"code\":\"unlabelled-button\",\"component\":\"c\","
                                     "\"message\":\"button \\\"c/1\\\" shows only symbols");
     CHECK(strstr(diagnostics, "c/0\\\" shows") == NULL);
-    sdui_free(diagnostics);
+    free(diagnostics);
     sdui_engine_free(e);
 }
 
@@ -107,11 +99,11 @@ static void test_images(void)
         "{\"type\":\"image\",\"url\":\"b\",\"style\":{\"width\":4,\"height\":3}}]}}},"
         "{\"id\":\"d\",\"type\":\"Echo\",\"data\":{\"view\":{\"type\":\"image\",\"url\":\"a\"}}}]";
     sdui_engine *e = engine_with(page);
-    char *p = take(sdui_patches_json, e);
+    char *p = check_output_raw(e, sdui_patches_json);
     CHECK_STR_CONTAINS(p, "\"images\":{\"added\":[\"z\",\"b\",\"a\"],\"removed\":[],\"hints\":["
                           "{\"url\":\"z\",\"priority\":\"visible\"},{\"url\":\"b\",\"priority\":\"visible\"},"
                           "{\"url\":\"a\",\"priority\":\"visible\"}]}");
-    sdui_free(p);
+    free(p);
     sdui_engine_free(e);
 
     /* With a viewport (or after a layout) the hints carry the laid-out sizes;
@@ -120,11 +112,11 @@ static void test_images(void)
     char *events = NULL;
     CHECK_STATUS(sdui_set_viewport(e, 20, 0, 2, &events, NULL), SDUI_OK);
     sdui_free(events);
-    p = take(sdui_patches_json, e);
+    p = check_output_raw(e, sdui_patches_json);
     CHECK_STR_CONTAINS(p, "\"hints\":[{\"url\":\"z\",\"width\":6,\"height\":2,\"priority\":\"visible\"},"
                           "{\"url\":\"b\",\"width\":4,\"height\":3,\"priority\":\"nearby\"}]}");
     CHECK_STR_CONTAINS(p, "\"added\":[\"z\",\"b\"]");
-    sdui_free(p);
+    free(p);
     sdui_engine_free(e);
 }
 

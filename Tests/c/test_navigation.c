@@ -88,20 +88,11 @@ static int nav_shown(sdui_call *call, void *userdata)
     return status;
 }
 
-static char *take(int (*fn)(sdui_engine *, char **, size_t *), sdui_engine *e)
-{
-    char *out = NULL;
-    size_t len = 0;
-    if (!CHECK_STATUS(fn(e, &out, &len), SDUI_OK))
-        return NULL;
-    return out;
-}
-
 static void check_route(sdui_engine *e, const char *want, long long depth)
 {
-    char *route = take(sdui_navigation_route, e);
+    char *route = check_output_raw(e, sdui_navigation_route);
     CHECK_STR_EQ(route, want);
-    sdui_free(route);
+    free(route);
     CHECK_EQ_INT(sdui_navigation_depth(e), depth);
 }
 
@@ -131,19 +122,19 @@ static void test_open_and_back(void)
     CHECK_EQ_INT(depth_inside, -1);
     check_route(e, "/", 1);
     CHECK_STATUS(sdui_set_viewport(e, 40, 2, 3, NULL, NULL), SDUI_OK);
-    out = take(sdui_render_json, e);
+    out = check_output_raw(e, sdui_render_json);
     CHECK_STR_CONTAINS(out, "\"id\":\"home\"");
     CHECK_STR_CONTAINS(out, "Lighthouse");
-    sdui_free(out);
+    free(out);
 
     /* Open: the host takes the patches to the new page. */
     CHECK_STATUS(sdui_navigate(e, "/genre/drama"), SDUI_OK);
     check_route(e, "/genre/drama", 2);
-    out = take(sdui_patches_json, e);
+    out = check_output_raw(e, sdui_patches_json);
     CHECK_STR_CONTAINS(out, "{\"op\":\"page\",\"id\":\"genre-drama\"");
     CHECK_STR_CONTAINS(out, "{\"op\":\"remove\",\"id\":\"h2\"}");
     CHECK_STR_CONTAINS(out, "\"text\":\"Drama\"");
-    sdui_free(out);
+    free(out);
 
     /* Back: the home page as it was, at its scroll position. */
     int renders = (int)sdui_counter(e, SDUI_COUNTER_RENDERS);
@@ -151,10 +142,10 @@ static void test_open_and_back(void)
     CHECK_STATUS(sdui_back(e, &offset), SDUI_OK);
     CHECK(offset == 2);
     check_route(e, "/", 1);
-    out = take(sdui_patches_json, e);
+    out = check_output_raw(e, sdui_patches_json);
     CHECK_STR_CONTAINS(out, "{\"op\":\"page\",\"id\":\"home\"");
     CHECK_STR_CONTAINS(out, "Lighthouse");
-    sdui_free(out);
+    free(out);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_RENDERS), renders); /* nothing rendered again */
 
     /* Back on the root: not found, nothing changes. */
@@ -163,9 +154,9 @@ static void test_open_and_back(void)
     CHECK_STR_CONTAINS(sdui_errmsg(e), "nothing to go back to");
     CHECK(offset == 0);
     check_route(e, "/", 1);
-    out = take(sdui_patches_json, e);
+    out = check_output_raw(e, sdui_patches_json);
     CHECK_STR_EQ(out, "{\"patches\":[],\"images\":{\"added\":[],\"removed\":[],\"hints\":[]}}");
-    sdui_free(out);
+    free(out);
     sdui_engine_free(e);
 }
 
@@ -176,10 +167,10 @@ static void test_failures_leave_the_stack(void)
     CHECK_STATUS(sdui_navigate(e, "/nowhere"), SDUI_ECALLBACK);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "404");
     check_route(e, "/", 1);
-    char *out = take(sdui_diagnostics_json, e);
+    char *out = check_output_raw(e, sdui_diagnostics_json);
     CHECK_STR_CONTAINS(out, "\"code\":\"navigation-failed\"");
     CHECK_STR_CONTAINS(out, "opening \\\"/nowhere\\\"");
-    sdui_free(out);
+    free(out);
 
     /* A page with an error names its line:column. */
     CHECK_STATUS(sdui_navigate(e, "/bad"), SDUI_ECONTRACT);
