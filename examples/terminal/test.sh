@@ -213,14 +213,15 @@ check "the banner's route has no page: the home page stays" has "page: /  "
 
 # Pages: a genre button opens the genre's page; b goes back to the home
 # page, at the row it was left at.
-to_drama() {
+# Tab, up to 12 times, until the focus is on node ID.
+tab_until() { # tab_until ID
   for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
     tm send-keys -t "$session" Tab
-    wait_for 1 has "focus: genres#drama" && return 0
+    wait_for 1 has "focus: $1" && return 0
   done
   return 1
 }
-check "Tab reaches the Drama button" to_drama
+check "Tab reaches the Drama button" tab_until "genres#drama"
 tm send-keys -t "$session" Home Down
 check "Home and Down scroll to the second row" wait_for "$STEP_TIMEOUT" has "rows 2-"
 tm send-keys -t "$session" Enter
@@ -278,14 +279,7 @@ check "the warning is gone with the fix" lacks "showing the previous version"
 tm send-keys -t "$session" End
 check "End shows the feedback form" wait_for "$STEP_TIMEOUT" has "Tell us what you think"
 # Tab on from where the focus is (a card's button, from the steps above) to the form's button.
-to_send() {
-  for _ in 1 2 3 4 5 6 7 8 9 10 11 12; do
-    tm send-keys -t "$session" Tab
-    wait_for 1 has "focus: feedback/5/0" && return 0
-  done
-  return 1
-}
-check "Tab reaches the send button" to_send
+check "Tab reaches the send button" tab_until "feedback/5/0"
 tm send-keys -t "$session" Enter
 check "an empty email fails its validation: nothing is sent" \
   wait_for "$STEP_TIMEOUT" has "validation failed: An email, please"
