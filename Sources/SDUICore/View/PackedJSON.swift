@@ -3,8 +3,10 @@
 /// checks them as `PackedValue.read` does (bounds, tags, UTF-8, finite
 /// numbers, depth, unique keys). Where a check would need more than a byte
 /// test — an object key that is not ASCII (Unicode-equal keys are the same
-/// key), an object of more than 16 members — it gives up (false), and the
-/// caller takes the decoders' way, which decides.
+/// key), an object of more than 16 members, keys out of bytewise order
+/// (the Lua binding packs them sorted, so ascending keys are unique with no
+/// list of them kept) — it gives up (false), and the caller takes the
+/// decoders' way, which decides.
 struct PackedJSON {
     private var cursor: PackedCursor
     private var bytes: UnsafeRawBufferPointer { cursor.bytes }
@@ -89,12 +91,12 @@ struct PackedJSON {
             sink.append(UInt8(ascii: "]"))
         case .object:
             guard depth < maxDepth, let n = cursor.count(), n <= 16 else { return false }
-            var keys: [Range<Int>] = []
-            keys.reserveCapacity(n)
+            var previous: Range<Int>?
             sink.append(UInt8(ascii: "{"))
             for i in 0..<n {
-                guard let key = cursor.text(), isASCII(key), !keys.contains(where: { same($0, key) }) else { return false }
-                keys.append(key)
+                guard let key = cursor.text(), isASCII(key) else { return false }
+                if let previous, !ascending(previous, key) { return false }
+                previous = key
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
                 sink.append(UInt8(ascii: "\""))
                 escaped(key, into: &sink)
@@ -112,16 +114,26 @@ struct PackedJSON {
         sink.appendEscaped(UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self))
     }
 
-    private func isASCII(_ range: Range<Int>) -> Bool {
-        !bytes[range].contains { $0 >= 0x80 }
+    private func pointer(_ range: Range<Int>) -> UnsafePointer<UInt8> {
+        (bytes.baseAddress! + range.lowerBound).assumingMemoryBound(to: UInt8.self)
     }
 
-    private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && bytes[a].elementsEqual(bytes[b])
+    private func isASCII(_ range: Range<Int>) -> Bool {
+        let p = pointer(range)
+        for i in 0..<range.count where p[i] >= 0x80 { return false }
+        return true
+    }
+
+    /// Whether key `a` comes strictly before key `b` bytewise (a prefix first),
+    /// the order the Lua binding packs an object's keys in.
+    private func ascending(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let x = pointer(a), y = pointer(b)
+        for i in 0..<min(a.count, b.count) where x[i] != y[i] { return x[i] < y[i] }
+        return a.count < b.count
     }
 
     private func equal(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         range.count == literal.utf8CodeUnitCount
-            && bytes[range].elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            && equalBytes(pointer(range), literal.utf8Start, count: range.count)
     }
 }
