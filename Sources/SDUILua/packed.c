@@ -144,10 +144,8 @@ void packed_buffer_free(packed_buffer *b)
     b->len = b->cap = 0;
 }
 
-int packed_reserve(packed_buffer *b, size_t n)
+int packed_grow(packed_buffer *b, size_t n)
 {
-    if (b->cap - b->len >= n)
-        return 1;
     size_t cap = b->cap ? b->cap : 256;
     while (cap - b->len < n) {
         if (cap > SIZE_MAX / 2)
@@ -159,33 +157,6 @@ int packed_reserve(packed_buffer *b, size_t n)
         return 0;
     b->data = data;
     b->cap = cap;
-    return 1;
-}
-
-int packed_put_tag(packed_buffer *b, int tag)
-{
-    if (!packed_reserve(b, 1))
-        return 0;
-    b->data[b->len++] = (unsigned char)tag;
-    return 1;
-}
-
-int packed_put_count(packed_buffer *b, size_t n)
-{
-    uint32_t v = (uint32_t)n;
-    if (n > UINT32_MAX || !packed_reserve(b, 4))
-        return 0;
-    memcpy(b->data + b->len, &v, 4);
-    b->len += 4;
-    return 1;
-}
-
-int packed_put_text(packed_buffer *b, const char *s, size_t n)
-{
-    if (!packed_put_count(b, n) || !packed_reserve(b, n))
-        return 0;
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
     return 1;
 }
 
@@ -287,7 +258,10 @@ static int pack_table(lua_State *L, packed_buffer *b, int depth)
     int t = lua_gettop(L);
     if (depth >= PACK_MAXDEPTH || !lua_checkstack(L, 6))
         return 0; /* deep, or a cycle: the JSON encoder names it */
-    if (luajson_isproxy(L, t)) { /* a proxy packs as the table it shows */
+    int marked = lua_getmetatable(L, t); /* most tables have none: one look settles both tests below */
+    if (marked)
+        lua_pop(L, 1);
+    if (marked && luajson_isproxy(L, t)) { /* a proxy packs as the table it shows */
         lua_getmetatable(L, t);
         int shown = lua_getfield(L, -1, "__index") == LUA_TTABLE;
         lua_remove(L, -2);
@@ -297,7 +271,7 @@ static int pack_table(lua_State *L, packed_buffer *b, int depth)
         lua_pop(L, 1);
         return ok;
     }
-    if (luajson_isarray(L, t)) {
+    if (marked && luajson_isarray(L, t)) {
         lua_Integer n = (lua_Integer)lua_rawlen(L, t);
         if (sequence_length(L, t) != n)
             return 0; /* holes or other keys: the JSON encoder decides */

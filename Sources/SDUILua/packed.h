@@ -17,6 +17,8 @@
 #define SDUI_LUA_PACKED_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include <lua.h>
 
@@ -45,15 +47,48 @@ int packed_encode(lua_State *L, int idx, packed_buffer *b);
 /* packed_encode, appending to what b holds already; 0 as it returns 0 (b's contents then unspecified). */
 int packed_append(lua_State *L, int idx, packed_buffer *b);
 
+/* Grows b to room for `n` more bytes; 0 when memory runs out. packed_reserve's slow path. */
+int packed_grow(packed_buffer *b, size_t n);
+
 /*
 ** The writer's pieces, for callers that lay out a value themselves (view.c
 ** writes a node's members in the order lua_next gives them). Each returns 0
-** when memory runs out: a tag byte; a uint32_t count; a length and `n`
-** bytes; room for `n` more bytes.
+** when memory runs out: room for `n` more bytes; a tag byte; a uint32_t
+** count; a length and `n` bytes. Inline: a view's packing calls them for
+** every member.
 */
-int packed_put_tag(packed_buffer *b, int tag);
-int packed_put_count(packed_buffer *b, size_t n);
-int packed_put_text(packed_buffer *b, const char *s, size_t n);
-int packed_reserve(packed_buffer *b, size_t n);
+static inline int packed_reserve(packed_buffer *b, size_t n)
+{
+    return b->cap - b->len >= n || packed_grow(b, n);
+}
+
+static inline int packed_put_tag(packed_buffer *b, int tag)
+{
+    if (!packed_reserve(b, 1))
+        return 0;
+    b->data[b->len++] = (unsigned char)tag;
+    return 1;
+}
+
+static inline int packed_put_count(packed_buffer *b, size_t n)
+{
+    uint32_t v = (uint32_t)n;
+    if (n > UINT32_MAX || !packed_reserve(b, 4))
+        return 0;
+    memcpy(b->data + b->len, &v, 4);
+    b->len += 4;
+    return 1;
+}
+
+static inline int packed_put_text(packed_buffer *b, const char *s, size_t n)
+{
+    if (n > UINT32_MAX || !packed_reserve(b, 4 + n))
+        return 0;
+    uint32_t v = (uint32_t)n;
+    memcpy(b->data + b->len, &v, 4);
+    memcpy(b->data + b->len + 4, s, n);
+    b->len += 4 + n;
+    return 1;
+}
 
 #endif
