@@ -128,19 +128,24 @@ public struct FlatView: Sendable, Equatable {
     }
 
     /// Whether some button is labelled with symbols only and has no
-    /// accessibility label (`iconOnlyButtons` is not empty): the walk stops
-    /// at the first, and makes no id.
+    /// accessibility label (`iconOnlyButtons` is not empty): the nodes are
+    /// read in storage order, with no path kept and no id made, until the first.
     var hasIconOnlyButtons: Bool {
         bytes.withUnsafeBytes { raw in
-            guard !raw.isEmpty else { return false }
             var at = 0
-            var path = NodePath()
-            var found = false
-            FlatView.iconOnly(raw, &at, &path) { _ in
-                found = true
-                return false
+            let button = ViewNode.Kind.button.index
+            while at < raw.count {
+                // a label is a button's first member, after the key
+                if raw[at] == button && raw[at + 2] & 1 != 0 {
+                    var field = at + FlatView.headerSize
+                    if raw[at + 1] & FlatView.keyFlag != 0 { _ = FlatView.field(raw, &field) }
+                    if Accessibility.isIconOnly(FlatView.field(raw, &field)) && !FlatView.hasAccessibilityLabel(raw, at) {
+                        return true
+                    }
+                }
+                FlatView.skipFields(raw, &at)
             }
-            return found
+            return false
         }
     }
 
