@@ -8,6 +8,9 @@
 **              makes a table a node, as ui.is_node says
 **   upvalue 4  the set of action members (type, payload...), for a button
 **   upvalue 5  the kind's first member ("text", "url", "label"), or nil
+**   upvalues 6-9  the member names "type", "style", "children", "action":
+**              a node's fields are set with lua_rawset from these, with no
+**              C string to intern on every call
 ** A fast form takes a call only when the Lua builder would accept it and
 ** return a table of the same content: plain tables (no metatables), keys in
 ** the order `next` visits them, nodes recognised by a raw `type` field.
@@ -26,6 +29,10 @@
 #define KINDS lua_upvalueindex(3)
 #define ACTION_MEMBERS lua_upvalueindex(4)
 #define MEMBER lua_upvalueindex(5)
+#define NAME_TYPE lua_upvalueindex(6)
+#define NAME_STYLE lua_upvalueindex(7)
+#define NAME_CHILDREN lua_upvalueindex(8)
+#define NAME_ACTION lua_upvalueindex(9)
 
 /*
 ** The Lua builder with the call's arguments. Its own checks raise
@@ -50,12 +57,19 @@ static int lua_builder(lua_State *L)
     return lua_error(L);
 }
 
+/* Sets field `name` (an upvalue index) of the table at the top to the value at idx (absolute). */
+static void set_member(lua_State *L, int name, int idx)
+{
+    lua_pushvalue(L, name);
+    lua_pushvalue(L, idx);
+    lua_rawset(L, -3);
+}
+
 /* Pushes a new node {type = KIND} with room for `extra` more fields. */
 static void new_node(lua_State *L, int extra)
 {
     lua_createtable(L, 0, 1 + extra);
-    lua_pushvalue(L, KIND);
-    lua_setfield(L, -2, "type");
+    set_member(L, NAME_TYPE, KIND);
 }
 
 /* Whether the value at the top is a node: a table whose raw `type` is a kind a factory may build. */
@@ -63,7 +77,7 @@ static int is_node(lua_State *L)
 {
     if (lua_type(L, -1) != LUA_TTABLE)
         return 0;
-    lua_pushliteral(L, "type");
+    lua_pushvalue(L, NAME_TYPE);
     if (lua_rawget(L, -2) != LUA_TSTRING) { /* raw: a node the Lua builder recognises only through __index goes there */
         lua_pop(L, 1);
         return 0;
@@ -159,10 +173,8 @@ static int fast_leaf(lua_State *L)
             lua_pushvalue(L, MEMBER);
             lua_pushvalue(L, 1);
             lua_rawset(L, -3);
-            if (props == LUA_TSTRING) { /* a font name, as the engine takes it */
-                lua_pushvalue(L, 2);
-                lua_setfield(L, -2, "style");
-            }
+            if (props == LUA_TSTRING) /* a font name, as the engine takes it */
+                set_member(L, NAME_STYLE, 2);
             return 1;
         }
     }
@@ -176,10 +188,8 @@ static int fast_bare(lua_State *L)
     int props = n >= 1 ? lua_type(L, 1) : LUA_TNIL;
     if (n <= 1 && (props == LUA_TNIL || props == LUA_TSTRING)) {
         new_node(L, props == LUA_TSTRING ? 1 : 0);
-        if (props == LUA_TSTRING) {
-            lua_pushvalue(L, 1);
-            lua_setfield(L, -2, "style");
-        }
+        if (props == LUA_TSTRING)
+            set_member(L, NAME_STYLE, 1);
         return 1;
     }
     return lua_builder(L);
@@ -201,27 +211,23 @@ static int fast_container(lua_State *L)
         lua_Integer count;
         if (only_nodes(L, 1, &count)) {
             new_node(L, count > 0 ? 1 : 0);
-            if (count > 0) {
-                lua_pushvalue(L, 1);
-                lua_setfield(L, -2, "children");
-            }
+            if (count > 0)
+                set_member(L, NAME_CHILDREN, 1);
             return 1;
         }
         /* { children = list } and nothing else, the list nothing but nodes */
         lua_pushnil(L);
         if (lua_next(L, 1)) {
-            int children = lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "children") == 0 &&
-                           lua_type(L, -1) == LUA_TTABLE;
+            int children = lua_rawequal(L, -2, NAME_CHILDREN) && lua_type(L, -1) == LUA_TTABLE;
             lua_pop(L, 1); /* the value; the key stays for the next lua_next */
             if (children && !lua_next(L, 1)) {
-                lua_getfield(L, 1, "children");
+                lua_pushvalue(L, NAME_CHILDREN);
+                lua_rawget(L, 1);
                 int list = lua_gettop(L);
                 if (plain(L, list) && only_nodes(L, list, &count)) {
                     new_node(L, count > 0 ? 1 : 0);
-                    if (count > 0) {
-                        lua_pushvalue(L, list);
-                        lua_setfield(L, -2, "children");
-                    }
+                    if (count > 0)
+                        set_member(L, NAME_CHILDREN, list);
                     return 1;
                 }
             }
@@ -245,16 +251,15 @@ static int fast_labelled(lua_State *L)
                 lua_rawset(L, -3);
                 return 1;
             }
-            if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "action") == 0 &&
-                plain_action(L, lua_gettop(L))) {
-                lua_pop(L, 1);
+            if (lua_rawequal(L, -2, NAME_ACTION) && plain_action(L, lua_gettop(L))) {
+                int action = lua_gettop(L);
+                lua_pushvalue(L, -2); /* the key, for the next lua_next */
                 if (!lua_next(L, 1)) { /* { "Label", action = a } */
                     new_node(L, 2);
                     lua_pushvalue(L, MEMBER);
                     lua_rawgeti(L, 1, 1);
                     lua_rawset(L, -3);
-                    lua_getfield(L, 1, "action");
-                    lua_setfield(L, -2, "action");
+                    set_member(L, NAME_ACTION, action);
                     return 1;
                 }
             }
@@ -288,7 +293,11 @@ static void install(lua_State *L, int ui, int kinds, int actions, const char *na
         lua_pushstring(L, member);
     else
         lua_pushnil(L);
-    lua_pushcclosure(L, fast, 5);
+    lua_pushliteral(L, "type");
+    lua_pushliteral(L, "style");
+    lua_pushliteral(L, "children");
+    lua_pushliteral(L, "action");
+    lua_pushcclosure(L, fast, 9);
     lua_setfield(L, ui, name);
 }
 
