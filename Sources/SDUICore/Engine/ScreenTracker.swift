@@ -105,7 +105,9 @@ final class ScreenTracker {
         // By index: a `for (i, component)` loop copies every component (a retain of each of its references).
         for i in page.components.indices { pageIndex[page.components[i].id] = i }
         if entries.isEmpty {
-            // Nothing rendered (so nothing dirty): every component is new.
+            // Nothing rendered (so nothing dirty): every component is new,
+            // and will have an entry (room made once, not grown as they come).
+            entries.reserveCapacity(page.components.count)
             unrendered = !page.components.isEmpty
         } else {
             let index = pageIndex
