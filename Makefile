@@ -84,7 +84,7 @@ $(LUA_CONTRACT): lua/sdui/contract.lua scripts/embed.py
 	python3 scripts/embed.py sdui_contract_source $< $@
 
 contract: deps
-	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate)'
+	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate|flatLayoutHeaderIsUpToDate)'
 
 $(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT) $(HEADERS) | lib
 	@mkdir -p $(dir $@)

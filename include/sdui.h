@@ -1361,6 +1361,8 @@ int sdui_set_viewport(sdui_engine *engine, double width, double offset, double h
 #define SDUI_COUNTER_ACTIONS      2 /* actions run by handlers, follow-ups included */
 #define SDUI_COUNTER_LAYOUTS      3 /* component layouts computed (not served from the layout cache) */
 #define SDUI_COUNTER_SAVES        4 /* states of persistent services saved (sdui_persist_service()) */
+#define SDUI_COUNTER_FLAT_VIEWS   5 /* factory views a binding handed over in the engine's own form
+                                     (sdui_call_return_flat() in sdui_binding.h) */
 long long sdui_counter(sdui_engine *engine, int which);
 
 #ifdef __cplusplus

@@ -88,6 +88,30 @@ int sdui_call_set_packed(sdui_call *call, const char *path, const void *packed, 
 */
 int sdui_call_return_packed(sdui_call *call, const void *packed, size_t len);
 
+/*
+** Return a view in the engine's flat form
+**
+** Factory only: the view tree written by the caller in the form the engine
+** keeps views in (FlatView, Sources/SDUICore/View/FlatView.swift: per node a
+** kind byte, a flags byte, a uint16 of content bits low byte first, a
+** uint32 child count, then length-prefixed fields: the content strings in
+** the kind's order, the style and the action as compact JSON; children
+** depth first), so the engine checks the bytes and keeps them with nothing
+** to rebuild. The layout follows the library's version: a binding built
+** with the library takes its tables from it (the Lua binding's are
+** generated, Sources/SDUILua/flat_layout.h). The engine takes exactly the
+** bytes it would write itself for a view with no keys and no accessibility
+** members, whose styles are a font alone and whose actions' payloads hold
+** no fractional numbers (object keys ASCII, unescaped, in bytewise order);
+** anything else is refused, valid view or not, with no reason given: hand
+** such a view over with sdui_call_return_packed(), which takes every view
+** and names what is wrong with an invalid one. Errors: SDUI_EINVAL (flat is
+** NULL, or not a factory), SDUI_ECONTRACT (refused); the call's earlier
+** result, if any, then stands. The bytes are the caller's; they are read
+** and copied, not kept.
+*/
+int sdui_call_return_flat(sdui_call *call, const void *flat, size_t len);
+
 /* ======================================================================
 ** Input text
 ** ====================================================================== */

@@ -17,6 +17,7 @@ public func sdui_counter(_ engine: OpaquePointer?, _ which: Int32) -> Int64 {
         case SDUI_COUNTER_ACTIONS: value = Int64(counters.actions)
         case SDUI_COUNTER_LAYOUTS: value = Int64(counters.layouts)
         case SDUI_COUNTER_SAVES: value = Int64(counters.saves)
+        case SDUI_COUNTER_FLAT_VIEWS: value = Int64(counters.flatViews)
         default: throw .invalid("unknown counter \(which)")
         }
     }

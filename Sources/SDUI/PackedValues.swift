@@ -64,3 +64,19 @@ public func sdui_call_return_packed(_ call: OpaquePointer?, _ packed: UnsafeRawP
         }
     }
 }
+
+@_cdecl("sdui_call_return_flat")
+public func sdui_call_return_flat(_ call: OpaquePointer?, _ flat: UnsafeRawPointer?, _ length: Int) -> Int32 {
+    guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
+    return call.run { () throws(Failure) in
+        guard let flat else { throw .invalid("flat is NULL") }
+        guard case .factory = call.role else { throw .invalid("sdui_call_return_flat is for factories") }
+        let bytes = UnsafeRawBufferPointer(start: flat, count: length)
+        guard let view = FlatView(flat: bytes, maxDepth: call.engine.limits.maxDepth) else {
+            throw Failure(SDUI_ECONTRACT,
+                          "not a view in the flat form as the engine writes it; return it packed to learn why")
+        }
+        call.view = .flat(view)
+        call.engine.noteFlatView()
+    }
+}

@@ -3,6 +3,7 @@
 ** instruction budget, engine buffers, JSON arguments and results,
 ** sdui.array and the embedded DSL (see bridge.h).
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -24,6 +25,10 @@ void bridge_init(sdui_bridge *bridge, sdui_engine *engine, lua_State *L)
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
     bridge->main = lua_tothread(L, -1);
     lua_pop(L, 1);
+    /* SDUI_LUA_PACKED_VIEWS (set and not "0"): every view goes packed, as
+    ** before flat.c; the tests compare the two ways with it. */
+    const char *packed = getenv("SDUI_LUA_PACKED_VIEWS");
+    bridge->flat_views = packed == NULL || strcmp(packed, "0") == 0;
 }
 
 void bridge_close(sdui_bridge *bridge, lua_State *L)

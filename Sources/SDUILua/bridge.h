@@ -35,6 +35,7 @@ typedef struct sdui_bridge {
     int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
     int data_cache;      /* registry ref of the factories' decoded data (factory.c); 0: none yet */
     packed_buffer scratch; /* packed values on their way to the engine; reused, freed by bridge_close */
+    int flat_views;      /* views go in the flat form when they can (flat.h); 0 when SDUI_LUA_PACKED_VIEWS is set */
 } sdui_bridge;
 
 /* Points `bridge` at the main thread of L; engine, budget and the rest are the caller's. */

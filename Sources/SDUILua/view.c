@@ -1,8 +1,11 @@
 /*
 ** view.c -- a factory's view table into the engine in one call.
 **
-** The whole tree is packed into the bridge's scratch buffer and handed over
-** with sdui_call_return_packed, which reads and checks it in one pass. The
+** A view of the common shape goes in the engine's own flat form (flat.c,
+** sdui_call_return_flat), which the engine checks and keeps as it is. Any
+** other view, and one the engine refuses that way, is packed: the whole
+** tree into the bridge's scratch buffer, handed over with
+** sdui_call_return_packed, which reads and checks it in one pass. The
 ** nodes are laid out here, their members in the order lua_next gives them
 ** (the engine reads a node's members in any order) and "children", as nodes,
 ** last (so the engine knows the node before its children come);
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "flat.h"
 #include "luajson.h"
 #include "packed.h"
 #include "view.h"
@@ -111,6 +115,8 @@ void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx)
 {
     idx = lua_absindex(L, idx);
     packed_buffer *b = &bridge->scratch;
+    if (bridge->flat_views && flat_write(L, b, idx) && sdui_call_return_flat(call, b->data, b->len) == SDUI_OK)
+        return;
     b->len = 0;
     if (pack_node(L, b, idx, 0) && sdui_call_return_packed(call, b->data, b->len) == SDUI_OK)
         return;

@@ -65,6 +65,12 @@ struct ViewContractTests {
         Self.checkGenerated(ViewContract.luaModulePath, ViewContract.luaModule)
     }
 
+    // MARK: the generated C layout tables
+
+    @Test func flatLayoutHeaderIsUpToDate() {
+        Self.checkGenerated(ViewContract.flatLayoutPath, ViewContract.flatLayoutHeader)
+    }
+
     // MARK: the generated JSON Schema
 
     @Test func jsonSchemaIsUpToDate() {

@@ -10,6 +10,9 @@ public struct EngineCounters: Sendable, Equatable {
     public var layouts = 0
     /// States of persistent services saved (`Engine.persist`).
     public var saves = 0
+    /// Factory views a binding handed over in the engine's flat form, kept
+    /// as they came (`Engine.noteFlatView`).
+    public var flatViews = 0
 
     public init() {}
 }

@@ -68,6 +68,15 @@ public struct FlatView: Sendable, Equatable {
         self = view
     }
 
+    /// The view a binding wrote in the flat form itself, kept as it is; nil
+    /// unless the bytes are exactly what the engine writes for such a view
+    /// (`FlatViewChecker`): the binding then hands the view over packed,
+    /// and that way says what is wrong.
+    public init?(flat bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        guard FlatViewChecker.check(bytes, maxDepth: maxDepth) else { return nil }
+        self.init(bytes: [UInt8](bytes))
+    }
+
     /// The tree, with the ids of a component `componentId`.
     public func node(componentId: String) -> ViewNode {
         bytes.withUnsafeBytes { raw in

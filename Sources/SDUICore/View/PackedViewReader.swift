@@ -255,8 +255,8 @@ struct PackedViewReader: ~Copyable {
         kind.props.map { prop in names.index(of: prop.name)! }
     }
 
-    /// For each kind, the bits of its required content members.
-    private static let requiredMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
+    /// For each kind, the bits of its required content members (`FlatViewChecker` reads it too).
+    static let requiredMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
         var mask: UInt16 = 0
         for (i, prop) in kind.props.enumerated() where prop.required { mask |= 1 << UInt16(i) }
         return mask
@@ -264,8 +264,9 @@ struct PackedViewReader: ~Copyable {
 
     /// For each kind, the bits of the content members read here: plain
     /// strings any node of the kind takes. An input's kind, bind and the
-    /// members of some kinds (`InputContent`) take the long way, which checks them.
-    private static let plainMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
+    /// members of some kinds (`InputContent`) take the long way, which checks
+    /// them. `FlatViewChecker` takes these members only, too.
+    static let plainMasks: [UInt16] = ViewNode.Kind.allCases.map { kind in
         var mask: UInt16 = 0
         for (i, prop) in kind.props.enumerated()
         where prop.type == .string && !(kind == .input && InputContent.checkedMembers.contains(prop.name)) {
