@@ -25,9 +25,11 @@ from the leaf up, the first frame that matches decides:
   3 ctx           ctx_push: the ctx table a factory receives
   4 factory Lua   lua_callk from factory_run: the factory's Lua code and the ui.lua DSL
                   building view tables (ctx.state's calls into the engine included)
-  5 view packing  pack_node (view.c): the view tables laid out in packed form
-  6 view reading  sdui_call_return_packed: PackedViewReader checking the packed view and
-                  writing the FlatView the engine keeps (PackedJSON for actions)
+  5 view writing  flat_write (flat.c): the view tables written in the engine's flat form;
+                  pack_node (view.c) for a view that goes packed instead
+  6 view check    sdui_call_return_flat: FlatViewChecker checking the flat bytes, kept as
+                  they are; sdui_call_return_packed for a packed view: PackedViewReader
+                  checking it and writing the FlatView (PackedJSON for actions)
   7 screen JSON   the screen JSON writer: RenderedComponent.jsonBytes and FlatView.write
                   (ScreenWriter.swift, FlatView.swift), ScreenTracker.json
 
@@ -56,8 +58,9 @@ STEPS = [
     ("2 data: page bytes → Lua tables (luajson_decode, data cache)", ["luajson_decode", "push_cache"]),
     ("3 ctx table (ctx_push)", ["ctx_push"]),
     ("4 factory Lua code + ui.lua DSL (lua_callk)", ["lua_callk"]),
-    ("5 view tables → packed (view.c pack_node)", ["pack_node"]),
-    ("6 packed → FlatView, checked (sdui_call_return_packed)", ["sdui_call_return_packed"]),
+    ("5 view tables → flat form (flat.c; packed: view.c)", ["flat_write", "pack_node"]),
+    ("6 flat form checked and kept (sdui_call_return_flat; _packed)",
+     ["sdui_call_return_flat", "sdui_call_return_packed"]),
     ("7 screen JSON writer (ScreenWriter.swift, FlatView.write)",
      ["ScreenTrackerC4json9allocator", "RenderedComponentV9jsonBytes", "FlatViewV5write4into"]),
 ]

@@ -5,17 +5,19 @@
 ** A host needs only sdui.h. A binding that turns the engine's values into
 ** its own (the Lua binding in libsdui_lua.so is one) includes this header
 ** instead: it adds the packed form of values (no JSON text between the
-** engine and the binding's tables), the node builder (a factory's view set
-** node by node), state versions (for a binding that keeps its own copy of
+** engine and the binding's tables) and a view in the engine's own flat
+** form, the input as the page's text, the node builder (a factory's view
+** set node by node), state versions (for a binding that keeps its own copy of
 ** a service's state) and client data (a library's own state attached to an
 ** engine). These functions live in libsdui.so, like those of sdui.h, and
 ** follow the conventions written at the top of sdui.h (status, strings,
 ** output buffers, threads, bad input). Every sdui_call function here obeys
 ** the rules of sdui.h's "Rules for every sdui_call function".
 **
-** The sections below are, in order: Packed values, Node builder, State
-** versions, Client data. Each is implemented in the facade file of the same
-** name (Sources/SDUI/PackedValues.swift, NodeBuilder.swift,
+** The sections below are, in order: Packed values (with flat views),
+** Input text, Node builder, State versions, Client data. Each is
+** implemented in the facade file of the same name
+** (Sources/SDUI/PackedValues.swift, InputText.swift, NodeBuilder.swift,
 ** StateVersions.swift, ClientData.swift).
 */
 #ifndef SDUI_BINDING_H
