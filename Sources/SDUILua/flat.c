@@ -166,24 +166,6 @@ static int put_items(lua_State *L, packed_buffer *b, int t, lua_Integer n, int d
     return PUT_LITERAL(b, "]");
 }
 
-/* The length of the table at t when its keys are exactly 1..n, else -1 (packed.c's rule). */
-static lua_Integer sequence_length(lua_State *L, int t)
-{
-    lua_Integer count = 0, max = 0;
-    lua_pushnil(L);
-    while (lua_next(L, t)) {
-        lua_pop(L, 1);
-        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1) {
-            lua_pop(L, 1);
-            return -1;
-        }
-        lua_Integer k = lua_tointeger(L, -1);
-        max = k > max ? k : max;
-        count++;
-    }
-    return max == count ? count : -1;
-}
-
 /* The table at the top as JSON: an array or an object, as packed.c decides. */
 static int put_table(lua_State *L, packed_buffer *b, int depth)
 {
@@ -193,14 +175,14 @@ static int put_table(lua_State *L, packed_buffer *b, int depth)
     if (lua_getmetatable(L, t)) { /* an array marked as one; proxies and the rest go the packed way */
         lua_pop(L, 1);
         lua_Integer n = luajson_isarray(L, t) ? (lua_Integer)lua_rawlen(L, t) : -1;
-        return n >= 0 && sequence_length(L, t) == n && put_items(L, b, t, n, depth);
+        return n >= 0 && packed_sequence_length(L, t) == n && put_items(L, b, t, n, depth);
     }
     lua_pushnil(L);
     if (!lua_next(L, t)) /* empty, unmarked: {} */
         return PUT_LITERAL(b, "{}");
     if (lua_type(L, -2) != LUA_TSTRING) {
         lua_pop(L, 2);
-        lua_Integer n = sequence_length(L, t);
+        lua_Integer n = packed_sequence_length(L, t);
         return n > 0 && put_items(L, b, t, n, depth);
     }
     text keys[FLAT_MAXMEMBERS];
@@ -418,7 +400,7 @@ static int put_node(lua_State *L, packed_buffer *b, int idx, int depth)
     lua_Integer n = 0;
     if (children) { /* items 1..n, n > 0, of a plain table; anything else the packed way decides */
         n = (lua_Integer)lua_rawlen(L, list);
-        if (n == 0 || n > UINT32_MAX || lua_getmetatable(L, list) || sequence_length(L, list) != n)
+        if (n == 0 || n > UINT32_MAX || lua_getmetatable(L, list) || packed_sequence_length(L, list) != n)
             return 0; /* the caller resets the stack */
     }
     unsigned char flags = (unsigned char)((font.s != NULL ? FLAT_STYLE_FLAG : 0) |

@@ -231,11 +231,7 @@ static int pack_items(lua_State *L, packed_buffer *b, int t, lua_Integer n, int 
     return 1;
 }
 
-/*
-** The length of the table at t when its keys are exactly 1..n (an array
-** marked with the metatable may be empty), else -1.
-*/
-static lua_Integer sequence_length(lua_State *L, int t)
+lua_Integer packed_sequence_length(lua_State *L, int t)
 {
     lua_Integer count = 0, max = 0;
     lua_pushnil(L);
@@ -273,7 +269,7 @@ static int pack_table(lua_State *L, packed_buffer *b, int depth)
     }
     if (marked && luajson_isarray(L, t)) {
         lua_Integer n = (lua_Integer)lua_rawlen(L, t);
-        if (sequence_length(L, t) != n)
+        if (packed_sequence_length(L, t) != n)
             return 0; /* holes or other keys: the JSON encoder decides */
         return pack_items(L, b, t, n, depth);
     }
@@ -283,7 +279,7 @@ static int pack_table(lua_State *L, packed_buffer *b, int depth)
     if (lua_type(L, -2) == LUA_TSTRING)
         return pack_object(L, b, t, depth);
     lua_pop(L, 2);
-    lua_Integer n = sequence_length(L, t);
+    lua_Integer n = packed_sequence_length(L, t);
     return n > 0 && pack_items(L, b, t, n, depth);
 }
 

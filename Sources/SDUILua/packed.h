@@ -47,6 +47,13 @@ int packed_encode(lua_State *L, int idx, packed_buffer *b);
 /* packed_encode, appending to what b holds already; 0 as it returns 0 (b's contents then unspecified). */
 int packed_append(lua_State *L, int idx, packed_buffer *b);
 
+/*
+** The length of the table at t when its keys are exactly 1..n (n may be
+** 0: an empty table), else -1: what makes a table an array to the packer
+** (and to flat.c, which writes what the packer would).
+*/
+lua_Integer packed_sequence_length(lua_State *L, int t);
+
 /* Grows b to room for `n` more bytes; 0 when memory runs out. packed_reserve's slow path. */
 int packed_grow(packed_buffer *b, size_t n);
 

@@ -136,18 +136,18 @@ struct FlatViewCheckerTests {
 
     /// Whatever bytes it takes are the bytes the engine writes for the view they describe.
     @Test func takesOnlyWhatItWouldWriteItself() throws {
-        var random = SplitMix(seed: 0x5D01)
+        var random = SeededRNG(seed: 0x5D01)
         var taken = 0
         let alphabet = Array(#"{}[]",:0-9az\u"#.utf8) // JSON's own bytes, the likeliest to keep it JSON
         for text in FlatViewTests.views where Self.covered(text) {
             guard let base = try Self.written(text) else { continue }
             for _ in 0..<400 {
                 var bytes = base
-                switch random.next() % 4 {
-                case 0: bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
-                case 1: bytes[Int(random.next() % UInt64(bytes.count))] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                case 2: bytes.removeLast(Int(random.next() % UInt64(min(bytes.count, 8))) + 1)
-                default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: Int(random.next() % UInt64(bytes.count)))
+                switch random.below(4) {
+                case 0: bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes[random.below(bytes.count)] = alphabet[random.below(alphabet.count)]
+                case 2: bytes.removeLast(random.below(min(bytes.count, 8)) + 1)
+                default: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: random.below(bytes.count))
                 }
                 guard let view = Self.check(bytes) else { continue }
                 taken += 1
@@ -155,18 +155,5 @@ struct FlatViewCheckerTests {
             }
         }
         #expect(taken > 0, "some mutations keep a view the engine writes")
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the mutations are the same every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
