@@ -20,7 +20,7 @@ FUZZ_SCRATCH := .build-fuzz
 FUZZ_LIBDIR  := $(FUZZ_SCRATCH)/release
 FUZZ_SWIFT   := $(FUZZ_LIBDIR)/libsdui.so
 FUZZ_BUILD   := $(BUILD)/fuzz
-FUZZ_NAMES   := page action patch path script theme
+FUZZ_NAMES   := page action patch path script theme flat
 FUZZ_BINS    := $(patsubst %,$(FUZZ_BUILD)/fuzz_%,$(FUZZ_NAMES))
 SAN_FLAGS    := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 SAN_CFLAGS   := -O1 -g -Wall -Wextra -Werror -std=c11 $(SAN_FLAGS) -fuse-ld=lld
