@@ -41,14 +41,15 @@ public final class Engine {
         all.saves = persistence.saves
         return all
     }
-    /// Actions run, flat views taken, and the work of the pages the
-    /// navigation dropped (the other counters are kept by the parts that do the work).
-    private var work = EngineCounters()
 
     /// Counts a factory view a binding handed over in the flat form (`FlatView(flat:maxDepth:)`).
     public func noteFlatView() {
         work.flatViews += 1
     }
+
+    /// Actions run, flat views taken, and the work of the pages the
+    /// navigation dropped (the other counters are kept by the parts that do the work).
+    private var work = EngineCounters()
     /// Lays out the screen; replace its measurer to size text the host's
     /// way. The current page's: each page of the navigation stack has its own.
     private var layouts: LayoutCache
