@@ -1,6 +1,7 @@
 /*
-** view.h -- hands a factory's view table to the engine in one call:
-** packed (packed.h) into the bridge's scratch buffer, then
+** view.h -- hands a factory's view table to the engine in one call: in the
+** engine's own flat form (flat.h, sdui_call_return_flat) when it can be,
+** else packed (packed.h) into the bridge's scratch buffer for
 ** sdui_call_return_packed, with no JSON text in between.
 */
 #ifndef SDUI_LUA_VIEW_H
@@ -12,10 +13,11 @@
 #include "sdui_binding.h"
 
 /*
-** Sets the view table at idx as the call's result. A table the packer
-** covers goes over packed; anything else, and any table the engine
-** rejects, goes through the JSON path instead, whose error ("invalid view
-** at $.path: ...") is raised as a Lua error. Runs inside a protected call.
+** Sets the view table at idx as the call's result. A view of the shape
+** flat.c writes goes flat; a table the packer covers goes over packed;
+** anything else, and any table the engine rejects, goes through the JSON
+** path instead, whose error ("invalid view at $.path: ...") is raised as a
+** Lua error. Runs inside a protected call.
 */
 void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx);
 
