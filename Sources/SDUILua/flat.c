@@ -82,34 +82,20 @@ static void end_field(packed_buffer *b, size_t at)
     memcpy(b->data + at, &n, 4);
 }
 
-/* A string's bytes escaped as the engine escapes them (ByteSink.appendEscaped), no quotes. */
+/* A string's bytes escaped as the engine escapes them (ByteSink.appendEscaped, luajson_escape), no quotes. */
 static int put_escaped(packed_buffer *b, const char *s, size_t n)
 {
-    static const char hex[] = "0123456789abcdef";
-    size_t run = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        if (!put(b, s + run, i - run))
+    for (size_t i = 0;;) {
+        size_t run = luajson_plain_run(s + i, n - i);
+        if (!put(b, s + i, run))
             return 0;
-        run = i + 1;
-        char e[6] = {'\\', 0, '0', '0', hex[c >> 4], hex[c & 15]};
-        size_t len = 2;
-        switch (c) {
-        case '"': e[1] = '"'; break;
-        case '\\': e[1] = '\\'; break;
-        case '\n': e[1] = 'n'; break;
-        case '\r': e[1] = 'r'; break;
-        case '\t': e[1] = 't'; break;
-        case '\b': e[1] = 'b'; break;
-        case '\f': e[1] = 'f'; break;
-        default: e[1] = 'u'; len = 6; break;
-        }
-        if (!put(b, e, len))
+        i += run;
+        if (i == n)
+            return 1;
+        char esc[6];
+        if (!put(b, esc, luajson_escape((unsigned char)s[i++], esc)))
             return 0;
     }
-    return put(b, s + run, n - run);
 }
 
 /* An integer as the engine writes it (ByteSink.writeInt). */
@@ -130,13 +116,6 @@ static int put_integer(packed_buffer *b, lua_Integer i)
 /* ---- payload values -------------------------------------------------------- */
 
 static int put_value(lua_State *L, packed_buffer *b, int depth);
-
-/* Key order of packed.c (bytewise, a prefix first). */
-static int before(const text *x, const text *y)
-{
-    int c = memcmp(x->s, y->s, x->n < y->n ? x->n : y->n);
-    return c != 0 ? c < 0 : x->n < y->n;
-}
 
 /* A key written as it is: ASCII, nothing to escape. */
 static int plain_key(const char *s, size_t n)
@@ -170,7 +149,7 @@ static int put_items(lua_State *L, packed_buffer *b, int t, lua_Integer n, int d
 static int put_table(lua_State *L, packed_buffer *b, int depth)
 {
     int t = lua_gettop(L);
-    if (depth >= FLAT_MAXDEPTH || !lua_checkstack(L, FLAT_MAXMEMBERS + 4))
+    if (depth >= FLAT_MAXDEPTH || !lua_checkstack(L, 6))
         return 0;
     if (lua_getmetatable(L, t)) { /* an array marked as one; proxies and the rest go the packed way */
         lua_pop(L, 1);
@@ -185,37 +164,15 @@ static int put_table(lua_State *L, packed_buffer *b, int depth)
         lua_Integer n = packed_sequence_length(L, t);
         return n > 0 && put_items(L, b, t, n, depth);
     }
-    text keys[FLAT_MAXMEMBERS];
-    int slots[FLAT_MAXMEMBERS];
-    int n = 0, first = lua_gettop(L) - 1;
-    do { /* the keys stay on the stack, sorted into keys[] as they come */
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING || n == FLAT_MAXMEMBERS) {
-            lua_settop(L, first - 1);
-            return 0;
-        }
-        text k;
-        k.s = lua_tolstring(L, -1, &k.n);
-        if (!plain_key(k.s, k.n)) {
-            lua_settop(L, first - 1);
-            return 0;
-        }
-        int j = n, slot = lua_gettop(L);
-        for (; j > 0 && before(&k, &keys[j - 1]); j--) {
-            keys[j] = keys[j - 1];
-            slots[j] = slots[j - 1];
-        }
-        keys[j] = k;
-        slots[j] = slot;
-        n++;
-        lua_pushvalue(L, -1);
-    } while (lua_next(L, t));
-    int ok = PUT_LITERAL(b, "{");
+    packed_key keys[FLAT_MAXMEMBERS];
+    int first = lua_gettop(L) - 1;
+    int n = packed_sorted_keys(L, t, keys, FLAT_MAXMEMBERS);
+    int ok = n > 0 && PUT_LITERAL(b, "{");
     for (int i = 0; ok && i < n; i++) {
-        ok = (i == 0 || PUT_LITERAL(b, ",")) && PUT_LITERAL(b, "\"") && put(b, keys[i].s, keys[i].n) &&
-             PUT_LITERAL(b, "\":");
+        ok = plain_key(keys[i].s, keys[i].n) && (i == 0 || PUT_LITERAL(b, ",")) && PUT_LITERAL(b, "\"") &&
+             put(b, keys[i].s, keys[i].n) && PUT_LITERAL(b, "\":");
         if (ok) {
-            lua_pushvalue(L, slots[i]);
+            lua_pushvalue(L, keys[i].slot);
             lua_rawget(L, t);
             ok = put_value(L, b, depth + 1);
             lua_pop(L, 1);

@@ -198,7 +198,7 @@ static inline int is_plain(unsigned char c)
 ** of its bytes is below 0x20, or is zero after an xor with '"' or '\\'
 ** (the usual "has a byte less than" bit trick, with ones = 0x0101...01).
 */
-static size_t plain_run(const char *s, size_t n)
+size_t luajson_plain_run(const char *s, size_t n)
 {
     const uint64_t ones = 0x0101010101010101u, highs = ones * 0x80;
     size_t i = 0;
@@ -365,7 +365,7 @@ static NOINLINE void decode_escaped(decoder *d, const char *s, const char *p)
     const char *end = d->end;
     buf_add(d->L, b, s, (size_t)(p - s));
     for (;;) {
-        size_t run = plain_run(p, (size_t)(end - p));
+        size_t run = luajson_plain_run(p, (size_t)(end - p));
         buf_add(d->L, b, p, run);
         p += run;
         if (p == end)
@@ -384,7 +384,7 @@ static NOINLINE void decode_escaped(decoder *d, const char *s, const char *p)
 static void decode_string(decoder *d)
 {
     const char *s = d->p + 1, *end = d->end;
-    const char *p = s + plain_run(s, (size_t)(end - s));
+    const char *p = s + luajson_plain_run(s, (size_t)(end - s));
     if (p < end && *p == '"') { /* no escape: push it straight from the text */
         lua_pushlstring(d->L, s, (size_t)(p - s));
         d->p = p + 1;
@@ -895,6 +895,20 @@ static NOINLINE void encode_float(encoder *e, double v)
     put(e, out, (size_t)len);
 }
 
+size_t luajson_escape(unsigned char c, char out[6])
+{
+    char esc = escape_of[c];
+    out[0] = '\\';
+    if (esc != 'u') {
+        out[1] = esc;
+        return 2;
+    }
+    memcpy(out + 1, "u00", 3);
+    out[4] = "0123456789abcdef"[c >> 4];
+    out[5] = "0123456789abcdef"[c & 15];
+    return 6;
+}
+
 /* Appends the string at stack index idx, quoted and escaped. */
 static void encode_string(encoder *e, int idx)
 {
@@ -903,22 +917,13 @@ static void encode_string(encoder *e, int idx)
     buf_reserve(e->L, e->b, n + 2);
     putch(e, '"');
     for (;;) {
-        size_t run = plain_run(s + i, n - i);
-        unsigned char c;
-        char esc;
+        size_t run = luajson_plain_run(s + i, n - i);
         put(e, s + i, run);
         i += run;
         if (i == n)
             break;
-        c = (unsigned char)s[i++];
-        esc = escape_of[c];
-        if (esc == 'u') {
-            char u[6] = {'\\', 'u', '0', '0', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15]};
-            put(e, u, 6);
-        } else {
-            char two[2] = {'\\', esc};
-            put(e, two, 2);
-        }
+        char esc[6];
+        put(e, esc, luajson_escape((unsigned char)s[i++], esc));
     }
     putch(e, '"');
 }

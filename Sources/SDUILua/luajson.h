@@ -98,6 +98,19 @@ void luajson_decode(lua_State *L, const char *json, size_t len);
 
 /* ---- encoding -------------------------------------------------------- */
 
+/*
+** The length of the run of bytes at s (at most n) that a JSON string holds
+** as they are: none is '"', '\\' or below 0x20. Eight bytes at a time.
+*/
+size_t luajson_plain_run(const char *s, size_t n);
+
+/*
+** Writes the escape of byte c (one luajson_plain_run stops at) to out, as
+** the engine writes it too (\" \\ \b \f \n \r \t, else \u00 and two
+** lower-case hex digits); returns its length, 2 or 6.
+*/
+size_t luajson_escape(unsigned char c, char out[6]);
+
 /* A growable byte buffer: `len` bytes of `data` (malloc'd) are in use. */
 typedef struct {
     char *data;

@@ -169,17 +169,33 @@ static int put_bits(packed_buffer *b, int tag, const void *bits)
     return 1;
 }
 
-typedef struct {
-    const char *s;
-    size_t n;
-    int slot; /* stack index of the key */
-} member;
-
 /* Bytewise key order, a prefix first: the order luajson_encode writes. */
-static int before(const member *x, const member *y)
+static int before(const packed_key *x, const packed_key *y)
 {
     int c = memcmp(x->s, y->s, x->n < y->n ? x->n : y->n);
     return c != 0 ? c < 0 : x->n < y->n;
+}
+
+int packed_sorted_keys(lua_State *L, int t, packed_key *keys, int max)
+{
+    int first = lua_gettop(L) - 1, n = 0;
+    do { /* the keys stay on the stack, sorted into keys as they come */
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING || n == max || !lua_checkstack(L, 3)) {
+            lua_settop(L, first - 1);
+            return 0;
+        }
+        packed_key k;
+        k.s = lua_tolstring(L, -1, &k.n);
+        k.slot = lua_gettop(L);
+        int j = n;
+        for (; j > 0 && before(&k, &keys[j - 1]); j--)
+            keys[j] = keys[j - 1];
+        keys[j] = k;
+        n++;
+        lua_pushvalue(L, -1);
+    } while (lua_next(L, t));
+    return n;
 }
 
 static int pack_value(lua_State *L, packed_buffer *b, int depth);
@@ -187,24 +203,12 @@ static int pack_value(lua_State *L, packed_buffer *b, int depth);
 /* Packs the table at t as an object whose first key (a string) and value lua_next has pushed. */
 static int pack_object(lua_State *L, packed_buffer *b, int t, int depth)
 {
-    member m[PACK_MAXMEMBERS];
-    int first = lua_gettop(L) - 1, n = 0, i, j;
-    do { /* the keys stay on the stack, sorted into m as they come */
-        lua_pop(L, 1);
-        if (lua_type(L, -1) != LUA_TSTRING || n == PACK_MAXMEMBERS || !lua_checkstack(L, 3))
-            return 0;
-        member k;
-        k.s = lua_tolstring(L, -1, &k.n);
-        k.slot = lua_gettop(L);
-        for (j = n; j > 0 && before(&k, &m[j - 1]); j--)
-            m[j] = m[j - 1];
-        m[j] = k;
-        n++;
-        lua_pushvalue(L, -1);
-    } while (lua_next(L, t));
-    if (!packed_put_tag(b, SDUI_PACKED_OBJECT) || !packed_put_count(b, (size_t)n))
+    packed_key m[PACK_MAXMEMBERS];
+    int first = lua_gettop(L) - 1;
+    int n = packed_sorted_keys(L, t, m, PACK_MAXMEMBERS);
+    if (n == 0 || !packed_put_tag(b, SDUI_PACKED_OBJECT) || !packed_put_count(b, (size_t)n))
         return 0;
-    for (i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) {
         if (!packed_put_text(b, m[i].s, m[i].n))
             return 0;
         lua_pushvalue(L, m[i].slot);

@@ -54,6 +54,23 @@ int packed_append(lua_State *L, int idx, packed_buffer *b);
 */
 lua_Integer packed_sequence_length(lua_State *L, int t);
 
+/* An object key being laid out: its bytes, and where it stays on the stack. */
+typedef struct packed_key {
+    const char *s;
+    size_t n;
+    int slot;
+} packed_key;
+
+/*
+** The keys of the table at t, sorted as the packer writes them (bytewise,
+** a prefix first; luajson_encode's order), lua_next having pushed the
+** first key and its value: each key stays on the stack, at keys[i].slot,
+** until the caller has written the members and sets the top back to below
+** the first key. Returns how many; 0 (the stack back to below the first
+** key) when a key is not a string or there are more than max.
+*/
+int packed_sorted_keys(lua_State *L, int t, packed_key *keys, int max);
+
 /* Grows b to room for `n` more bytes; 0 when memory runs out. packed_reserve's slow path. */
 int packed_grow(packed_buffer *b, size_t n);
 
