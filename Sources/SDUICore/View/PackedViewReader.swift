@@ -194,7 +194,7 @@ struct PackedViewReader: ~Copyable {
             return true
         }
         guard let value = try? PackedValue.read(UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth),
-              let style = try? Self.style(value), !style.isEmpty
+              let style = try? Style(json: value, at: .root), !style.isEmpty // a string is the font shorthand
         else { return false }
         FlatView.appendField(JSONWriter.bytes(style.json), to: &out)
         return true
@@ -222,16 +222,6 @@ struct PackedViewReader: ~Copyable {
     /// Sets the length of the field begun at `at` to what was written since.
     private mutating func endField(_ at: Int) {
         out.setCount(UInt32(out.count - at - 4), at: at)
-    }
-
-    /// What `ViewNode.setMember` makes of a "style" value.
-    private static func style(_ value: JSON) throws(ContractError) -> Style {
-        if case .string(let font) = value {
-            var style = Style()
-            style.font = font
-            return style
-        }
-        return try Style(json: value, at: .root)
     }
 
     /// Copies a string value's bytes as a flat field.
