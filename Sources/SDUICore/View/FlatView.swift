@@ -128,10 +128,7 @@ public struct FlatView: Sendable, Equatable {
             guard !raw.isEmpty else { return ids }
             var at = 0
             var path = NodePath()
-            FlatView.iconOnly(raw, &at, &path) { path in
-                ids.append(path.id(componentId: componentId))
-                return true
-            }
+            FlatView.iconOnly(raw, &at, &path) { path in ids.append(path.id(componentId: componentId)) }
             return ids
         }
     }
@@ -142,16 +139,8 @@ public struct FlatView: Sendable, Equatable {
     var hasIconOnlyButtons: Bool {
         bytes.withUnsafeBytes { raw in
             var at = 0
-            let button = ViewNode.Kind.button.index
             while at < raw.count {
-                // a label is a button's first member, after the key
-                if raw[at] == button && raw[at + 2] & 1 != 0 {
-                    var field = at + FlatView.headerSize
-                    if raw[at + 1] & FlatView.keyFlag != 0 { _ = FlatView.field(raw, &field) }
-                    if Accessibility.isIconOnly(FlatView.field(raw, &field)) && !FlatView.hasAccessibilityLabel(raw, at) {
-                        return true
-                    }
-                }
+                if FlatView.isIconOnlyButton(raw, at) { return true }
                 FlatView.skipFields(raw, &at)
             }
             return false
@@ -188,37 +177,38 @@ public struct FlatView: Sendable, Equatable {
     /// Walks the node at `at` and its subtree (moving past it), whose place
     /// is `path` (left as it was), with no tree made: calls `found` with the
     /// path of each button labelled with symbols only and no accessibility
-    /// label, in tree order, until it returns false; returns false then.
-    @discardableResult
+    /// label, in tree order.
     private static func iconOnly(_ raw: UnsafeRawBufferPointer, _ at: inout Int, _ path: inout NodePath,
-                                 _ found: (borrowing NodePath) -> Bool) -> Bool
+                                 _ found: (borrowing NodePath) -> Void)
     {
-        let start = at
         let flags = raw[at + 1]
         let children = count(raw, at + 4)
-        var field = at + headerSize
         let outer = (path.keyDepth, path.key)
         defer { (path.keyDepth, path.key) = outer }
         if flags & keyFlag != 0 {
+            var field = at + headerSize
             path.key = FlatView.field(raw, &field)
             path.keyDepth = path.positions.count
         }
-        // a label is a button's first member; an accessibility member may give its name
-        if raw[at] == ViewNode.Kind.button.index && raw[at + 2] & 1 != 0,
-           Accessibility.isIconOnly(FlatView.field(raw, &field)), !hasAccessibilityLabel(raw, start),
-           !found(path)
-        {
-            return false
-        }
+        if isIconOnlyButton(raw, at) { found(path) }
         skipFields(raw, &at)
-        guard children > 0 else { return true }
+        guard children > 0 else { return }
         path.positions.append(0)
         defer { path.positions.removeLast() }
         for i in 0..<children {
             path.positions[path.positions.count - 1] = i
-            guard iconOnly(raw, &at, &path, found) else { return false }
+            iconOnly(raw, &at, &path, found)
         }
-        return true
+    }
+
+    /// Whether the node at `at` is a button labelled with symbols only
+    /// (`Accessibility.isIconOnly`; the label is a button's first member,
+    /// after its key) with no accessibility label to name it.
+    private static func isIconOnlyButton(_ raw: UnsafeRawBufferPointer, _ at: Int) -> Bool {
+        guard raw[at] == ViewNode.Kind.button.index && raw[at + 2] & 1 != 0 else { return false }
+        var field = at + headerSize
+        if raw[at + 1] & keyFlag != 0 { _ = FlatView.field(raw, &field) }
+        return Accessibility.isIconOnly(FlatView.field(raw, &field)) && !hasAccessibilityLabel(raw, at)
     }
 
     /// The node at `at` carries an accessibility label: its accessibility
