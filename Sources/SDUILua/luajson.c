@@ -13,6 +13,9 @@
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,14 +197,29 @@ static inline int is_plain(unsigned char c)
 
 /*
 ** Returns the length of the run of plain bytes that starts at s (at most
-** n). Eight bytes at a time: a word has a byte that is not plain when one
-** of its bytes is below 0x20, or is zero after an xor with '"' or '\\'
-** (the usual "has a byte less than" bit trick, with ones = 0x0101...01).
+** n). Sixteen bytes at a time with SSE2 (every x86-64 has it): a byte is
+** not plain when it is '"', '\\', or at most 0x1F (max(c, 0x1F) == 0x1F,
+** unsigned); the mask of such bytes gives the run's end at once. Elsewhere
+** eight bytes at a time: a word has a byte that is not plain when one of
+** its bytes is below 0x20, or is zero after an xor with '"' or '\\' (the
+** usual "has a byte less than" bit trick, with ones = 0x0101...01). The
+** last bytes, fewer than a block, one at a time.
 */
 size_t luajson_plain_run(const char *s, size_t n)
 {
-    const uint64_t ones = 0x0101010101010101u, highs = ones * 0x80;
     size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), control = _mm_set1_epi8(0x1F);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)),
+                                    _mm_cmpeq_epi8(_mm_max_epu8(v, control), control));
+        unsigned mask = (unsigned)_mm_movemask_epi8(stop);
+        if (mask != 0)
+            return i + (size_t)__builtin_ctz(mask);
+    }
+#else
+    const uint64_t ones = 0x0101010101010101u, highs = ones * 0x80;
     for (; i + 8 <= n; i += 8) {
         uint64_t w, q, b;
         memcpy(&w, s + i, 8);
@@ -210,6 +228,7 @@ size_t luajson_plain_run(const char *s, size_t n)
         if ((((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((b - ones) & ~b)) & highs)
             break;
     }
+#endif
     while (i < n && is_plain((unsigned char)s[i]))
         i++;
     return i;
