@@ -24,6 +24,9 @@ public struct Renderer {
     public let capabilities: Capabilities
     /// What the page requires of each of its components (`Page.requirements`).
     public let pageRequirements: Requirements
+    /// What the capabilities lack of `pageRequirements` alone, worked out
+    /// once: the answer for every component that requires nothing more.
+    private let pageUnmet: String?
 
     public init(registry: ComponentRegistry, store: Store, inputErrors: [String: String] = [:],
                 theme: ThemeValues = ThemeValues(),
@@ -35,6 +38,7 @@ public struct Renderer {
         self.theme = theme
         self.capabilities = capabilities
         self.pageRequirements = pageRequirements
+        self.pageUnmet = pageRequirements.isEmpty ? nil : capabilities.unmet(pageRequirements)
     }
 
     /// Renders a whole page at once (no caching), collecting diagnostics;
@@ -55,30 +59,39 @@ public struct Renderer {
     /// Which link of `component`'s fallback chain renders (the component
     /// being one of the page), and that link; no factory runs.
     public func choose(_ component: Component) -> (choice: FallbackChoice, link: Component) {
+        let (choice, link, _) = chooseLink(component)
+        return (choice, link)
+    }
+
+    /// `choose`, with the factory of the link when one renders it.
+    private func chooseLink(_ component: Component)
+        -> (choice: FallbackChoice, link: Component, factory: ComponentDataFactory?)
+    {
         var choice = FallbackChoice()
         var current = component
-        var needs = pageRequirements + component.requirements
+        let own = component.requirements
+        var unmet = own.isEmpty ? pageUnmet : capabilities.unmet(pageRequirements + own)
         while true {
-            let unmet = needs.isEmpty ? nil : capabilities.unmet(needs)
-            if unmet == nil && registry.factory(for: current.type) != nil { return (choice, current) }
+            if unmet == nil, let factory = registry.factory(for: current.type) { return (choice, current, factory) }
             let reason = unmet.map { "type \"\(current.type)\": \($0)" } ?? "no factory for type \"\(current.type)\""
             switch current.fallback {
             case .component(let replacement)?:
                 choice.diagnostics.append(Diagnostic(.warning, unmet == nil ? "fallback-used" : "requires-unmet",
                     component: component.id, "\(reason); rendered its fallback of type \"\(replacement.type)\""))
                 current = replacement
-                needs = replacement.requirements
+                let needs = replacement.requirements
+                unmet = needs.isEmpty ? nil : capabilities.unmet(needs)
                 choice.link += 1
             case .drop?:
                 choice.diagnostics.append(Diagnostic(.warning, unmet == nil ? "dropped" : "requires-unmet",
                     component: component.id, "\(reason); dropped as its fallback asks"))
                 choice.ending = .drop
-                return (choice, current)
+                return (choice, current, nil)
             case nil:
                 choice.diagnostics.append(Diagnostic(.error, unmet == nil ? "unknown-type" : "requires-unmet",
                     component: component.id, "\(reason)\(unmet == nil ? " and" : ";") no fallback"))
                 choice.ending = .fallbackNode
-                return (choice, current)
+                return (choice, current, nil)
             }
         }
     }
@@ -87,7 +100,7 @@ public struct Renderer {
     /// (`choose`). The result keeps the original component's id and type
     /// whatever rendered it.
     public func render(_ component: Component) -> ComponentRender {
-        let (choice, current) = choose(component)
+        let (choice, current, chosen) = chooseLink(component)
         var result = ComponentRender(rendered: nil, reads: [], types: [component.type], noted: choice.diagnostics,
                                      choice: choice, factoryRan: false)
         if choice.link > 0 {
@@ -108,7 +121,7 @@ public struct Renderer {
         case .factory:
             break
         }
-        let factory = registry.factory(for: current.type)!
+        guard let factory = chosen else { preconditionFailure("a factory ending without its factory") }
         let log = ReadLog()
         let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log,
                                     theme: theme)
