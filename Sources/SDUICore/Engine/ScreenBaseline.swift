@@ -13,6 +13,8 @@ struct ScreenBaseline {
     private(set) var versions: [String: RenderedComponent?] = [:]
     /// The host's whole screen; an empty one before the first render.
     private(set) var full: Screen? = Screen()
+    /// Whether the whole baseline is kept (`full` is set).
+    var keepsFull: Bool { full != nil }
 
     /// Whether component `id`'s version on the host's screen is already
     /// known (kept, or part of the full baseline).

@@ -188,16 +188,18 @@ final class ScreenTracker {
     /// Renders what is missing or stale, in page order (no lazy list).
     func renderDue(_ page: Page, with renderer: Renderer) {
         if unrendered { // a page just loaded: walk it
-            for component in page.components
-                where entries[component.id] == nil || (!dirty.isEmpty && dirty.contains(component.id))
-            {
-                rerender(component, with: renderer)
+            // By index, each entry looked up once: rerender takes what was found.
+            for i in page.components.indices {
+                let old = entries[page.components[i].id]
+                if old == nil || (!dirty.isEmpty && dirty.contains(page.components[i].id)) {
+                    rerender(page.components[i], old: old, with: renderer)
+                }
             }
             dirty = []
             unrendered = false
         } else { // only what changed, in page order
             for position in dirty.compactMap({ pageIndex[$0] }).sorted() {
-                rerender(page.components[position], with: renderer)
+                rerender(page.components[position], old: entries[page.components[position].id], with: renderer)
             }
             dirty = []
         }
@@ -209,15 +211,16 @@ final class ScreenTracker {
         let due = allowed.filter { dirty.contains($0) || entries[$0] == nil }
         let index = pageIndex
         for position in due.compactMap({ index[$0] }).sorted() {
-            rerender(page.components[position], with: renderer)
+            rerender(page.components[position], old: entries[page.components[position].id], with: renderer)
         }
         dirty.subtract(due)
     }
 
     /// Renders `component` if it is stale or has no entry.
     func renderIfDue(_ component: Component, with renderer: Renderer) {
-        if dirty.remove(component.id) != nil || entries[component.id] == nil {
-            rerender(component, with: renderer)
+        let old = entries[component.id]
+        if dirty.remove(component.id) != nil || old == nil {
+            rerender(component, old: old, with: renderer)
         }
     }
 
@@ -264,11 +267,11 @@ final class ScreenTracker {
         screenEntries = []
     }
 
-    private func rerender(_ component: Component, with renderer: Renderer) {
+    /// Renders `component` and records it; `old` is its entry (looked up by the caller).
+    private func rerender(_ component: Component, old: Entry?, with renderer: Renderer) {
         let result = renderer.render(component)
         componentRenders += 1
         if result.factoryRan { factoryRuns += 1 }
-        let old = entries[component.id]
         if let old, ReadIndex.sameKeys(old.render.reads, result.reads) {
             // the index already holds this component under these keys (the common re-render)
         } else {
@@ -335,6 +338,8 @@ final class ScreenTracker {
 
     /// Before the component list changes: keeps the whole baseline, unless kept already.
     private func keepFullBaseline() {
+        // Asked once a new component: the screen is not handed over (copied) when it is kept already.
+        guard !baseline.keepsFull else { return }
         baseline.keepFull(current: screen, index: screenIndex)
     }
 
