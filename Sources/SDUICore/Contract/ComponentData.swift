@@ -38,12 +38,18 @@ public struct ComponentData: Sendable {
     /// escapes as they were), valid only inside `body`. Two texts with the
     /// same non-zero token are the same bytes, for as long as the process
     /// runs: a binding may keep what it decoded under the token.
-    public func withText<R, E: Error>(_ body: (UnsafeRawBufferPointer?, UInt64) throws(E) -> R) throws(E) -> R {
+    ///
+    /// It returns a factory's view, and is not generic: a binding calls it
+    /// from another module for every component it renders, where a generic
+    /// function would run unspecialized.
+    public func withText(_ body: (UnsafeRawBufferPointer?, UInt64) throws -> FlatView) throws -> FlatView {
         switch storage {
         case .value:
             return try body(nil, 0)
         case .text(let text):
-            return try text.withBytes { (bytes) throws(E) in try body(bytes, text.token) }
+            return try text.buffer.withUnsafeBytes { all in
+                try body(UnsafeRawBufferPointer(rebasing: all[text.range]), text.token)
+            }
         }
     }
 }
@@ -53,14 +59,6 @@ extension JSONText {
     /// there is none: the range starts beyond what a token can hold).
     var token: UInt64 {
         range.lowerBound < 1 << 32 ? serial << 32 | UInt64(range.lowerBound) : 0
-    }
-
-    /// Runs `body` with the value's bytes.
-    func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        let result: Result<R, E> = buffer.withUnsafeBytes { all in
-            Result { () throws(E) in try body(UnsafeRawBufferPointer(rebasing: all[range])) }
-        }
-        return try result.get()
     }
 
     /// The serial number of the next scanned input (`JSONText.serial`).
