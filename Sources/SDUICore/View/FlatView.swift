@@ -105,7 +105,7 @@ public struct FlatView: Sendable, Equatable {
         bytes.withUnsafeBytes { raw in
             var urls: [String] = []
             var at = 0
-            let image = UInt8(ViewNode.Kind.allCases.firstIndex(of: .image)!)
+            let image = ViewNode.Kind.image.index
             while at < raw.count {
                 if raw[at] == image && raw[at + 2] & 1 != 0 { // url is the image's first member
                     var field = at + FlatView.headerSize
