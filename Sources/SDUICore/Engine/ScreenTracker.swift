@@ -175,7 +175,7 @@ final class ScreenTracker {
 
     /// Marks stale the components that consulted `type`.
     func invalidate(type: String) {
-        for (id, entry) in entries where entry.render.types.contains(type) {
+        for (id, entry) in entries where entry.render.consulted(type) {
             dirty.insert(id)
         }
     }
@@ -278,7 +278,7 @@ final class ScreenTracker {
             if let old { readers.remove(old.render.reads, of: component.id) }
             readers.add(result.reads, of: component.id)
         }
-        let urls = result.rendered.map(\.flat.imageURLs) ?? []
+        let urls = result.rendered?.flat.imageURLs ?? []
         if let old, old.images == urls {
             // the same pictures: their counts stand
         } else {
@@ -286,22 +286,24 @@ final class ScreenTracker {
             for url in urls { images.retain(url) }
         }
         let revision = (old?.revision ?? 0) + 1
-        let entry = Entry(render: result, images: urls, revision: revision)
+        let wasOnScreen = old?.render.rendered != nil, isOnScreen = result.rendered != nil
+        // The render moves into its entry; what follows reads it there (no copy of it).
+        let entry = Entry(render: consume result, images: urls, revision: revision)
         entries[component.id] = entry
-        if old?.render.rendered != nil, let rendered = result.rendered {
+        if wasOnScreen, isOnScreen {
             // Still on the screen: layout walks visit the same components.
-            layouts.rendered(component.id, revision: revision, rendered)
+            layouts.rendered(component.id, revision: revision, entry.render.rendered!)
         } else {
             layoutEpoch += 1
         }
-        if (old?.render.rendered == nil) != (result.rendered == nil) || old == nil {
+        if wasOnScreen != isOnScreen || old == nil {
             keepFullBaseline()
             screenStale = true
-        } else if !screenStale, let rendered = result.rendered, let i = screenIndex[component.id] {
+        } else if !screenStale, isOnScreen, let i = screenIndex[component.id] {
             if !baseline.knows(component.id) {
                 baseline.keep(screen.components[i], of: component.id)
             }
-            screen.components[i] = rendered
+            screen.components[i] = entry.render.rendered!
             screenEntries[i] = entry
         }
     }

@@ -4,8 +4,13 @@ public struct ComponentRender {
     public var rendered: RenderedComponent?
     /// The service reads its factory made.
     public var reads: [Read]
+    /// The component's own type.
+    public let type: String
+    /// The type of each fallback passed to, up to the one that rendered
+    /// (empty when the component rendered itself: no array made).
+    public var fallbackTypes: [String] = []
     /// The types consulted: its own, then each fallback's, up to the one that rendered.
-    public var types: [String]
+    public var types: [String] { [type] + fallbackTypes }
     /// What the render noticed, but the warnings about unlabelled buttons (see `diagnostics`).
     var noted: [Diagnostic]
     /// Which link of the fallback chain rendered, and why the others did not.
@@ -17,6 +22,36 @@ public struct ComponentRender {
     /// naming them are made from the view when asked for, not kept (a page
     /// of 10,000 cards, each with an unlabelled star, would keep 10,000).
     var unlabelledButtons = false
+
+    /// A render of a component of `type` as `choice` settled it, before anything rendered.
+    init(_ type: String, choice: FallbackChoice) {
+        self.rendered = nil
+        self.reads = []
+        self.type = type
+        self.noted = choice.diagnostics
+        self.choice = choice
+        self.factoryRan = false
+    }
+
+    /// A render in which a factory ran: `noted` holds the choice's
+    /// diagnostics and the factory's.
+    init(_ type: String, choice: FallbackChoice, noted: [Diagnostic], fallbackTypes: [String],
+         rendered: RenderedComponent, reads: [Read], unlabelledButtons: Bool)
+    {
+        self.rendered = rendered
+        self.reads = reads
+        self.type = type
+        self.fallbackTypes = fallbackTypes
+        self.noted = noted
+        self.choice = choice
+        self.factoryRan = true
+        self.unlabelledButtons = unlabelledButtons
+    }
+
+    /// Whether rendering it consulted `type`: its own or a fallback's.
+    public func consulted(_ type: String) -> Bool {
+        self.type == type || fallbackTypes.contains(type)
+    }
 
     /// What the render noticed, in order: the fallback chain's, the
     /// factory's failure or warnings, unknown theme tokens, then an

@@ -69,8 +69,7 @@ public struct Renderer {
     {
         var choice = FallbackChoice()
         var current = component
-        let own = component.requirements
-        var unmet = own.isEmpty ? pageUnmet : capabilities.unmet(pageRequirements + own)
+        var unmet = unmetFirst(component)
         while true {
             if unmet == nil, let factory = registry.factory(for: current.type) { return (choice, current, factory) }
             let reason = unmet.map { "type \"\(current.type)\": \($0)" } ?? "no factory for type \"\(current.type)\""
@@ -96,56 +95,77 @@ public struct Renderer {
         }
     }
 
+    /// What the capabilities lack of what `component` (one of the page) requires, its page's requirements first.
+    private func unmetFirst(_ component: Component) -> String? {
+        let own = component.requirements
+        return own.isEmpty ? pageUnmet : capabilities.unmet(pageRequirements + own)
+    }
+
     /// Renders one component of the page, following fallbacks
     /// (`choose`). The result keeps the original component's id and type
     /// whatever rendered it.
     public func render(_ component: Component) -> ComponentRender {
-        let (choice, current, chosen) = chooseLink(component)
-        var result = ComponentRender(rendered: nil, reads: [], types: [component.type], noted: choice.diagnostics,
-                                     choice: choice, factoryRan: false)
-        if choice.link > 0 {
-            var link = component
-            for _ in 0..<choice.link {
-                guard case .component(let next)? = link.fallback else { break }
-                link = next
-                result.types.append(link.type)
-            }
+        // The usual case, with no copy of the component: its own factory renders it.
+        if unmetFirst(component) == nil, let factory = registry.factory(for: component.type) {
+            return run(factory, for: component, link: component, choice: FallbackChoice())
         }
+        let (choice, current, chosen) = chooseLink(component)
         switch choice.ending {
-        case .drop:
-            return result
-        case .fallbackNode:
-            result.rendered = RenderedComponent(id: component.id, type: component.type,
-                                                view: ViewNode.fallback(componentType: current.type))
+        case .drop, .fallbackNode:
+            var result = ComponentRender(component.type, choice: choice)
+            result.fallbackTypes = fallbackTypes(of: component, links: choice.link)
+            if choice.ending == .fallbackNode {
+                result.rendered = RenderedComponent(id: component.id, type: component.type,
+                                                    view: ViewNode.fallback(componentType: current.type))
+            }
             return result
         case .factory:
-            break
+            guard let factory = chosen else { preconditionFailure("a factory ending without its factory") }
+            return run(factory, for: component, link: current, choice: choice)
         }
-        guard let factory = chosen else { preconditionFailure("a factory ending without its factory") }
+    }
+
+    /// The types of the first `links` fallbacks of `component`'s chain.
+    private func fallbackTypes(of component: Component, links: Int) -> [String] {
+        var types: [String] = []
+        var link = component.fallback
+        for _ in 0..<links {
+            guard case .component(let next)? = link else { break }
+            types.append(next.type)
+            link = next.fallback
+        }
+        return types
+    }
+
+    /// Renders `component` through `factory`, the factory of `link` (the
+    /// component itself, or the fallback `choice` settled on).
+    private func run(_ factory: ComponentDataFactory, for component: Component, link: Component,
+                     choice: FallbackChoice) -> ComponentRender
+    {
+        var noted = choice.diagnostics
         let log = ReadLog()
-        let context = RenderContext(componentId: component.id, componentType: current.type, store: store, log: log,
+        let context = RenderContext(componentId: component.id, componentType: link.type, store: store, log: log,
                                     theme: theme)
         let view: FlatView
         do {
             // bound inputs' values, validation errors, then the theme's tokens
-            let filled = InputBinding.fill(try factory(current.factoryData, context), context: context,
+            let filled = InputBinding.fill(try factory(link.factoryData, context), context: context,
                                            errors: inputErrors)
             view = ThemeResolver.resolve(filled, context: context)
         } catch {
-            result.noted.append(Diagnostic(.error, "factory-failed", component: component.id,
-                "factory for \"\(current.type)\" failed: \(error)"))
+            noted.append(Diagnostic(.error, "factory-failed", component: component.id,
+                "factory for \"\(link.type)\" failed: \(error)"))
             view = FlatView(ViewNode.error("\(error)"))
         }
         for warning in log.warnings {
-            result.noted.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
+            noted.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
         }
         for problem in log.unknownTokens {
-            result.noted.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
+            noted.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
         }
-        result.unlabelledButtons = view.hasIconOnlyButtons
-        result.factoryRan = true
-        result.reads = log.reads
-        result.rendered = RenderedComponent(id: component.id, type: component.type, flat: view)
-        return result
+        return ComponentRender(component.type, choice: choice, noted: noted,
+                               fallbackTypes: choice.link > 0 ? fallbackTypes(of: component, links: choice.link) : [],
+                               rendered: RenderedComponent(id: component.id, type: component.type, flat: view),
+                               reads: log.reads, unlabelledButtons: view.hasIconOnlyButtons)
     }
 }
