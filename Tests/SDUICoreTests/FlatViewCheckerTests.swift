@@ -116,6 +116,26 @@ struct FlatViewCheckerTests {
         #expect(Self.check(styled)?.bytes == styled)
     }
 
+    @Test func textIsTakenExactlyWhenItIsWellFormedUTF8() {
+        // each ill-formed kind, then well-formed text of every length
+        let cases: [[UInt8]] = [
+            [0xFF], [0x80], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x98], [0x41, 0xE2],
+            [0xE2, 0x41, 0x80], Array("★ · é 😀 日本".utf8), Array("7.8 · 1980".utf8), [0xC2, 0x80], [0xEF, 0xBF, 0xBF],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xED, 0x9F, 0xBF],
+        ]
+        var rng = SeededRNG(seed: 42)
+        var mutants: [[UInt8]] = []
+        for _ in 0..<400 { // random bytes from the lead and continuation ranges
+            mutants.append((0..<Int.random(in: 1...6, using: &rng)).map { _ in UInt8.random(in: 0x7E...0xFF, using: &rng) })
+        }
+        for text in cases + mutants {
+            let bytes = Self.header(.text, props: 1) + withUnsafeBytes(of: UInt32(text.count)) { Array($0) } + text
+            let wellFormed = String(validating: text, as: UTF8.self) != nil
+            #expect((Self.check(bytes) != nil) == wellFormed, "\(text)")
+        }
+    }
+
     @Test func nestingStopsWhereTheReadersDoes() {
         // a vstack chain: node n sits at the reader's depth 2n
         func chain(_ n: Int) -> [UInt8] {

@@ -166,12 +166,6 @@ private let exactPowersOfTen: [Double] = [
 /// functions keep small frames.
 private struct ParseStop: Error {}
 
-/// Outcome of checking one UTF-8 sequence: its length, or why it is ill-formed.
-private enum UTF8Check {
-    case valid(Int)
-    case invalid(String)
-}
-
 private struct Parser: ~Copyable {
     let base: UnsafeRawPointer
     let count: Int
@@ -622,34 +616,7 @@ private struct Parser: ~Copyable {
 
     /// Checks the UTF-8 sequence whose first byte (>= 0x80) is at `i`.
     func checkUTF8(at i: Int) -> UTF8Check {
-        @inline(__always) func continuation(_ k: Int) -> Bool {
-            k < count && byte(k) & 0xC0 == 0x80
-        }
-        let b0 = byte(i)
-        let length: Int
-        switch b0 {
-        case 0x00..<0x80: return .valid(1)
-        case 0x80...0xBF: return .invalid("invalid UTF-8: unexpected continuation byte 0x\(hex(UInt32(b0)))")
-        case 0xC0, 0xC1: return .invalid("invalid UTF-8: overlong encoding (lead byte 0x\(hex(UInt32(b0))))")
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return .invalid("invalid UTF-8: byte 0x\(hex(UInt32(b0))) never appears in UTF-8")
-        }
-        for k in 1..<length where !continuation(i + k) {
-            return .invalid("invalid UTF-8: truncated \(length)-byte sequence")
-        }
-        let b1 = byte(i + 1)
-        switch b0 {
-        case 0xE0 where b1 < 0xA0, 0xF0 where b1 < 0x90:
-            return .invalid("invalid UTF-8: overlong encoding (lead byte 0x\(hex(UInt32(b0))))")
-        case 0xED where b1 >= 0xA0:
-            return .invalid("invalid UTF-8: encoded surrogate code point")
-        case 0xF4 where b1 >= 0x90:
-            return .invalid("invalid UTF-8: code point above U+10FFFF")
-        default:
-            return .valid(length)
-        }
+        UTF8Check(base, count: count, at: i)
     }
 
     // MARK: Numbers

@@ -277,6 +277,6 @@ struct FlatViewChecker {
             high |= UInt64(utf8[i])
             i += 1
         }
-        return high & 0x8080_8080_8080_8080 == 0 || String(validating: utf8, as: UTF8.self) != nil
+        return high & 0x8080_8080_8080_8080 == 0 || UTF8Check.isWellFormed(UnsafeRawBufferPointer(utf8))
     }
 }
