@@ -111,7 +111,7 @@ w1 = faster("W1", "W1 parse", "w1.txt", "peer.txt", "decode", 10, "≥10x faster
 # W2: load + render_json against decode + render + encode. The ratio is the median of the
 # side-by-side pairs' ratios (run.sh); the medians shown are those of the pairs' figures.
 w2 = fields("w2.txt", "W2")
-pairs = int(ENV.get("W2_PAIRS", "7"))
+pairs = int(ENV.get("W2_PAIRS", "15"))
 pair_runs = [(num(fields("w2pair_sdui_%d.txt" % i, "W2"), "median_ms"), peer_run("w2pair_peer_%d.txt" % i, "pipeline"))
              for i in range(1, pairs + 1)]
 if not pair_runs or any(p is None for _, p in pair_runs):
@@ -273,8 +273,10 @@ ratio: peer/sdui (above 1: sdui faster or smaller); W3: sdui/target. {met} of {j
   ({num(w2, 'screen_bytes'):.0f} bytes), median of {E('W2_ROUNDS', '30')} rounds; between rounds the empty page is
   loaded and rendered (untimed) and each round must render all {num(w2, 'components'):.0f} components.
   Peer: `pipeline` (`cjson.encode(render(cjson.decode(bytes)))`). Unlike the other rows, W2 is measured in
-  {pairs} pairs, the peer then sdui back to back, both with the same environment, padded by 509 more bytes
-  each pair: the environment's size moves a process's stack, and the peer's time follows it (here {w2_spread}).
+  {pairs} pairs, the peer then sdui back to back, both in the same process layout, a different one each
+  pair: the environment padded by 509 more bytes (it moves the stack) and the page read through a link
+  whose name is 17 characters longer (0 to 238; the arguments' lengths move the heap). The peer's time
+  follows the layout (here {w2_spread}).
   The ratio is the median of the pairs' ratios ({", ".join("%.2fx" % r for r in w2_ratios)}), the times
   shown are the pairs' medians, and min–max is of the separate W2 run.
 - **W2first** the first full render of the 10,000 page: bytes → screen JSON through the Lua factories.

@@ -12,7 +12,7 @@
 #
 # Environment: PAGE_SIZE (components, default 1000), PEER_ROUNDS (default
 # 15, the peer's own default), PEER10K_ROUNDS (the peer on the 10,000 page,
-# default 3), W1_ROUNDS (50), W2_ROUNDS (30), W2_PAIRS (7), W2FIRST_ROUNDS (5), W3_BATCHES (5) and W3_BATCH
+# default 3), W1_ROUNDS (50), W2_ROUNDS (30), W2_PAIRS (15), W2FIRST_ROUNDS (5), W3_BATCHES (5) and W3_BATCH
 # (20000), W4_ROUNDS (200), W5_ROUNDS (15), W6_ROUNDS (30), W7_RUNS (30),
 # W8_RUNS (3), SDUI_BENCH_SHARED (the folder holding the shared inputs).
 #
@@ -60,7 +60,7 @@ export PEER_ROUNDS=${PEER_ROUNDS:-15}
 export PEER10K_ROUNDS=${PEER10K_ROUNDS:-3}
 export W1_ROUNDS=${W1_ROUNDS:-50}
 export W2_ROUNDS=${W2_ROUNDS:-30}
-export W2_PAIRS=${W2_PAIRS:-7}
+export W2_PAIRS=${W2_PAIRS:-15}
 export W2FIRST_ROUNDS=${W2FIRST_ROUNDS:-5}
 export W3_BATCHES=${W3_BATCHES:-5}
 export W3_BATCH=${W3_BATCH:-20000}
@@ -120,16 +120,22 @@ echo "== sdui: W2 load + render_json, page_$PAGE_SIZE.json"
 step w2 "$WORKLOADS" w2 "$PAGE" "$W2_ROUNDS" "$SCRIPTS"
 # W2's ratio comes from pairs: the peer's pipeline and sdui's W2 back to back; the
 # report takes the median of the pairs' ratios. Each pair is measured within seconds,
-# so a slow phase of the machine touches both of its sides; and each runs both with
-# the same environment, padded by 509 more bytes a pair (SDUI_BENCH_PAD): the size
-# of the environment moves a process's stack, and the peer's time follows it (6.5 to
-# 10.7 ms on one machine, sdui's within 4%), so one layout alone would favour one side.
-echo "== W2 side by side: the peer, then sdui's W2, $W2_PAIRS times, a different environment size each"
+# so a slow phase of the machine touches both of its sides. Each pair also gives both
+# sides the same process layout, a different one a pair: the environment padded by
+# 509 more bytes (SDUI_BENCH_PAD: it moves the stack), and the page read through a
+# link whose name is 17 characters longer (0 to 238, wrapping): the lengths of a
+# process's arguments move where its heap allocations fall. The peer's time follows
+# the layout (6.2 to 11 ms on one machine for the same job, by the page path's
+# length alone; sdui's within 4%), so one layout alone would favour one side.
+echo "== W2 side by side: the peer, then sdui's W2, $W2_PAIRS times, a different process layout each"
+mkdir -p "$OUT/w2pair"
 for i in $(seq 1 "$W2_PAIRS"); do
     pad=$(printf '%*s' $(((i - 1) * 509)) '')
-    step "w2pair_peer_$i" env SDUI_BENCH_PAD="$pad" lua5.4 "$SHARED/peer_pure_lua.lua" "$PAGE" "$PEER_ROUNDS" |
+    link="$OUT/w2pair/page_$(printf '%*s' $(((i - 1) * 17 % 239)) '' | tr ' ' x).json"
+    ln -sf "../page_$PAGE_SIZE.json" "$link"
+    step "w2pair_peer_$i" env SDUI_BENCH_PAD="$pad" lua5.4 "$SHARED/peer_pure_lua.lua" "$link" "$PEER_ROUNDS" |
         grep '^pipeline'
-    step "w2pair_sdui_$i" env SDUI_BENCH_PAD="$pad" "$WORKLOADS" w2 "$PAGE" "$W2_ROUNDS" "$SCRIPTS" | grep '^W2'
+    step "w2pair_sdui_$i" env SDUI_BENCH_PAD="$pad" "$WORKLOADS" w2 "$link" "$W2_ROUNDS" "$SCRIPTS" | grep '^W2'
 done
 echo "== sdui: W2first the first full render, page_10000.json, a new engine each round"
 step w2first "$WORKLOADS" w2first "$PAGE10K" "$W2FIRST_ROUNDS" "$SCRIPTS"
