@@ -465,7 +465,8 @@ final class ScreenTracker {
             return nil
         }
         guard let text = out.take() else { return nil }
-        lastJSON = (text.count, n)
+        // An empty screen says nothing of a component's length: the last guess stands.
+        if n > 0 { lastJSON = (text.count, n) }
         return text
     }
 
