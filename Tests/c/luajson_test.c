@@ -382,6 +382,50 @@ static void test_decode_strings(void)
     LUA_TRUE("local t = decode([[{\"a\\nb\":1,\"\\u00e9\":2}]]) return t['a\\nb'] == 1 and t['\\u{e9}'] == 2");
 }
 
+/* The run of plain bytes, one byte at a time: what luajson_plain_run must return. */
+static size_t plain_run_reference(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\')
+        i++;
+    return i;
+}
+
+/*
+** luajson_plain_run, which scans 16 or 8 bytes at a time, against the
+** reference: each byte that ends a run (quote, backslash, every control
+** byte) at each position of texts up to 70 bytes, among plain ASCII and
+** high bytes (which never end one), then random texts.
+*/
+static void test_plain_run(void)
+{
+    char text[70];
+    const unsigned char fill[] = {'a', 0x7F, 0x80, 0xC3, 0xFF, ' '};
+    int mismatches = 0;
+    for (size_t f = 0; f < sizeof fill; f++) {
+        for (size_t n = 0; n <= sizeof text; n++) {
+            memset(text, fill[f], sizeof text);
+            mismatches += luajson_plain_run(text, n) != n;
+            for (size_t at = 0; at < n; at++) {
+                for (int stop = 0; stop < 0x20 + 2; stop++) {
+                    char c = stop < 0x20 ? (char)stop : stop == 0x20 ? '"' : '\\';
+                    text[at] = c;
+                    mismatches += luajson_plain_run(text, n) != at;
+                    text[at] = (char)fill[f];
+                }
+            }
+        }
+    }
+    unsigned seed = 7;
+    for (int round = 0; round < 20000; round++) {
+        size_t n = (size_t)(rand_r(&seed) % (int)sizeof text);
+        for (size_t i = 0; i < n; i++) /* mostly plain, a stop byte now and then */
+            text[i] = rand_r(&seed) % 40 == 0 ? (char)(rand_r(&seed) % 0x20) : (char)(0x20 + rand_r(&seed) % 0xE0);
+        mismatches += luajson_plain_run(text, n) != plain_run_reference(text, n);
+    }
+    CHECK(mismatches == 0);
+}
+
 static void test_decode_containers(void)
 {
     int top = lua_gettop(L);
@@ -1083,6 +1127,7 @@ int main(int argc, char **argv)
 
     test_decode_scalars();
     test_decode_strings();
+    test_plain_run();
     test_decode_containers();
     test_decode_errors();
     test_decode_truncated();
