@@ -16,9 +16,10 @@ from the leaf up, the first frame that matches decides:
   retain/release  swift_retain/release (and their bridgeObject, _n forms, and the
                   deinits a release runs), swift_arrayDestroy, and Swift's outlined
                   copy/destroy helpers of values (mangled ...WOc, WOh, WOe, Vwcp, Vwxx ...)
-  Lua GC          the Lua collector: luaC_step and the other functions lua_gc calls (found
-                  by disassembling lua_gc in liblua5.4.so: Debian's library has no symbols
-                  for its internal functions, so they are known by address)
+  Lua GC          the Lua collector: the functions lua_gc calls, and those luaC_step calls
+                  (the collections run on allocation: lua_createtable jumps to luaC_step),
+                  found by disassembling liblua5.4.so: Debian's library has no symbols for
+                  its internal functions, so they are known by address
   1 page load     sdui_load_page: the scan and check of the whole page, the index
   2 data decode   data_push (factory.c): the component's data text (sdui_call_input_text)
                   decoded by luajson_decode into Lua tables, or taken from the data cache
@@ -47,6 +48,7 @@ W2 profile bench/instr.sh prints first, a separate run) is shown beside the sum,
 match this profile's own total. Exits 1 when the profile cannot be read or the parts do not
 add up to its total.
 """
+import bisect
 import collections
 import os
 import re
@@ -116,7 +118,10 @@ def read_profile(path):
 
 
 def gc_entries(objects):
-    """The addresses (as callgrind names them) of the unnamed functions lua_gc calls."""
+    """The addresses (as callgrind names them) of the Lua collector's unnamed functions: those
+    lua_gc calls, and those luaC_step calls. lua_createtable jumps to luaC_step (a tail
+    call), so a chain can show the collection luaC_step runs under the allocating call
+    with no luaC_step on it."""
     lib = next((o for o in objects if "liblua5.4.so" in o), None)
     if lib is None:
         die("the profile names no liblua5.4.so")
@@ -125,20 +130,42 @@ def gc_entries(objects):
                              check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         die("cannot disassemble %s with objdump (binutils): %s" % (lib, e))
-    entries, inside = set(), False
+    # Every instruction, and where each call or jump goes. An internal function has no
+    # symbol (objdump shows it as an offset from one); a function starts where a call
+    # goes, and ends where the next one starts.
+    instructions, targets, symbols = [], {}, {}
     for line in asm.splitlines():
-        if re.match(r"^[0-9a-f]+ <lua_gc(@@[^>]*)?>:$", line):
-            inside = True
-        elif inside and not line.strip():
-            break
-        elif inside:
-            # an internal function has no symbol: objdump shows it as an offset from one
-            m = re.search(r"\bcall\s+([0-9a-f]+) <[^>]*\+0x[0-9a-f]+>", line)
-            if m:
-                entries.add("0x%016x" % int(m.group(1), 16))
-    if not entries:
-        die("found no internal call in lua_gc of %s: cannot tell the Lua GC apart" % lib)
-    return entries
+        m = re.match(r"^([0-9a-f]+) <([^@>]+)(@@[^>]*)?>:$", line)
+        if m:
+            symbols[m.group(2)] = int(m.group(1), 16)
+            continue
+        m = re.match(r"^\s+([0-9a-f]+):\s+(call|jmp)\w*\s+([0-9a-f]+) <", line)
+        if m and "@plt>" not in line:
+            at = int(m.group(1), 16)
+            instructions.append(at)
+            targets[at] = (m.group(2), int(m.group(3), 16))
+    lua_gc, createtable = symbols.get("lua_gc"), symbols.get("lua_createtable")
+    if lua_gc is None or createtable is None:
+        die("found no lua_gc or lua_createtable in %s: cannot tell the Lua GC apart" % lib)
+    is_start = {t for kind, t in targets.values() if kind == "call"} | set(symbols.values())
+    starts = sorted(is_start)
+    calls_of = collections.defaultdict(set)  # a function's start -> the starts it calls or jumps to
+    for at in instructions:
+        i = bisect.bisect_right(starts, at) - 1
+        _, target = targets[at]
+        if i >= 0 and target in is_start and target != starts[i]:
+            calls_of[starts[i]].add(target)
+    # What lua_gc calls (luaC_step, luaC_fullgc...), and what luaC_step calls: the
+    # collections themselves, run on allocation. luaC_step is the one lua_createtable
+    # jumps to. A chain through one of them is the collector's, whatever runs below it
+    # (finalizers); their other callees are not (luaC_fullgc's reach the table code).
+    entries = set(calls_of[lua_gc])
+    step = next(iter(calls_of[createtable] & entries), None)
+    if step is None:
+        die("found no luaC_step (lua_createtable's jump into the collector) in %s" % lib)
+    entries |= calls_of[step]
+    entries.discard(lua_gc)
+    return {"0x%016x" % f for f in entries}
 
 
 # Where a step's function also runs inside another step, the outer one has it: the
