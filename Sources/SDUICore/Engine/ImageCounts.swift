@@ -50,9 +50,11 @@ struct ImageCounts {
         removed = urls.subtracting(now)
     }
 
-    /// The host now holds the screen: nothing added or removed since.
+    /// The host now holds the screen: nothing added or removed since. The
+    /// sets keep their room: the next screen's pictures are added again
+    /// (a page's first render adds them all) without growing them anew.
     mutating func resetChanges() {
-        added = []
-        removed = []
+        added.removeAll(keepingCapacity: true)
+        removed.removeAll(keepingCapacity: true)
     }
 }
