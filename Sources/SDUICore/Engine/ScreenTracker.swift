@@ -189,8 +189,11 @@ final class ScreenTracker {
     func renderDue(_ page: Page, with renderer: Renderer) {
         if unrendered { // a page just loaded: walk it
             // By index, each entry looked up once: rerender takes what was found.
+            // With no entry at all (the page's first render) there is none to
+            // look up: ids are unique, so no component finds one made before it.
+            let fresh = entries.isEmpty
             for i in page.components.indices {
-                let old = entries[page.components[i].id]
+                let old = fresh ? nil : entries[page.components[i].id]
                 if old == nil || (!dirty.isEmpty && dirty.contains(page.components[i].id)) {
                     rerender(page.components[i], old: old, with: renderer)
                 }
