@@ -238,6 +238,48 @@ size_t luajson_plain_run(const char *s, size_t n)
 ** Decoding
 ** ====================================================================== */
 
+/*
+** The keys of objects repeat from one decode to the next ("title", "type"
+** in every component's data): the decoder keeps the strings of the last
+** keys it made, KEY_SLOTS of them, each in the slot its bytes hash to, so a
+** key met before is pushed from there, with no hashing and no look-up in
+** Lua's string table. The cache lives in the registry: a userdata holding
+** each slot's bytes (to compare), its user value a table of the strings.
+*/
+#define KEY_SLOTS 64 /* a power of two */
+#define KEY_MAX 24   /* the longest key kept */
+
+typedef struct {
+    size_t n; /* 0: an empty slot */
+    char s[KEY_MAX];
+} key_slot;
+
+typedef struct {
+    key_slot slot[KEY_SLOTS];
+} key_cache;
+
+static const char KEY_CACHE = 0; /* its address is the registry key */
+
+/* Pushes the key cache's string table, making the cache the first time; returns the cache. */
+static key_cache *push_key_cache(lua_State *L)
+{
+    key_cache *c;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_CACHE) == LUA_TUSERDATA) {
+        c = lua_touserdata(L, -1);
+    } else {
+        lua_pop(L, 1);
+        c = lua_newuserdatauv(L, sizeof *c, 1);
+        memset(c, 0, sizeof *c);
+        lua_createtable(L, KEY_SLOTS, 0);
+        lua_setiuservalue(L, -2, 1);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_CACHE);
+    }
+    lua_getiuservalue(L, -1, 1);
+    lua_remove(L, -2);
+    return c;
+}
+
 typedef struct {
     lua_State *L;
     const char *p;       /* next byte to read */
@@ -247,6 +289,8 @@ typedef struct {
     int scratch;         /* stack index of the scratch box (nil until needed) */
     luajson_buffer *buf; /* the scratch box's buffer, or NULL */
     int depth;           /* arrays and objects open around p */
+    key_cache *keys;     /* the key cache, and the stack index of its strings */
+    int key_strings;
 } decoder;
 
 /* Raises "invalid JSON at byte N" for the byte at `at`. */
@@ -414,6 +458,31 @@ static void decode_string(decoder *d)
     }
 }
 
+/* Decodes the object key whose opening quote is at d->p and pushes it, from the key cache when it is there. */
+static void decode_key(decoder *d)
+{
+    const char *s = d->p + 1, *end = d->end;
+    const char *p = s + luajson_plain_run(s, (size_t)(end - s));
+    size_t n = (size_t)(p - s);
+    if (p == end || *p != '"' || n == 0 || n > KEY_MAX) { /* escaped, long, empty or unterminated */
+        decode_string(d);
+        return;
+    }
+    unsigned h = (unsigned)(n * 31u + (unsigned char)s[0] * 7u + (unsigned char)s[n / 2] * 5u +
+                            (unsigned char)s[n - 1] * 3u) & (KEY_SLOTS - 1);
+    key_slot *k = &d->keys->slot[h];
+    if (k->n == n && memcmp(k->s, s, n) == 0) {
+        lua_rawgeti(d->L, d->key_strings, (lua_Integer)h + 1);
+    } else {
+        lua_pushlstring(d->L, s, n);
+        lua_pushvalue(d->L, -1);
+        lua_rawseti(d->L, d->key_strings, (lua_Integer)h + 1); /* an array slot: no allocation */
+        k->n = n;
+        memcpy(k->s, s, n);
+    }
+    d->p = p + 1;
+}
+
 /* Returns 1 when c is an ASCII digit. */
 static inline int is_digit(char c)
 {
@@ -578,7 +647,7 @@ static void decode_object(decoder *d)
             luaL_checkstack(L, 3, "JSON object too big");
             if (next_byte(d) != '"')
                 decode_error(d, d->p);
-            decode_string(d);
+            decode_key(d);
             if (next_byte(d) != ':')
                 decode_error(d, d->p);
             d->p++;
@@ -659,7 +728,7 @@ void luajson_decode(lua_State *L, const char *json, size_t len)
     decoder d;
     if (json == NULL)
         json = "";
-    luaL_checkstack(L, 5, "JSON decoding");
+    luaL_checkstack(L, 6, "JSON decoding");
     d.L = L;
     d.p = d.start = json;
     d.end = json + len;
@@ -669,6 +738,8 @@ void luajson_decode(lua_State *L, const char *json, size_t len)
     d.mt = lua_gettop(L);
     lua_pushnil(L);
     d.scratch = lua_gettop(L);
+    d.keys = push_key_cache(L);
+    d.key_strings = lua_gettop(L);
     decode_value(&d);
     d.p = skip_ws(d.p, d.end);
     if (d.p != d.end)

@@ -378,6 +378,17 @@ static void test_decode_strings(void)
     /* a long escaped string: the scratch buffer grows */
     LUA_TRUE("local s = string.rep('ab\\\\n', 5000)\n"
              "return decode('\"' .. s .. '\"') == string.rep('ab\\n', 5000)");
+    /* keys come from the decoder's key cache: 300 keys of 1 to 30 bytes, more than
+    ** its slots, in objects that repeat them, each read back under the right key */
+    LUA_TRUE("local keys, parts = {}, {}\n"
+             "for i = 1, 300 do keys[i] = string.rep(string.char(97 + i % 26), 1 + i % 30) .. i % 7 end\n"
+             "for i = 1, 2000 do local k = keys[1 + (i * 37) % 300]\n"
+             "  parts[i] = string.format('{\"%s\":%d,\"x\":%d}', k, i, i) end\n"
+             "local t = decode('[' .. table.concat(parts, ',') .. ']')\n"
+             "for i = 1, 2000 do local k = keys[1 + (i * 37) % 300]\n"
+             "  local n = 0 for _ in pairs(t[i]) do n = n + 1 end\n"
+             "  if t[i][k] ~= i or t[i].x ~= i or n ~= (k == 'x' and 1 or 2) then return false end end\n"
+             "return true");
     /* keys with escapes */
     LUA_TRUE("local t = decode([[{\"a\\nb\":1,\"\\u00e9\":2}]]) return t['a\\nb'] == 1 and t['\\u{e9}'] == 2");
 }
