@@ -143,9 +143,7 @@ public struct Renderer {
                      choice: FallbackChoice) -> ComponentRender
     {
         var noted = choice.diagnostics
-        let log = ReadLog()
-        let context = RenderContext(componentId: component.id, componentType: link.type, store: store, log: log,
-                                    theme: theme)
+        let context = RenderContext(componentId: component.id, componentType: link.type, store: store, theme: theme)
         let view: FlatView
         do {
             // bound inputs' values, validation errors, then the theme's tokens
@@ -157,15 +155,15 @@ public struct Renderer {
                 "factory for \"\(link.type)\" failed: \(error)"))
             view = FlatView(ViewNode.error("\(error)"))
         }
-        for warning in log.warnings {
+        for warning in context.warnings {
             noted.append(Diagnostic(.warning, "factory-warning", component: component.id, warning))
         }
-        for problem in log.unknownTokens {
+        for problem in context.unknownTokens {
             noted.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
         }
         return ComponentRender(component.type, choice: choice, noted: noted,
                                fallbackTypes: choice.link > 0 ? fallbackTypes(of: component, links: choice.link) : [],
                                rendered: RenderedComponent(id: component.id, type: component.type, flat: view),
-                               reads: log.reads, unlabelledButtons: view.hasIconOnlyButtons)
+                               reads: context.reads, unlabelledButtons: view.hasIconOnlyButtons)
     }
 }

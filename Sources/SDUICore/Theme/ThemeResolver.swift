@@ -104,7 +104,7 @@ enum ThemeResolver {
         }
         value = nil
         let what = kind == .color ? "colour" : "font"
-        context.log.unknownTokens.append(
+        context.unknownTokens.append(
             "\(path): no \(what) token \"\(token)\" in the theme; the field is left unset")
     }
 }
