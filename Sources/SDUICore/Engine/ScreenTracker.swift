@@ -343,7 +343,7 @@ final class ScreenTracker {
 
     /// Before the component list changes: keeps the whole baseline, unless kept already.
     private func keepFullBaseline() {
-        // Asked once a new component: the screen is not handed over (copied) when it is kept already.
+        // Asked for every new component: the screen is not handed over (copied) once it is kept.
         guard !baseline.keepsFull else { return }
         baseline.keepFull(current: screen, index: screenIndex)
     }
