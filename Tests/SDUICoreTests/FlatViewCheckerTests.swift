@@ -123,11 +123,20 @@ struct FlatViewCheckerTests {
             [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x98], [0x41, 0xE2],
             [0xE2, 0x41, 0x80], Array("★ · é 😀 日本".utf8), Array("7.8 · 1980".utf8), [0xC2, 0x80], [0xEF, 0xBF, 0xBF],
             [0xF4, 0x8F, 0xBF, 0xBF], [0xED, 0x9F, 0xBF],
+            // past the eight-byte ASCII steps: a fault or a sequence across their edge, and at the end
+            Array("abcdefghijklmnop".utf8) + [0xE2, 0x98], Array("abcdefg★abcdefgh".utf8),
+            Array("abcdefgh".utf8) + [0xC0, 0x80] + Array("abcdefgh".utf8), Array("0123456789abcdef€".utf8),
         ]
         var rng = SeededRNG(seed: 42)
         var mutants: [[UInt8]] = []
         for _ in 0..<400 { // random bytes from the lead and continuation ranges
             mutants.append((0..<Int.random(in: 1...6, using: &rng)).map { _ in UInt8.random(in: 0x7E...0xFF, using: &rng) })
+        }
+        for _ in 0..<400 { // longer texts, mostly ASCII, a non-ASCII byte now and then
+            mutants.append((0..<Int.random(in: 8...40, using: &rng)).map { _ in
+                Int.random(in: 0..<8, using: &rng) == 0 ? UInt8.random(in: 0x80...0xFF, using: &rng)
+                    : UInt8.random(in: 0x20...0x7E, using: &rng)
+            })
         }
         for text in cases + mutants {
             let bytes = Self.header(.text, props: 1) + withUnsafeBytes(of: UInt32(text.count)) { Array($0) } + text

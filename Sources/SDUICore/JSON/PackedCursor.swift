@@ -42,11 +42,7 @@ struct PackedCursor {
         guard let n = count(), n <= bytes.count - at else { return nil }
         let start = at
         at += n
-        let utf8 = UnsafeBufferPointer(start: (bytes.baseAddress! + start).assumingMemoryBound(to: UInt8.self), count: n)
-        for byte in utf8 where byte >= 0x80 {
-            guard String(validating: utf8, as: UTF8.self) != nil else { return nil }
-            break
-        }
+        guard UTF8Check.isWellFormed(UnsafeRawBufferPointer(rebasing: bytes[start..<at])) else { return nil }
         return start..<at
     }
 

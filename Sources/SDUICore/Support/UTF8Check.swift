@@ -44,12 +44,17 @@ enum UTF8Check {
         }
     }
 
-    /// Whether `bytes` are well-formed UTF-8 throughout.
+    /// Whether `bytes` are well-formed UTF-8 throughout: ASCII, the usual
+    /// text, passes eight bytes at a time, and no string is made.
     static func isWellFormed(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var i = 0
         while i < count {
+            if count - i >= 8, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 {
                 i += 1
                 continue
@@ -58,6 +63,11 @@ enum UTF8Check {
             i += n
         }
         return true
+    }
+
+    /// `isWellFormed` of a byte buffer.
+    static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        isWellFormed(UnsafeRawBufferPointer(bytes))
     }
 
     /// A byte as two upper-case hex digits.

@@ -265,18 +265,6 @@ struct FlatViewChecker {
     }
 
     private func validUTF8(_ range: Range<Int>) -> Bool {
-        let utf8 = UnsafeBufferPointer(start: (bytes.baseAddress! + range.lowerBound).assumingMemoryBound(to: UInt8.self),
-                                       count: range.count)
-        var i = 0
-        var high: UInt64 = 0
-        while i + 8 <= utf8.count {
-            high |= UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)
-            i += 8
-        }
-        while i < utf8.count {
-            high |= UInt64(utf8[i])
-            i += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0 || UTF8Check.isWellFormed(UnsafeRawBufferPointer(utf8))
+        UTF8Check.isWellFormed(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 }

@@ -185,7 +185,7 @@ struct PackedViewReader: ~Copyable {
         }
         if let font {
             let name = UnsafeRawBufferPointer(rebasing: bytes[font..<range.upperBound]).bindMemory(to: UInt8.self)
-            if name.contains(where: { $0 >= 0x80 }) && String(validating: name, as: UTF8.self) == nil { return false }
+            if !UTF8Check.isWellFormed(name) { return false }
             let field = beginField()
             out.append(#"{"font":""#)
             out.appendEscaped(name)
