@@ -14,6 +14,19 @@ struct PackedCursor {
         self.maxDepth = maxDepth
     }
 
+    /// How many bytes are left from `at`.
+    var remaining: Int { bytes.count - at }
+
+    /// The bytes of `range`.
+    func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[range])
+    }
+
+    /// Where the bytes of `range` start.
+    func pointer(_ range: Range<Int>) -> UnsafePointer<UInt8> {
+        (bytes.baseAddress! + range.lowerBound).assumingMemoryBound(to: UInt8.self)
+    }
+
     /// The tag at `at`, not consumed.
     @inline(__always)
     func peek() -> PackedValue.Tag? {
@@ -30,7 +43,7 @@ struct PackedCursor {
     /// A four-byte count (of bytes, items or members).
     @inline(__always)
     mutating func count() -> Int? {
-        guard bytes.count - at >= 4 else { return nil }
+        guard remaining >= 4 else { return nil }
         let n = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
         at += 4
         return n
@@ -39,10 +52,10 @@ struct PackedCursor {
     /// A length and that many bytes of valid UTF-8 (a string's body, or a
     /// key): where they are.
     mutating func text() -> Range<Int>? {
-        guard let n = count(), n <= bytes.count - at else { return nil }
+        guard let n = count(), n <= remaining else { return nil }
         let start = at
         at += n
-        guard UTF8Check.isWellFormed(UnsafeRawBufferPointer(rebasing: bytes[start..<at])) else { return nil }
+        guard UTF8Check.isWellFormed(slice(start..<at)) else { return nil }
         return start..<at
     }
 
@@ -55,17 +68,17 @@ struct PackedCursor {
         case .null, .false, .true:
             return true
         case .integer, .number:
-            guard bytes.count - at >= 8 else { return false }
+            guard remaining >= 8 else { return false }
             at += 8
             return true
         case .string:
             return skipText(checking: checkingText)
         case .array:
-            guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
+            guard depth < maxDepth, let n = count(), n <= remaining else { return false }
             for _ in 0..<n where !skip(depth: depth + 1, checkingText: checkingText) { return false }
             return true
         case .object:
-            guard depth < maxDepth, let n = count(), n <= bytes.count - at else { return false }
+            guard depth < maxDepth, let n = count(), n <= remaining else { return false }
             for _ in 0..<n {
                 guard skipText(checking: checkingText), skip(depth: depth + 1, checkingText: checkingText) else {
                     return false
@@ -79,7 +92,7 @@ struct PackedCursor {
     @inline(__always)
     private mutating func skipText(checking: Bool) -> Bool {
         if checking { return text() != nil }
-        guard let n = count(), n <= bytes.count - at else { return false }
+        guard let n = count(), n <= remaining else { return false }
         at += n
         return true
     }

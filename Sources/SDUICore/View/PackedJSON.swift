@@ -9,53 +9,47 @@
 /// decoders' way, which decides.
 struct PackedJSON {
     private var cursor: PackedCursor
-    private var bytes: UnsafeRawBufferPointer { cursor.bytes }
-    private var maxDepth: Int { cursor.maxDepth }
-    private var at: Int {
-        get { cursor.at }
-        set { cursor.at = newValue }
-    }
 
     init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         cursor = PackedCursor(bytes, maxDepth: maxDepth)
     }
 
     /// Whether every byte was read.
-    var done: Bool { at == bytes.count }
+    var done: Bool { cursor.at == cursor.bytes.count }
 
     /// An action object, `{"type": non-empty string, "payload"?: any}` and
     /// nothing else, written to `sink` as `{"type":…,"payload":…}`.
     mutating func action(into sink: inout ByteSink) -> Bool {
-        guard maxDepth > 0, cursor.tag() == .object, let n = cursor.count(), n >= 1, n <= 2 else { return false }
+        guard cursor.maxDepth > 0, cursor.tag() == .object, let n = cursor.count(), n >= 1, n <= 2 else { return false }
         var type: Range<Int>?
         var payload: Range<Int>?
         for _ in 0..<n {
             guard let key = cursor.text() else { return false }
-            let start = at
+            let start = cursor.at
             if equal(key, "type"), type == nil, cursor.peek() == .string {
-                at += 1
+                cursor.at += 1
                 guard let t = cursor.text(), !t.isEmpty else { return false }
                 type = t
             } else if equal(key, "payload"), payload == nil {
                 guard cursor.skip(depth: 1, checkingText: true) else { return false }
-                payload = start..<at
+                payload = start..<cursor.at
             } else {
                 return false
             }
         }
         guard let type else { return false }
-        let end = at
+        let end = cursor.at
         sink.append(#"{"type":""#)
         escaped(type, into: &sink)
         sink.append(#"","payload":"#)
         if let payload {
-            at = payload.lowerBound
+            cursor.at = payload.lowerBound
             guard value(depth: 1, into: &sink) else { return false }
         } else {
             sink.append("null")
         }
         sink.append(UInt8(ascii: "}"))
-        at = end
+        cursor.at = end
         return true
     }
 
@@ -67,22 +61,22 @@ struct PackedJSON {
         case .false: sink.append("false")
         case .true: sink.append("true")
         case .integer:
-            guard bytes.count - at >= 8 else { return false }
-            sink.writeInt(bytes.loadUnaligned(fromByteOffset: at, as: Int64.self))
-            at += 8
+            guard cursor.remaining >= 8 else { return false }
+            sink.writeInt(cursor.bytes.loadUnaligned(fromByteOffset: cursor.at, as: Int64.self))
+            cursor.at += 8
         case .number:
-            guard bytes.count - at >= 8 else { return false }
-            let d = bytes.loadUnaligned(fromByteOffset: at, as: Double.self)
+            guard cursor.remaining >= 8 else { return false }
+            let d = cursor.bytes.loadUnaligned(fromByteOffset: cursor.at, as: Double.self)
             guard d.isFinite else { return false }
             sink.writeDouble(d)
-            at += 8
+            cursor.at += 8
         case .string:
             guard let s = cursor.text() else { return false }
             sink.append(UInt8(ascii: "\""))
             escaped(s, into: &sink)
             sink.append(UInt8(ascii: "\""))
         case .array:
-            guard depth < maxDepth, let n = cursor.count(), n <= bytes.count - at else { return false }
+            guard depth < cursor.maxDepth, let n = cursor.count(), n <= cursor.remaining else { return false }
             sink.append(UInt8(ascii: "["))
             for i in 0..<n {
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
@@ -90,7 +84,7 @@ struct PackedJSON {
             }
             sink.append(UInt8(ascii: "]"))
         case .object:
-            guard depth < maxDepth, let n = cursor.count(), n <= 16 else { return false }
+            guard depth < cursor.maxDepth, let n = cursor.count(), n <= 16 else { return false }
             var previous: Range<Int>?
             sink.append(UInt8(ascii: "{"))
             for i in 0..<n {
@@ -111,15 +105,11 @@ struct PackedJSON {
     // MARK: Bytes
 
     private func escaped(_ range: Range<Int>, into sink: inout ByteSink) {
-        sink.appendEscaped(UnsafeRawBufferPointer(rebasing: bytes[range]).bindMemory(to: UInt8.self))
-    }
-
-    private func pointer(_ range: Range<Int>) -> UnsafePointer<UInt8> {
-        (bytes.baseAddress! + range.lowerBound).assumingMemoryBound(to: UInt8.self)
+        sink.appendEscaped(cursor.slice(range).bindMemory(to: UInt8.self))
     }
 
     private func isASCII(_ range: Range<Int>) -> Bool {
-        let p = pointer(range)
+        let p = cursor.pointer(range)
         for i in 0..<range.count where p[i] >= 0x80 { return false }
         return true
     }
@@ -127,13 +117,13 @@ struct PackedJSON {
     /// Whether key `a` comes strictly before key `b` bytewise (a prefix first),
     /// the order the Lua binding packs an object's keys in.
     private func ascending(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        let x = pointer(a), y = pointer(b)
+        let x = cursor.pointer(a), y = cursor.pointer(b)
         for i in 0..<min(a.count, b.count) where x[i] != y[i] { return x[i] < y[i] }
         return a.count < b.count
     }
 
     private func equal(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         range.count == literal.utf8CodeUnitCount
-            && equalBytes(pointer(range), literal.utf8Start, count: range.count)
+            && equalBytes(cursor.pointer(range), literal.utf8Start, count: range.count)
     }
 }

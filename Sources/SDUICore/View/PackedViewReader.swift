@@ -13,12 +13,6 @@
 /// builds, and every error reads as it does there.
 struct PackedViewReader: ~Copyable {
     private var cursor: PackedCursor
-    private var bytes: UnsafeRawBufferPointer { cursor.bytes }
-    private var maxDepth: Int { cursor.maxDepth }
-    private var at: Int {
-        get { cursor.at }
-        set { cursor.at = newValue }
-    }
     private var out: ByteSink
     /// `names`, read once a view (a static is checked for being made at every use).
     private let table: NameTable
@@ -26,7 +20,7 @@ struct PackedViewReader: ~Copyable {
     /// The flat view the packed value in `bytes` describes, or nil (see above).
     static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> FlatView? {
         var reader = PackedViewReader(bytes: bytes, maxDepth: maxDepth)
-        guard reader.node(depth: 0), reader.at == bytes.count else { return nil }
+        guard reader.node(depth: 0), reader.cursor.at == bytes.count else { return nil }
         return FlatView(bytes: reader.out.withBytes { [UInt8]($0) })
     }
 
@@ -64,14 +58,14 @@ struct PackedViewReader: ~Copyable {
     /// "children" comes last (as the Lua binding lays nodes out) they are read
     /// in place, else stepped over and read after the node's own fields.
     private mutating func node(depth: Int) -> Bool {
-        guard depth < maxDepth, cursor.tag() == .object, let n = cursor.count(), n <= 16 else { return false }
+        guard depth < cursor.maxDepth, cursor.tag() == .object, let n = cursor.count(), n <= 16 else { return false }
         var members = Members()
         var children: (count: Int, start: Int)?
         var seen: UInt64 = 0 // one bit per member read: a name twice goes the long way
         for i in 0..<n {
             guard let (member, bit) = memberName(), seen & bit == 0 else { return false }
             seen |= bit
-            let valueStart = at
+            let valueStart = cursor.at
             switch (member, cursor.peek()) {
             case (Member.type, .string?):
                 guard let t = text() else { return false }
@@ -82,39 +76,41 @@ struct PackedViewReader: ~Copyable {
                 guard let t = text(), members.contents.append((member, t)) else { return false }
             case (Member.style, .string?), (Member.style, .object?):
                 guard cursor.skip(depth: depth + 1, checkingText: false) else { return false }
-                members.style = valueStart..<at
+                members.style = valueStart..<cursor.at
             case (Member.action, .object?):
                 guard cursor.skip(depth: depth + 1, checkingText: false) else { return false }
-                members.action = valueStart..<at
+                members.action = valueStart..<cursor.at
             case (Member.action, .null?):
-                at += 1
+                cursor.at += 1
                 members.nullAction = true
             case (Member.accessibility, .object?):
                 guard cursor.skip(depth: depth + 1, checkingText: false) else { return false }
-                members.accessibility = valueStart..<at
+                members.accessibility = valueStart..<cursor.at
             case (Member.disabled, .true?), (Member.disabled, .false?):
                 members.hasDisabled = true
                 members.disabled = cursor.tag() == .true
             case (Member.children, .array?):
-                at += 1
-                guard depth + 1 < maxDepth, let count = cursor.count(), count <= bytes.count - at else { return false }
+                cursor.at += 1
+                guard depth + 1 < cursor.maxDepth, let count = cursor.count(), count <= cursor.remaining else {
+                    return false
+                }
                 if i == n - 1 { // the last member: the node is known, its children follow in place
                     guard writeOwn(members, children: count, depth: depth) else { return false }
                     for _ in 0..<count where !node(depth: depth + 2) { return false }
                     return true
                 }
-                children = (count, at)
+                children = (count, cursor.at)
                 for _ in 0..<count where !cursor.skip(depth: depth + 2, checkingText: false) { return false }
             default:
                 return false // a key, or a value of another kind: the long way
             }
         }
-        let end = at
+        let end = cursor.at
         guard writeOwn(members, children: children?.count, depth: depth) else { return false }
         if let (count, start) = children {
-            at = start
+            cursor.at = start
             for _ in 0..<count where !node(depth: depth + 2) { return false }
-            at = end
+            cursor.at = end
         }
         return true
     }
@@ -147,8 +143,8 @@ struct PackedViewReader: ~Copyable {
         if members.disabled { flags |= FlatView.disabledFlag }
         var accessibility: Accessibility?
         if let range = members.accessibility {
-            guard let value = try? PackedValue.read(UnsafeRawBufferPointer(rebasing: bytes[range]),
-                                                     maxDepth: maxDepth - depth - 1),
+            guard let value = try? PackedValue.read(cursor.slice(range),
+                                                     maxDepth: cursor.maxDepth - depth - 1),
                   let decoded = try? Accessibility(json: value, at: .root)
             else { return false }
             if !decoded.isEmpty {
@@ -173,6 +169,7 @@ struct PackedViewReader: ~Copyable {
     private mutating func writeStyle(_ range: Range<Int>, depth: Int) -> Bool {
         // The font alone, as a name or as {font = name} (the DSL's table form): 5 bytes
         // of tag and length before the name, or 18 of {"font": before its length.
+        let bytes = cursor.bytes
         var font: Int?
         if bytes[range.lowerBound] == PackedValue.Tag.string.rawValue {
             font = range.lowerBound + 5
@@ -184,7 +181,7 @@ struct PackedViewReader: ~Copyable {
             font = range.lowerBound + 18
         }
         if let font {
-            let name = UnsafeRawBufferPointer(rebasing: bytes[font..<range.upperBound]).bindMemory(to: UInt8.self)
+            let name = cursor.slice(font..<range.upperBound).bindMemory(to: UInt8.self)
             if !UTF8Check.isWellFormed(name) { return false }
             let field = beginField()
             out.append(#"{"font":""#)
@@ -193,7 +190,7 @@ struct PackedViewReader: ~Copyable {
             endField(field)
             return true
         }
-        guard let value = try? PackedValue.read(UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth),
+        guard let value = try? PackedValue.read(cursor.slice(range), maxDepth: cursor.maxDepth - depth),
               let style = try? Style(json: value, at: .root), !style.isEmpty // a string is the font shorthand
         else { return false }
         FlatView.appendField(JSONWriter.bytes(style.json), to: &out)
@@ -206,7 +203,7 @@ struct PackedViewReader: ~Copyable {
     /// would refuse, or that the writer leaves to it.
     private mutating func writeAction(_ range: Range<Int>, depth: Int) -> Bool {
         let field = beginField()
-        var json = PackedJSON(bytes: UnsafeRawBufferPointer(rebasing: bytes[range]), maxDepth: maxDepth - depth)
+        var json = PackedJSON(bytes: cursor.slice(range), maxDepth: cursor.maxDepth - depth)
         guard json.action(into: &out), json.done else { return false }
         endField(field)
         return true
@@ -228,13 +225,13 @@ struct PackedViewReader: ~Copyable {
     private mutating func appendField(_ text: Text) {
         FlatView.appendCount(text.count, to: &out)
         if !text.isEmpty {
-            out.append((bytes.baseAddress! + text.lowerBound).assumingMemoryBound(to: UInt8.self), count: text.count)
+            out.append(cursor.pointer(text), count: text.count)
         }
     }
 
     /// The kind named by the bytes of `text`.
     private func kind(_ text: Text) -> ViewNode.Kind? {
-        guard let i = Self.kindNames.index(of: UnsafeRawBufferPointer(rebasing: bytes[text])) else { return nil }
+        guard let i = Self.kindNames.index(of: cursor.slice(text)) else { return nil }
         return ViewNode.Kind.allCases[i]
     }
 
@@ -297,16 +294,16 @@ struct PackedViewReader: ~Copyable {
 
     /// A string value (its tag included), checked as UTF-8: where its bytes are.
     private mutating func text() -> Text? {
-        at += 1
+        cursor.at += 1
         return cursor.text()
     }
 
     /// A member's name, matched against the contract's names without
     /// making a string: its index in `names`, and its bit for `seen`.
     private mutating func memberName() -> (Int, UInt64)? {
-        guard let n = cursor.count(), n <= bytes.count - at else { return nil }
-        let name = UnsafeRawBufferPointer(rebasing: bytes[at..<(at + n)])
-        at += n
+        guard let n = cursor.count(), n <= cursor.remaining else { return nil }
+        let name = cursor.slice(cursor.at..<(cursor.at + n))
+        cursor.at += n
         guard let i = table.index(of: name) else { return nil }
         return (i, 1 << UInt64(i))
     }
