@@ -443,19 +443,27 @@ static NOINLINE void decode_escaped(decoder *d, const char *s, const char *p)
     d->p = p + 1;
 }
 
-/* Decodes the string whose opening quote is at d->p and pushes it. */
-static void decode_string(decoder *d)
+/*
+** Pushes the string whose body starts at s, p being the end of its run of
+** plain bytes (its closing quote, an escape, or a byte JSON refuses).
+*/
+static void push_string(decoder *d, const char *s, const char *p)
 {
-    const char *s = d->p + 1, *end = d->end;
-    const char *p = s + luajson_plain_run(s, (size_t)(end - s));
-    if (p < end && *p == '"') { /* no escape: push it straight from the text */
+    if (p < d->end && *p == '"') { /* no escape: push it straight from the text */
         lua_pushlstring(d->L, s, (size_t)(p - s));
         d->p = p + 1;
-    } else if (p < end && *p == '\\') {
+    } else if (p < d->end && *p == '\\') {
         decode_escaped(d, s, p);
     } else {
         decode_error(d, p);
     }
+}
+
+/* Decodes the string whose opening quote is at d->p and pushes it. */
+static void decode_string(decoder *d)
+{
+    const char *s = d->p + 1;
+    push_string(d, s, s + luajson_plain_run(s, (size_t)(d->end - s)));
 }
 
 /* Decodes the object key whose opening quote is at d->p and pushes it, from the key cache when it is there. */
@@ -465,7 +473,7 @@ static void decode_key(decoder *d)
     const char *p = s + luajson_plain_run(s, (size_t)(end - s));
     size_t n = (size_t)(p - s);
     if (p == end || *p != '"' || n == 0 || n > KEY_MAX) { /* escaped, long, empty or unterminated */
-        decode_string(d);
+        push_string(d, s, p);
         return;
     }
     unsigned h = (unsigned)(n * 31u + (unsigned char)s[0] * 7u + (unsigned char)s[n / 2] * 5u +
