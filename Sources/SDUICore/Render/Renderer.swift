@@ -127,6 +127,7 @@ public struct Renderer {
 
     /// The types of the first `links` fallbacks of `component`'s chain.
     private func fallbackTypes(of component: Component, links: Int) -> [String] {
+        guard links > 0 else { return [] } // the usual render: the chain is not looked at
         var types: [String] = []
         var link = component.fallback
         for _ in 0..<links {
@@ -162,7 +163,7 @@ public struct Renderer {
             noted.append(Diagnostic(.warning, "unknown-token", component: component.id, problem))
         }
         return ComponentRender(component.type, choice: choice, noted: noted,
-                               fallbackTypes: choice.link > 0 ? fallbackTypes(of: component, links: choice.link) : [],
+                               fallbackTypes: fallbackTypes(of: component, links: choice.link),
                                rendered: RenderedComponent(id: component.id, type: component.type, flat: view),
                                reads: context.reads, unlabelledButtons: view.hasIconOnlyButtons)
     }
