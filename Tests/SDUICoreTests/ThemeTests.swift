@@ -124,8 +124,8 @@ struct ThemeTests {
         #expect(!ThemeResolver.mayHoldToken(try flat(##"{"type": "text", "text": "you@example.com", "style": {"color": "#fff"}}"##)))
         #expect(ThemeResolver.mayHoldToken(try flat(#"{"type": "text", "text": "x", "style": {"color": "@accent"}}"#)))
         #expect(ThemeResolver.mayHoldToken(try flat(#"{"type": "paragraph", "runs": [{"text": "x", "highlight": "@a"}]}"#)))
-        // eight bytes at a time: every length and place, a quote before the at sign or not, across the word edges
-        for n in 0..<26 {
+        // sixteen bytes at a time: every length and place, a quote before the at sign or not, across the block edges
+        for n in 0..<50 {
             for place in 0..<max(n, 1) {
                 for quote in [true, false] {
                     var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: n)

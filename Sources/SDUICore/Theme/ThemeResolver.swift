@@ -27,30 +27,19 @@ enum ThemeResolver {
     }
 
     /// Whether `bytes` hold a quote followed by an at sign. Every render
-    /// asks, so the at signs are looked for sixteen bytes at a time, then
-    /// eight.
+    /// asks, so the at signs are looked for sixteen bytes at a time.
     static func mayHoldToken(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { b in
             let n = b.count
-            guard n > 1 else { return false }
             let at = UInt8(ascii: "@"), quote = UInt8(ascii: "\"")
             func quoted(_ i: Int) -> Bool { i > 0 && b[i - 1] == quote }
+            let ats = SIMD16<UInt8>(repeating: at)
             var i = 0
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            let ats = ones &* UInt64(at)
-            let ats16 = SIMD16<UInt8>(repeating: at)
             while i + 16 <= n {
-                if any(b.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self) .== ats16) {
+                if any(b.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self) .== ats) {
                     for j in i..<(i + 16) where b[j] == at && quoted(j) { return true }
                 }
                 i += 16
-            }
-            while i + 8 <= n {
-                let x = b.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ ats // a zero byte where an at sign is
-                if (x &- ones) & ~x & highs != 0 {
-                    for j in i..<(i + 8) where b[j] == at && quoted(j) { return true }
-                }
-                i += 8
             }
             while i < n {
                 if b[i] == at && quoted(i) { return true }
