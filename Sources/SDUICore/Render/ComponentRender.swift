@@ -23,28 +23,20 @@ public struct ComponentRender {
     /// of 10,000 cards, each with an unlabelled star, would keep 10,000).
     var unlabelledButtons = false
 
-    /// A render of a component of `type` as `choice` settled it, before anything rendered.
-    init(_ type: String, choice: FallbackChoice) {
-        self.rendered = nil
-        self.reads = []
-        self.type = type
-        self.noted = choice.diagnostics
-        self.choice = choice
-        self.factoryRan = false
-    }
-
-    /// A render in which a factory ran: `noted` holds the choice's
-    /// diagnostics and the factory's.
-    init(_ type: String, choice: FallbackChoice, noted: [Diagnostic], fallbackTypes: [String],
-         rendered: RenderedComponent, reads: [Read], unlabelledButtons: Bool)
+    /// A render of a component of `type` as `choice` settled it: with no
+    /// factory run, nothing rendered yet and the choice's diagnostics noted;
+    /// after a run, `noted` holds the choice's and the factory's.
+    init(_ type: String, choice: FallbackChoice, noted: [Diagnostic]? = nil, fallbackTypes: [String] = [],
+         rendered: RenderedComponent? = nil, reads: [Read] = [], factoryRan: Bool = false,
+         unlabelledButtons: Bool = false)
     {
         self.rendered = rendered
         self.reads = reads
         self.type = type
         self.fallbackTypes = fallbackTypes
-        self.noted = noted
+        self.noted = noted ?? choice.diagnostics
         self.choice = choice
-        self.factoryRan = true
+        self.factoryRan = factoryRan
         self.unlabelledButtons = unlabelledButtons
     }
 

@@ -111,14 +111,14 @@ public struct Renderer {
         }
         let (choice, current, chosen) = chooseLink(component)
         switch choice.ending {
-        case .drop, .fallbackNode:
-            var result = ComponentRender(component.type, choice: choice)
-            result.fallbackTypes = fallbackTypes(of: component, links: choice.link)
-            if choice.ending == .fallbackNode {
-                result.rendered = RenderedComponent(id: component.id, type: component.type,
-                                                    view: ViewNode.fallback(componentType: current.type))
-            }
-            return result
+        case .drop:
+            return ComponentRender(component.type, choice: choice,
+                                   fallbackTypes: fallbackTypes(of: component, links: choice.link))
+        case .fallbackNode:
+            return ComponentRender(component.type, choice: choice,
+                                   fallbackTypes: fallbackTypes(of: component, links: choice.link),
+                                   rendered: RenderedComponent(id: component.id, type: component.type,
+                                                               view: ViewNode.fallback(componentType: current.type)))
         case .factory:
             guard let factory = chosen else { preconditionFailure("a factory ending without its factory") }
             return run(factory, for: component, link: current, choice: choice)
@@ -165,6 +165,6 @@ public struct Renderer {
         return ComponentRender(component.type, choice: choice, noted: noted,
                                fallbackTypes: fallbackTypes(of: component, links: choice.link),
                                rendered: RenderedComponent(id: component.id, type: component.type, flat: view),
-                               reads: context.reads, unlabelledButtons: view.hasIconOnlyButtons)
+                               reads: context.reads, factoryRan: true, unlabelledButtons: view.hasIconOnlyButtons)
     }
 }
