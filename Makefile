@@ -25,7 +25,10 @@ LUA_HDR    := $(wildcard Sources/SDUILua/*.h)
 LUA_UI     := $(BUILD)/lua/ui_source.c
 LUA_LIB    := $(BUILD)/lib/libsdui_lua.so
 LUA_MOD    := $(BUILD)/lua/sdui.so
-LUA_LINK   = -fPIC -shared -fvisibility=hidden $(LUA_CFLAGS) -Iinclude -ISources/SDUILua \
+# -flto: the binding's files call each other's small helpers (the pool, the
+# packed writer, JSON escaping) on every node; link-time optimisation
+# inlines them across files (W2: about 2.5% fewer instructions).
+LUA_LINK   = -fPIC -shared -fvisibility=hidden -flto=auto $(LUA_CFLAGS) -Iinclude -ISources/SDUILua \
              -Wl,-soname,libsdui_lua.so.$(SOVERSION) -Wl,-z,nodelete -L$(LIBDIR) -lsdui
 
 # How C programs here link: the engine, the script host and Lua.
