@@ -185,10 +185,12 @@ static int ctx_appearance(lua_State *L)
 ** The ctx functions are made when a callback first reads them (most
 ** callbacks use none, or one): ctx's metatable for its kind has an __index
 ** that finds the name in the kind's list, makes the closure over the bridge
-** and the callback's number (kept in ctx under light userdata keys) and
-** stores it in ctx.
+** and the callback's number and stores it in ctx. The two are kept in ctx's
+** array part (CTX_BRIDGE, CTX_SERIAL): set by index, with no key to hash on
+** every callback. A factory's ctx.id is made the same way, on first read.
 */
-static char CTX_BRIDGE, CTX_SERIAL; /* their addresses are the keys */
+#define CTX_BRIDGE 1
+#define CTX_SERIAL 2
 
 typedef struct ctx_function {
     const char *name;
@@ -214,6 +216,7 @@ static const ctx_function *const functions_of[] = {
     [CTX_PERFORMER] = performer_functions,
 };
 
+/* The metatables' names (their __name); their addresses are their registry keys. */
 static const char *const metatable_names[] = {
     [CTX_FACTORY] = "sdui.ctx.factory",
     [CTX_HANDLER] = "sdui.ctx.handler",
@@ -222,6 +225,28 @@ static const char *const metatable_names[] = {
     [CTX_PERFORMER] = "sdui.ctx.performer",
 };
 
+/*
+** A factory's ctx.id, read first while its callback runs (the call copies
+** the id out; most factories never read it). Raises once the callback has
+** returned, as ctx's functions do.
+*/
+static int ctx_id(lua_State *L)
+{
+    lua_rawgeti(L, 1, CTX_BRIDGE);
+    lua_rawgeti(L, 1, CTX_SERIAL);
+    sdui_bridge *bridge = lua_touserdata(L, -2);
+    if (bridge == NULL || bridge->call == NULL || (lua_Integer)bridge->active != lua_tointeger(L, -1))
+        return luaL_error(L, "ctx used after its callback returned");
+    const char *id = sdui_call_id(bridge->call);
+    if (id == NULL)
+        return luaL_error(L, "ctx.id: out of memory");
+    lua_pushstring(L, id);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 1);
+    return 1;
+}
+
 /* __index(ctx, name): the function `name` of ctx's kind (upvalue 1), made now; nil for other names. */
 static int ctx_index(lua_State *L)
 {
@@ -229,11 +254,13 @@ static int ctx_index(lua_State *L)
     const char *name = lua_tostring(L, 2);
     if (lua_type(L, 2) != LUA_TSTRING)
         return 0;
+    if (kind == CTX_FACTORY && strcmp(name, "id") == 0)
+        return ctx_id(L);
     for (const ctx_function *f = functions_of[kind]; f->name != NULL; f++) {
         if (strcmp(f->name, name) != 0)
             continue;
-        lua_rawgetp(L, 1, &CTX_BRIDGE);
-        lua_rawgetp(L, 1, &CTX_SERIAL);
+        lua_rawgeti(L, 1, CTX_BRIDGE);
+        lua_rawgeti(L, 1, CTX_SERIAL);
         int n = 2;
         if (f->fn == ctx_state && kind == CTX_HANDLER) {
             lua_pushboolean(L, 1); /* its own service is read after the tables it assigned go in */
@@ -248,29 +275,36 @@ static int ctx_index(lua_State *L)
     return 0;
 }
 
-/* Pushes the metatable of ctx tables of `kind`, made the first time. */
+/* Pushes the metatable of ctx tables of `kind`, made the first time (kept in the registry under its name's address). */
 static void push_metatable(lua_State *L, ctx_kind kind)
 {
-    if (luaL_newmetatable(L, metatable_names[kind])) {
-        lua_pushinteger(L, kind);
-        lua_pushcclosure(L, ctx_index, 1);
-        lua_setfield(L, -2, "__index");
-    }
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, metatable_names[kind]) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, metatable_names[kind]);
+    lua_setfield(L, -2, "__name");
+    lua_pushinteger(L, kind);
+    lua_pushcclosure(L, ctx_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, metatable_names[kind]);
 }
 
 void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name, const char *path)
 {
-    lua_createtable(L, 0, 6); /* its 4 or 5 fields and the functions the callback uses, made on first use, without a rehash */
+    /* the bridge and the number; type, service or path; the functions the callback uses, made on first use */
+    lua_createtable(L, 2, 4);
+    lua_pushlightuserdata(L, bridge);
+    lua_rawseti(L, -2, CTX_BRIDGE);
+    lua_pushinteger(L, (lua_Integer)bridge->active);
+    lua_rawseti(L, -2, CTX_SERIAL);
     if (kind != CTX_SUBSCRIBER) {
         /* middleware: the action's type, as the call names it */
         lua_pushstring(L, kind == CTX_MIDDLEWARE ? sdui_call_id(bridge->call) : name);
         lua_setfield(L, -2, "type");
     }
     switch (kind) {
-    case CTX_FACTORY:
-        lua_pushstring(L, sdui_call_id(bridge->call));
-        lua_setfield(L, -2, "id");
-        break;
     case CTX_HANDLER: {
         const char *slash = strchr(name, '/');
         lua_pushlstring(L, name, slash ? (size_t)(slash - name) : strlen(name));
@@ -285,14 +319,11 @@ void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name
             lua_setfield(L, -2, "path");
         }
         break;
+    case CTX_FACTORY: /* ctx.id: made on first read (ctx_id) */
     case CTX_MIDDLEWARE:
     case CTX_PERFORMER:
         break;
     }
-    lua_pushlightuserdata(L, bridge);
-    lua_rawsetp(L, -2, &CTX_BRIDGE);
-    lua_pushinteger(L, (lua_Integer)bridge->active);
-    lua_rawsetp(L, -2, &CTX_SERIAL);
     push_metatable(L, kind);
     lua_setmetatable(L, -2);
 }

@@ -25,7 +25,8 @@ typedef enum ctx_kind {
 ** component or action type, the service, the effect type); `path` the
 ** subscriber's path or NULL. A handler's ctx.state of its own service
 ** first hands over the tables the handler assigned into its state. Every
-** function in it raises once its callback has returned.
+** function in it raises once its callback has returned, and so does a
+** factory's ctx.id first read then (it is made on first read).
 */
 void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name, const char *path);
 

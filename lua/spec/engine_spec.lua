@@ -296,6 +296,29 @@ describe("an engine", function()
                     all = { name = "Sam", tags = { "a", "b" } } }, seen)
     end)
 
+    it("makes ctx.id on first read, the same on every read, and refuses it once the factory returned", function()
+      local e <close> = sdui.engine()
+      local kept, ids = nil, {}
+      assert(e:component("Probe", function(_, ctx)
+        ids[#ids + 1] = ctx.id
+        ids[#ids + 1] = ctx.id
+        kept = ctx
+        return { type = "spacer" }
+      end))
+      assert(e:component("Late", function(_, ctx)
+        ids[#ids + 1] = ctx.id
+        return { type = "spacer" }
+      end))
+      assert(e:load_page{ components = { { id = "a", type = "Probe" }, { id = "b", type = "Late" } } })
+      assert(e:render())
+      assert.same({ "a", "a", "b" }, ids)
+      assert.equal("a", kept.id) -- read while its factory ran: kept as a plain field
+      local fresh
+      assert(e:component("Probe", function(_, ctx) fresh = ctx; return { type = "spacer" } end))
+      assert(e:render())
+      assert.matches("ctx used after its callback returned", support.error_of(function() return fresh.id end))
+    end)
+
     it("renders an error node for a factory that raises, for that component only", function()
       local e <close> = hello_engine()
       assert(e:component("Broken", function() error("no poster") end))
