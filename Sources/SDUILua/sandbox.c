@@ -28,13 +28,27 @@
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     scripts *s = ud;
-    size_t old = ptr != NULL ? osize : 0;
-    if (nsize > old && s->memory_limit > 0 &&
-        (long long)(s->memory_used - old + nsize) > s->memory_limit)
+    if (ptr == NULL) { /* a new block: osize is the kind of object, not a size */
+        if (nsize == 0 || (s->memory_limit > 0 && (long long)(s->memory_used + nsize) > s->memory_limit))
+            return NULL;
+        void *block = POOL_ON && nsize <= POOL_MAX ? pool_take(&s->pool, nsize) : pool_realloc(&s->pool, NULL, 0, nsize);
+        if (block != NULL)
+            s->memory_used += nsize;
+        return block;
+    }
+    if (nsize == 0) { /* a block freed */
+        if (POOL_ON && osize <= POOL_MAX)
+            pool_give(&s->pool, ptr, osize);
+        else
+            pool_realloc(&s->pool, ptr, osize, 0);
+        s->memory_used -= osize;
+        return NULL;
+    }
+    if (nsize > osize && s->memory_limit > 0 && (long long)(s->memory_used - osize + nsize) > s->memory_limit)
         return NULL;
     void *block = pool_realloc(&s->pool, ptr, osize, nsize);
-    if (block != NULL || nsize == 0)
-        s->memory_used = s->memory_used - old + nsize;
+    if (block != NULL)
+        s->memory_used = s->memory_used - osize + nsize;
     return block;
 }
 
