@@ -66,32 +66,6 @@ static const unsigned char flat_name_lengths[FLAT_NAME_COUNT] = {
     4,
 };
 
-/* Where the probe for a name of n bytes at s starts. */
-static inline unsigned flat_slot(const char *s, size_t n)
-{
-    return (unsigned)(n * 29 + (unsigned char)s[0] * 7 + (unsigned char)s[n - 1] * 3) & 255;
-}
-
-/* flat_names by flat_slot, open addressing: index + 1 in a used slot, 0 in a free one. */
-static const unsigned char flat_name_slots[256] = {
-    0, 0, 0, 22, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    23, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 26, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 2, 0, 14, 0, 0, 0, 0, 0, 0, 27, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 0, 0, 30, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 17, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 0, 0, 5,
-    0, 0, 0, 0, 0, 11, 15, 28, 0, 0, 29, 0, 0, 0, 0, 3,
-    0, 0, 0, 33, 0, 0, 0, 0, 0, 0, 20, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0, 0, 0, 10, 1,
-    7, 0, 0, 0, 18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 4, 0, 6, 0, 0, 0, 32, 21, 0, 0, 0,
-    0, 0, 24, 0, 0, 31, 0, 0, 0, 0, 16, 0, 9, 0, 0, 0,
-};
-
 /* The kinds' names, numbered as the flat form numbers the kinds. */
 #define FLAT_KIND_COUNT 16
 static const char *const flat_kind_names[FLAT_KIND_COUNT] = {
@@ -114,26 +88,6 @@ static const char *const flat_kind_names[FLAT_KIND_COUNT] = {
 };
 static const unsigned char flat_kind_name_lengths[FLAT_KIND_COUNT] = {
     4, 5, 6, 6, 6, 6, 6, 4, 5, 8, 5, 4, 9, 4, 4, 5,
-};
-
-/* The kinds' names by flat_slot, as flat_name_slots. */
-static const unsigned char flat_kind_slots[256] = {
-    0, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 7, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0, 13, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2,
-    0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 11, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 8, 0, 0, 5, 0, 0, 0, 0, 9, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0, 0, 0, 10, 0, 0, 0, 16, 0, 0, 0, 0, 1, 0, 0, 0,
 };
 
 /* One kind: the content bits it requires and the ones written

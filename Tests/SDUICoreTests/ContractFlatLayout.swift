@@ -18,23 +18,6 @@ extension ViewContract {
         return names
     }
 
-    /// `flat_slot` of flat_layout.h: where a name's probe starts.
-    static func flatSlot(_ name: String) -> Int {
-        let utf8 = Array(name.utf8)
-        return (utf8.count &* 29 &+ Int(utf8[0]) &* 7 &+ Int(utf8[utf8.count - 1]) &* 3) & 255
-    }
-
-    /// An open-addressing table of `names` by `flatSlot`: index + 1 in a used slot, 0 in a free one.
-    static func flatSlots(_ names: [String]) -> [Int] {
-        var slots = [Int](repeating: 0, count: 256)
-        for (i, name) in names.enumerated() {
-            var slot = flatSlot(name)
-            while slots[slot] != 0 { slot = (slot + 1) & 255 }
-            slots[slot] = i + 1
-        }
-        return slots
-    }
-
     /// The text of `Sources/SDUILua/flat_layout.h`.
     static var flatLayoutHeader: String {
         let names = flatNames
@@ -85,17 +68,6 @@ extension ViewContract {
         out += "static const unsigned char flat_name_lengths[FLAT_NAME_COUNT] = {\n"
         out += rows(names.map(\.utf8.count)) + "\n};\n\n"
         out += """
-        /* Where the probe for a name of n bytes at s starts. */
-        static inline unsigned flat_slot(const char *s, size_t n)
-        {
-            return (unsigned)(n * 29 + (unsigned char)s[0] * 7 + (unsigned char)s[n - 1] * 3) & 255;
-        }
-
-        /* flat_names by flat_slot, open addressing: index + 1 in a used slot, 0 in a free one. */
-        static const unsigned char flat_name_slots[256] = {
-        \(rows(flatSlots(names)))
-        };
-
         /* The kinds' names, numbered as the flat form numbers the kinds. */
         #define FLAT_KIND_COUNT \(kinds.count)
         static const char *const flat_kind_names[FLAT_KIND_COUNT] = {
@@ -103,11 +75,6 @@ extension ViewContract {
         };
         static const unsigned char flat_kind_name_lengths[FLAT_KIND_COUNT] = {
         \(rows(kindNames.map(\.utf8.count)))
-        };
-
-        /* The kinds' names by flat_slot, as flat_name_slots. */
-        static const unsigned char flat_kind_slots[256] = {
-        \(rows(flatSlots(kindNames)))
         };
 
         /* One kind: the content bits it requires and the ones written
