@@ -2,7 +2,40 @@
 /// visiting every component: service → top-level key → component ids, plus
 /// the components that read a whole service.
 struct ReadIndex {
-    private var byKey: [String: [String: Set<String>]] = [:]
+    /// The components filed under one key. Most keys have one reader (a
+    /// card reads its own favourite), kept on its own: no set to allocate
+    /// and no id to hash for it. `first` is never in `more`.
+    struct Readers {
+        private var first: String?
+        private var more: Set<String> = []
+
+        /// Whether no component is filed here.
+        var isEmpty: Bool { first == nil && more.isEmpty }
+
+        mutating func insert(_ id: String) {
+            if first == nil && more.isEmpty {
+                first = id
+            } else if id != first {
+                more.insert(id)
+            }
+        }
+
+        mutating func remove(_ id: String) {
+            if id == first {
+                first = more.popFirst()
+            } else {
+                more.remove(id)
+            }
+        }
+
+        /// The ids, added to `set`.
+        func add(to set: inout Set<String>) {
+            if let first { set.insert(first) }
+            if !more.isEmpty { set.formUnion(more) }
+        }
+    }
+
+    private var byKey: [String: [String: Readers]] = [:]
     private var whole: [String: Set<String>] = [:]
 
     /// Whether no component reads anything (then no change has readers).
@@ -11,7 +44,7 @@ struct ReadIndex {
     mutating func add(_ reads: [Read], of component: String) {
         for read in reads {
             if let key = read.firstKey {
-                byKey[read.service, default: [:]][key, default: []].insert(component)
+                byKey[read.service, default: [:]][key, default: Readers()].insert(component)
             } else {
                 whole[read.service, default: []].insert(component)
             }
@@ -47,18 +80,18 @@ struct ReadIndex {
         var found = whole[service] ?? []
         guard let keyed = byKey[service] else { return found }
         change.forEachKey { key in
-            if let ids = keyed[key] { found.formUnion(ids) }
+            keyed[key]?.add(to: &found)
         }
         guard change.replaced else { return found }
         if case .object(let a)? = change.replacedFrom, case .object(let b)? = new {
             for (key, value) in a where !JSON.identical(b[key], value) {
-                if let ids = keyed[key] { found.formUnion(ids) }
+                keyed[key]?.add(to: &found)
             }
             for key in b.keys where a[key] == nil {
-                if let ids = keyed[key] { found.formUnion(ids) }
+                keyed[key]?.add(to: &found)
             }
         } else {
-            for ids in keyed.values { found.formUnion(ids) }
+            for readers in keyed.values { readers.add(to: &found) }
         }
         return found
     }
