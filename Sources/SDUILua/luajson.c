@@ -652,7 +652,8 @@ static void decode_object(decoder *d)
     decode_enter(d);
     if (next_byte(d) != '}') {
         for (;;) {
-            luaL_checkstack(L, 3, "JSON object too big");
+            if (n % 16 == 0 && !made) /* room for the next sixteen members waiting on the stack */
+                luaL_checkstack(L, 2 * 16 + 1, "JSON object too big");
             if (next_byte(d) != '"')
                 decode_error(d, d->p);
             decode_key(d);
@@ -691,7 +692,8 @@ static void decode_array(decoder *d)
     decode_enter(d);
     if (next_byte(d) != ']') {
         for (;;) {
-            luaL_checkstack(L, 2, "JSON array too big");
+            if (n % 16 == 0 && n < STACKED) /* room for the next sixteen items waiting on the stack */
+                luaL_checkstack(L, 16 + 1, "JSON array too big");
             decode_value(d);
             if (++n == STACKED)
                 array_from_stack(d, first, n);

@@ -458,8 +458,9 @@ static void test_decode_containers(void)
              "local d = 0 while t do d = d + 1 t = t[1] end return d == 1000");
     LUA_TRUE("local t = decode(string.rep('{\"a\":', 1000) .. 'null' .. string.rep('}', 1000))\n"
              "local d = 0 while type(t) == 'table' do d = d + 1 t = t.a end return d == 1000");
-    LUA_TRUE("-- sizes around the decoder's stacking limit (128), and far above it\n"
-             "for _, n in ipairs({1, 127, 128, 129, 255, 256, 257, 3000}) do\n"
+    LUA_TRUE("-- sizes around the decoder's stack checks (every 16 waiting members) and its\n"
+             "-- stacking limit (128), and far above it\n"
+             "for _, n in ipairs({1, 15, 16, 17, 32, 33, 127, 128, 129, 255, 256, 257, 3000}) do\n"
              "  local items, members = {}, {}\n"
              "  for i = 1, n do items[i] = tostring(i * 3) members[i] = '\"k' .. i .. '\":' .. i end\n"
              "  local a = decode('[' .. table.concat(items, ',') .. ']')\n"
