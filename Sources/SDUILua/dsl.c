@@ -11,6 +11,9 @@
 **   upvalues 6-9  the member names "type", "style", "children", "action":
 **              a node's fields are set with lua_rawset from these, with no
 **              C string to intern on every call
+**   upvalue 10 the kinds and the action members as sets of the state's
+**              strings (dsl_names): a type or a key is looked up by its
+**              address (interned.h), not in the tables above
 ** A fast form takes a call only when the Lua builder would accept it and
 ** return a table of the same content: plain tables (no metatables), keys in
 ** the order `next` visits them, nodes recognised by a raw `type` field.
@@ -23,6 +26,7 @@
 #include <lua.h>
 
 #include "dsl.h"
+#include "interned.h"
 
 #define BUILDER lua_upvalueindex(1)
 #define KIND lua_upvalueindex(2)
@@ -33,6 +37,14 @@
 #define NAME_STYLE lua_upvalueindex(7)
 #define NAME_CHILDREN lua_upvalueindex(8)
 #define NAME_ACTION lua_upvalueindex(9)
+#define NAMES lua_upvalueindex(10)
+
+/* Upvalue 10: what KINDS and ACTION_MEMBERS hold, found by address; their strings are theirs. */
+typedef struct dsl_names {
+    interned_set kinds;
+    interned_set action_members;
+    const char *type; /* the state's "type" */
+} dsl_names;
 
 /*
 ** The Lua builder with the call's arguments. Its own checks raise
@@ -78,11 +90,9 @@ static int is_node(lua_State *L)
     if (lua_type(L, -1) != LUA_TTABLE)
         return 0;
     lua_pushvalue(L, NAME_TYPE);
-    if (lua_rawget(L, -2) != LUA_TSTRING) { /* raw: a node the Lua builder recognises only through __index goes there */
-        lua_pop(L, 1);
-        return 0;
-    }
-    int known = lua_rawget(L, KINDS) == LUA_TBOOLEAN;
+    /* raw: a node the Lua builder recognises only through __index goes there */
+    const dsl_names *names = lua_touserdata(L, NAMES);
+    int known = lua_rawget(L, -2) == LUA_TSTRING && interned_find(&names->kinds, lua_tostring(L, -1)) >= 0;
     lua_pop(L, 1);
     return known;
 }
@@ -131,16 +141,12 @@ static int plain_action(lua_State *L, int a)
 {
     if (lua_type(L, a) != LUA_TTABLE || !plain(L, a))
         return 0;
+    const dsl_names *names = lua_touserdata(L, NAMES);
     int typed = 0;
     lua_pushnil(L);
     while (lua_next(L, a)) {
-        if (lua_type(L, -2) != LUA_TSTRING) {
-            lua_pop(L, 2);
-            return 0;
-        }
-        size_t len;
-        const char *k = lua_tolstring(L, -2, &len);
-        if (len == 4 && memcmp(k, "type", 4) == 0) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (k != NULL && k == names->type) {
             size_t tlen = 0;
             const char *t = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &tlen) : NULL;
             if (t == NULL || !well_formed_type(t, tlen)) {
@@ -148,14 +154,9 @@ static int plain_action(lua_State *L, int a)
                 return 0;
             }
             typed = 1;
-        } else {
-            lua_pushvalue(L, -2);
-            int member = lua_rawget(L, ACTION_MEMBERS) == LUA_TBOOLEAN;
-            lua_pop(L, 1);
-            if (!member) {
-                lua_pop(L, 2);
-                return 0;
-            }
+        } else if (k == NULL || interned_find(&names->action_members, k) < 0) {
+            lua_pop(L, 2);
+            return 0;
         }
         lua_pop(L, 1);
     }
@@ -279,7 +280,7 @@ static int flag(lua_State *L, const char *name)
 }
 
 /* Replaces ui[name] (the Lua builder) by `fast`, a closure over it and the shared tables. */
-static void install(lua_State *L, int ui, int kinds, int actions, const char *name, lua_CFunction fast,
+static void install(lua_State *L, int ui, int kinds, int actions, int names, const char *name, lua_CFunction fast,
                     const char *member)
 {
     if (lua_getfield(L, ui, name) != LUA_TFUNCTION) {
@@ -297,7 +298,8 @@ static void install(lua_State *L, int ui, int kinds, int actions, const char *na
     lua_pushliteral(L, "style");
     lua_pushliteral(L, "children");
     lua_pushliteral(L, "action");
-    lua_pushcclosure(L, fast, 9);
+    lua_pushvalue(L, names);
+    lua_pushcclosure(L, fast, 10);
     lua_setfield(L, ui, name);
 }
 
@@ -309,8 +311,20 @@ void dsl_install(lua_State *L, int ui, int contract)
     int kinds = lua_gettop(L);
     lua_newtable(L); /* the action members */
     int actions = lua_gettop(L);
+    /* the same, by address; its user values keep the strings alive */
+    dsl_names *set = lua_newuserdatauv(L, sizeof *set, 3);
+    memset(set, 0, sizeof *set);
+    int names = lua_gettop(L);
+    lua_pushvalue(L, kinds);
+    lua_setiuservalue(L, names, 1);
+    lua_pushvalue(L, actions);
+    lua_setiuservalue(L, names, 2);
+    lua_pushliteral(L, "type");
+    set->type = lua_tostring(L, -1);
+    lua_setiuservalue(L, names, 3);
     lua_getfield(L, contract, "action_members");
     for (lua_Integer i = 1; lua_geti(L, -1, i) == LUA_TSTRING; i++) {
+        interned_add(&set->action_members, lua_tostring(L, -1), 0);
         lua_pushboolean(L, 1);
         lua_rawset(L, actions);
     }
@@ -320,6 +334,7 @@ void dsl_install(lua_State *L, int ui, int contract)
     for (lua_Integer i = 1; lua_geti(L, list, i) == LUA_TTABLE; i++) {
         if (!flag(L, "engine_only")) {
             lua_getfield(L, -1, "name");
+            interned_add(&set->kinds, lua_tostring(L, -1), 0);
             lua_pushvalue(L, -1);
             lua_pushboolean(L, 1);
             lua_rawset(L, kinds);
@@ -354,19 +369,19 @@ void dsl_install(lua_State *L, int ui, int contract)
             }
             int string_first = first_type != NULL && strcmp(first_type, "string") == 0;
             if (children && members == 0)
-                install(L, ui, kinds, actions, name, fast_container, NULL);
+                install(L, ui, kinds, actions, names, name, fast_container, NULL);
             else if (children && required == 0 && string_first)
-                install(L, ui, kinds, actions, name, fast_labelled, first);
+                install(L, ui, kinds, actions, names, name, fast_labelled, first);
             else if (!children && !(action && strcmp(name, "image") != 0) && !(first_required && !string_first)) {
                 if (required == 0)
-                    install(L, ui, kinds, actions, name, fast_bare, NULL);
+                    install(L, ui, kinds, actions, names, name, fast_bare, NULL);
                 else if (required == 1 && first_required)
-                    install(L, ui, kinds, actions, name, fast_leaf, first);
+                    install(L, ui, kinds, actions, names, name, fast_leaf, first);
             }
             lua_pop(L, 2); /* members, name */
         }
         lua_pop(L, 1);
     }
     lua_pop(L, 2); /* the kinds list, the last lua_geti */
-    lua_pop(L, 2); /* the two sets (the closures keep them) */
+    lua_pop(L, 3); /* the two sets and their addresses (the closures keep them) */
 }

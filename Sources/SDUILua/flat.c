@@ -21,6 +21,7 @@
 
 #include "flat.h"
 #include "flat_layout.h"
+#include "interned.h"
 #include "luajson.h"
 
 /* Deepest nesting written here (nodes and payload values alike); deeper goes the packed way. */
@@ -34,75 +35,48 @@ typedef struct {
 } text;
 
 /*
-** The member and kind names as this state's strings. Lua keeps one string
-** object per short string (interning), so a key or a type is one of these
-** names exactly when its bytes are at the same address: a name is found by
-** its pointer, with no byte compared. The strings are kept alive by a table
-** in the registry; the userdata holding the addresses is made once per state.
+** The member and kind names as this state's strings, found by address
+** (interned.h). The strings are kept alive by the userdata's table; the
+** userdata is made once per state and kept in the registry.
 */
-#define NAME_SLOTS 128 /* for FLAT_NAME_COUNT names */
-#define KIND_SLOTS 64  /* for FLAT_KIND_COUNT kinds */
-
 typedef struct {
-    const char *name_at[NAME_SLOTS]; /* open addressing by pointer_slot; NULL: free */
-    signed char name_index[NAME_SLOTS];
-    const char *kind_at[KIND_SLOTS];
-    signed char kind_index[KIND_SLOTS];
-} interned_names;
+    interned_set members; /* flat_names, numbered as there */
+    interned_set kinds;   /* flat_kind_names, numbered as there */
+} flat_names_set;
 
 static const char NAMES_KEY = 0; /* its address is the registry key of the userdata */
 
-static inline unsigned pointer_slot(const char *p, unsigned slots)
+/* Adds the string at the top to `set` as name `i`, and moves it into the table at `keep` (absolute). */
+static void add_name(lua_State *L, interned_set *set, int i, int keep)
 {
-    return (unsigned)(((uint64_t)(uintptr_t)p * 0x9E3779B97F4A7C15u) >> 40) & (slots - 1);
-}
-
-/* Records name `i`, the string at the top, in a table of `slots` slots; pops it into `keep` (absolute). */
-static void intern(lua_State *L, const char **at, signed char *index, unsigned slots, int i, int keep)
-{
-    const char *p = lua_tostring(L, -1);
-    unsigned slot = pointer_slot(p, slots);
-    while (at[slot] != NULL)
-        slot = (slot + 1) & (slots - 1);
-    at[slot] = p;
-    index[slot] = (signed char)i;
+    interned_add(set, lua_tostring(L, -1), i);
     lua_rawseti(L, keep, (lua_Integer)lua_rawlen(L, keep) + 1);
 }
 
-/* This state's interned_names, made the first time. */
-static const interned_names *names_of(lua_State *L)
+/* This state's flat_names_set, made the first time. */
+static const flat_names_set *names_of(lua_State *L)
 {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &NAMES_KEY) == LUA_TUSERDATA) {
-        const interned_names *names = lua_touserdata(L, -1);
+        const flat_names_set *names = lua_touserdata(L, -1);
         lua_pop(L, 1);
         return names;
     }
     lua_pop(L, 1);
-    interned_names *names = lua_newuserdatauv(L, sizeof *names, 1);
+    flat_names_set *names = lua_newuserdatauv(L, sizeof *names, 1);
     memset(names, 0, sizeof *names);
     lua_createtable(L, FLAT_NAME_COUNT + FLAT_KIND_COUNT, 0); /* the strings, kept alive */
     int keep = lua_gettop(L);
     for (int i = 0; i < FLAT_NAME_COUNT; i++) {
         lua_pushlstring(L, flat_names[i], flat_name_lengths[i]);
-        intern(L, names->name_at, names->name_index, NAME_SLOTS, i, keep);
+        add_name(L, &names->members, i, keep);
     }
     for (int i = 0; i < FLAT_KIND_COUNT; i++) {
         lua_pushlstring(L, flat_kind_names[i], flat_kind_name_lengths[i]);
-        intern(L, names->kind_at, names->kind_index, KIND_SLOTS, i, keep);
+        add_name(L, &names->kinds, i, keep);
     }
     lua_setiuservalue(L, -2, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &NAMES_KEY);
     return names;
-}
-
-/* The index of the string `s` among the names of a table; -1 when it is none (a long or unknown string). */
-static inline int find_name(const char *const *at, const signed char *index, unsigned slots, const char *s)
-{
-    for (unsigned slot = pointer_slot(s, slots); at[slot] != NULL; slot = (slot + 1) & (slots - 1)) {
-        if (at[slot] == s)
-            return index[slot];
-    }
-    return -1;
 }
 
 /* ---- bytes ---------------------------------------------------------------- */
@@ -326,7 +300,7 @@ static int style_font(lua_State *L, text *font)
 }
 
 /* The node table at idx (absolute) and its subtree, appended to b; 0 when the packed way must take the view. */
-static int put_node(lua_State *L, const interned_names *known, packed_buffer *b, int idx, int depth)
+static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b, int idx, int depth)
 {
     if (depth >= FLAT_MAXDEPTH || !lua_checkstack(L, 8))
         return 0;
@@ -344,7 +318,7 @@ static int put_node(lua_State *L, const interned_names *known, packed_buffer *b,
         size_t len;
         int t = lua_type(L, -1), ok;
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
-        int name = k != NULL ? find_name(known->name_at, known->name_index, NAME_SLOTS, k) : -1;
+        int name = k != NULL ? interned_find(&known->members, k) : -1;
         switch (name) {
         case FLAT_TYPE:
             if ((ok = t == LUA_TSTRING))
@@ -388,7 +362,7 @@ static int put_node(lua_State *L, const interned_names *known, packed_buffer *b,
             return 0;
         }
     }
-    int kind = type.s != NULL ? find_name(known->kind_at, known->kind_index, KIND_SLOTS, type.s) : -1;
+    int kind = type.s != NULL ? interned_find(&known->kinds, type.s) : -1;
     if (kind < 0)
         return 0;
     const flat_kind *k = &flat_kinds[kind];
