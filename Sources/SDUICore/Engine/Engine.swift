@@ -1104,11 +1104,12 @@ public final class Engine {
             return
         }
         let renderer = self.renderer
+        var inOrder: [ScreenTracker.Entry]?
         if let viewport = lazyList.viewport {
             lazyList.render(page, viewport, in: tracker, with: renderer)
         } else if tracker.hasDue {
-            tracker.renderDue(page, with: renderer)
+            inOrder = tracker.renderDue(page, with: renderer)
         }
-        tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil)
+        tracker.updateScreen(page, onlyEntries: lazyList.viewport != nil, inOrder: inOrder)
     }
 }

@@ -186,25 +186,33 @@ final class ScreenTracker {
     var hasDue: Bool { !dirty.isEmpty || unrendered }
 
     /// Renders what is missing or stale, in page order (no lazy list).
-    func renderDue(_ page: Page, with renderer: Renderer) {
+    /// Returns the page's entries in page order when it rendered the whole
+    /// page afresh (its first render), for `updateScreen`; nil otherwise.
+    @discardableResult
+    func renderDue(_ page: Page, with renderer: Renderer) -> [Entry]? {
         if unrendered { // a page just loaded: walk it
             // By index, each entry looked up once: rerender takes what was found.
             // With no entry at all (the page's first render) there is none to
             // look up: ids are unique, so no component finds one made before it.
             let fresh = entries.isEmpty
+            var inOrder: [Entry] = []
+            if fresh { inOrder.reserveCapacity(page.components.count) }
             for i in page.components.indices {
                 let old = fresh ? nil : entries[page.components[i].id]
                 if old == nil || (!dirty.isEmpty && dirty.contains(page.components[i].id)) {
-                    rerender(page.components[i], old: old, with: renderer)
+                    let entry = rerender(page.components[i], old: old, with: renderer)
+                    if fresh { inOrder.append(entry) }
                 }
             }
             dirty = []
             unrendered = false
+            return fresh ? inOrder : nil
         } else { // only what changed, in page order
             for position in dirty.compactMap({ pageIndex[$0] }).sorted() {
                 rerender(page.components[position], old: entries[page.components[position].id], with: renderer)
             }
             dirty = []
+            return nil
         }
     }
 
@@ -234,18 +242,29 @@ final class ScreenTracker {
 
     /// Rebuilds the screen from the entries when the component list changed.
     /// With `onlyEntries` (a lazy list has entries for a few components of a
-    /// long page) it walks those instead of the whole page.
-    func updateScreen(_ page: Page, onlyEntries: Bool) {
+    /// long page) it walks those instead of the whole page. `inOrder` is
+    /// what `renderDue` returned: every component's entry in page order,
+    /// then taken as they are, with no id looked up.
+    func updateScreen(_ page: Page, onlyEntries: Bool, inOrder: [Entry]? = nil) {
         guard screenStale else { return }
         screen = Screen(pageId: page.id, version: page.version?.json)
-        var indices = Array(page.components.indices)
+        let walked = inOrder.flatMap { !onlyEntries && $0.count == page.components.count ? $0 : nil }
+        var indices = walked != nil ? [] : Array(page.components.indices)
         if onlyEntries {
             let pageIndex = self.pageIndex
             indices = entries.keys.compactMap { pageIndex[$0] }.sorted()
         }
-        screen.components.reserveCapacity(indices.count)
+        let count = walked?.count ?? indices.count
+        screen.components.reserveCapacity(count)
         screenEntries = []
-        screenEntries.reserveCapacity(indices.count)
+        screenEntries.reserveCapacity(count)
+        if let walked {
+            for entry in walked {
+                guard let rendered = entry.render.rendered else { continue }
+                screen.components.append(rendered)
+                screenEntries.append(entry)
+            }
+        }
         for index in indices {
             guard let entry = entries[page.components[index].id], let rendered = entry.render.rendered else { continue }
             screen.components.append(rendered)
@@ -270,8 +289,10 @@ final class ScreenTracker {
         screenEntries = []
     }
 
-    /// Renders `component` and records it; `old` is its entry (looked up by the caller).
-    private func rerender(_ component: Component, old: Entry?, with renderer: Renderer) {
+    /// Renders `component` and records it; `old` is its entry (looked up by
+    /// the caller). Returns its new entry.
+    @discardableResult
+    private func rerender(_ component: Component, old: Entry?, with renderer: Renderer) -> Entry {
         let result = renderer.render(component)
         componentRenders += 1
         if result.factoryRan { factoryRuns += 1 }
@@ -309,6 +330,7 @@ final class ScreenTracker {
             screen.components[i] = entry.render.rendered!
             screenEntries[i] = entry
         }
+        return entry
     }
 
     private func forget(_ id: String, _ entry: Entry) {
