@@ -6,6 +6,8 @@
 #define _DEFAULT_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,18 +162,93 @@ static int sandbox_collectgarbage(lua_State *L)
 }
 
 /*
-** tostring: the stock one, except that an integer (numbers having no
-** metatable) is written here: the stock one formats it through snprintf,
-** several times dearer, and handlers make their state's keys this way
-** (tostring(id)). Same text: LUA_INTEGER_FMT, a plain decimal.
+** tostring: the stock one, except for numbers (having no metatable), which
+** are written here: the stock one formats them through lua_pushfstring and
+** snprintf, several times dearer, and factories and handlers turn numbers
+** into text all the time (tostring(id), tostring(rating)). Same text: an
+** integer as LUA_INTEGER_FMT, a plain decimal; a float as "%.14g", with
+** ".0" after what looks like an integer, for the usual floats (float_text).
 */
+
+#if LUA_FLOAT_TYPE == LUA_FLOAT_DOUBLE
+/* 10^0 .. 10^17, exact doubles. */
+static const double tens[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,
+                              1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17};
+
+/*
+** A float as Lua writes it ("%.14g": fourteen significant digits, correctly
+** rounded, trailing zeros dropped; then ".0" if nothing but digits is
+** left), with `point` the decimal point, into buf (at least 32 bytes);
+** returns its length, or 0 when the stock conversion must write it. Taken
+** here: 1e-4 <= |v| < 1e9, where "%.14g" writes no exponent, and only when
+** the digits are sure: v * 10^d (d the fractional digits "%.14g" writes
+** for v's magnitude) is computed with one rounding, within 1/128 of its
+** exact value below 10^14, so when it lies within 1/4 of an integer M, the
+** exact value rounds to M too.
+*/
+static size_t float_text(double v, char point, char *buf)
+{
+    double a = v < 0 ? -v : v;
+    if (!(a >= 1e-4 && a < 1e9)) /* NaN too */
+        return 0;
+    int x = -4; /* floor(log10(a)); a wrong guess fails the range check below */
+    while (x < 8 && a >= (x + 1 >= 0 ? tens[x + 1] : 1.0 / tens[-(x + 1)]))
+        x++;
+    int d = 13 - x; /* 5 .. 17 */
+    double y = a * tens[d];
+    double r = (double)(uint64_t)(y + 0.5); /* y < 2^47: y + 0.5 is exact, and no libm is needed */
+    if (!(r >= 1e13 && r < 1e14) || !(y - r < 0.25 && r - y < 0.25))
+        return 0;
+    char digits[14];
+    uint64_t m = (uint64_t)r;
+    for (int i = 13; i >= 0; i--) {
+        digits[i] = (char)('0' + m % 10);
+        m /= 10;
+    }
+    int last = 13; /* the last significant digit */
+    while (last > 0 && digits[last] == '0' && last >= 14 - d)
+        last--;
+    size_t n = 0;
+    if (v < 0)
+        buf[n++] = '-';
+    if (d >= 14) { /* 0.000ddd */
+        buf[n++] = '0';
+        buf[n++] = point;
+        for (int i = 0; i < d - 14; i++)
+            buf[n++] = '0';
+        for (int i = 0; i <= last; i++)
+            buf[n++] = digits[i];
+        return n;
+    }
+    int whole = 14 - d; /* digits before the point */
+    for (int i = 0; i < whole; i++)
+        buf[n++] = digits[i];
+    buf[n++] = point;
+    if (last < whole) { /* a whole number: Lua adds ".0" */
+        buf[n++] = '0';
+        return n;
+    }
+    for (int i = whole; i <= last; i++)
+        buf[n++] = digits[i];
+    return n;
+}
+#endif
+
+/* The decimal point Lua writes (lua_getlocaledecpoint), or 0 when the locale's is not one byte. */
+static char decimal_point(void)
+{
+    const char *p = localeconv()->decimal_point;
+    return p != NULL && p[0] != '\0' && p[1] == '\0' ? p[0] : 0;
+}
+
+/* Upvalue 1: whether float_text writes what the stock tostring writes in this state (float_text_agrees). */
 static int sandbox_tostring(lua_State *L)
 {
     luaL_checkany(L, 1);
-    if (lua_isinteger(L, 1)) {
+    if (lua_type(L, 1) == LUA_TNUMBER) {
         if (lua_getmetatable(L, 1)) {
             lua_pop(L, 1);
-        } else {
+        } else if (lua_isinteger(L, 1)) {
             lua_Integer n = lua_tointeger(L, 1);
             char buf[24];
             char *end = buf + sizeof buf, *p = end;
@@ -184,10 +261,48 @@ static int sandbox_tostring(lua_State *L)
                 *--p = '-';
             lua_pushlstring(L, p, (size_t)(end - p));
             return 1;
+        } else if (lua_toboolean(L, lua_upvalueindex(1))) {
+#if LUA_FLOAT_TYPE == LUA_FLOAT_DOUBLE
+            char buf[32], point = decimal_point();
+            size_t n = point != 0 ? float_text((double)lua_tonumber(L, 1), point, buf) : 0;
+            if (n > 0) {
+                lua_pushlstring(L, buf, n);
+                return 1;
+            }
+#endif
         }
     }
     luaL_tolstring(L, 1, NULL);
     return 1;
+}
+
+/*
+** Whether float_text writes what the stock conversion writes here (a Lua
+** built with another float format would not): a few values checked once.
+*/
+static int float_text_agrees(lua_State *L)
+{
+#if LUA_FLOAT_TYPE == LUA_FLOAT_DOUBLE
+    static const double samples[] = {7.8, -0.25, 3.0, 0.000123, 123456.789, 1.0 / 3.0, 99999999.5};
+    char point = decimal_point();
+    if (point == 0)
+        return 1; /* no fast path is taken in such a locale anyway */
+    for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++) {
+        char buf[32];
+        size_t n = float_text(samples[i], point, buf);
+        lua_pushnumber(L, (lua_Number)samples[i]);
+        size_t len;
+        const char *stock = luaL_tolstring(L, -1, &len);
+        int same = n == 0 || (n == len && memcmp(buf, stock, n) == 0);
+        lua_pop(L, 2);
+        if (!same)
+            return 0;
+    }
+    return 1;
+#else
+    (void)L;
+    return 0;
+#endif
 }
 
 int sandbox_open(lua_State *L)
@@ -244,7 +359,8 @@ int sandbox_open(lua_State *L)
     lua_setfield(L, sandbox, "require");
     lua_pushcfunction(L, sandbox_collectgarbage);
     lua_setfield(L, sandbox, "collectgarbage");
-    lua_pushcfunction(L, sandbox_tostring);
+    lua_pushboolean(L, float_text_agrees(L));
+    lua_pushcclosure(L, sandbox_tostring, 1);
     lua_setfield(L, sandbox, "tostring");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &SANDBOX_KEY);
     lua_newtable(L);

@@ -221,6 +221,50 @@ describe("the script host", function()
       end
     end)
 
+    it("writes numbers with tostring as the stock tostring does, floats of every magnitude included", function()
+      -- the same numbers inside the sandbox and out: the generator's text runs in both
+      local numbers = [[
+        local function numbers()
+          local out = { 7.8, -7.8, 3.0, -0.0, 0.1, 0.1 + 0.2, 1 / 3, 2 / 3, math.pi, 1e-4, 9.999e-5, 1.00000000000001e-4,
+            0.00012345678901234, 1e9, 999999999.5, 999999999.99999, 999999999.999999, 1e15, 2 ^ 53, 2 ^ 63,
+            1 / 0, -1 / 0, 5e-324, 123456789.123, 99999999.999999, 9.99999999999995, 9.999999999999995,
+            0.5, 1.5, 2.5, 1e8, 12345.678, 0.30000000000000004, 100.0, -1e-4, 42, -7, math.maxinteger }
+          local x = 12345
+          for i = 1, 6000 do
+            x = (x * 1103515245 + 12345) % 2147483648
+            local v = x / 10 ^ (i % 10) -- a decimal of 0 to 9 places
+            if i % 3 == 0 then v = x / 2147483648 * 10 ^ (i % 15 - 5) end -- any double, 1e-5 to 1e9
+            if i % 7 == 0 then v = (x % 1000) / 8 end -- binary fractions: exact ties at the last digit
+            if i % 2 == 0 then v = -v end
+            out[#out + 1] = v
+          end
+          return out
+        end
+      ]]
+      write("probe.lua", numbers .. [[
+        return { components = { Probe = function()
+          local parts = {}
+          for i, v in ipairs(numbers()) do parts[i] = tostring(v) end
+          local v = { type = "text", text = table.concat(parts, "|") }
+          return v
+        end } }
+      ]])
+      e = sdui.engine()
+      assert.is_true(e:load_scripts(dir))
+      assert.is_true(e:load_page{ components = { { id = "p", type = "Probe" } } })
+      local written = assert(e:render()).components[1].view.text
+      local expected = {}
+      for i, v in ipairs(assert(load(numbers .. " return numbers()"))()) do expected[i] = tostring(v) end
+      local got = {}
+      for part in (written .. "|"):gmatch("([^|]*)|") do got[#got + 1] = part end
+      assert.equal(#expected, #got)
+      for i = 1, #expected do
+        if got[i] ~= expected[i] then
+          assert.equal(expected[i], got[i], "number " .. i)
+        end
+      end
+    end)
+
     it("stops an endless script with the instruction budget", function()
       write("loop.lua", "while true do end\n")
       e = sdui.engine{ script_instructions = 100000 }
