@@ -84,14 +84,16 @@ static void new_node(lua_State *L, int extra)
     set_member(L, NAME_TYPE, KIND);
 }
 
-/* Whether the value at the top is a node: a table whose raw `type` is a kind a factory may build. */
-static int is_node(lua_State *L)
+/*
+** Whether the value at the top is a node: a table whose raw `type` is a
+** kind a factory may build (`names`: upvalue 10).
+*/
+static int is_node(lua_State *L, const dsl_names *names)
 {
     if (lua_type(L, -1) != LUA_TTABLE)
         return 0;
     lua_pushvalue(L, NAME_TYPE);
     /* raw: a node the Lua builder recognises only through __index goes there */
-    const dsl_names *names = lua_touserdata(L, NAMES);
     int known = lua_rawget(L, -2) == LUA_TSTRING && interned_find(&names->kinds, lua_tostring(L, -1)) >= 0;
     lua_pop(L, 1);
     return known;
@@ -112,10 +114,11 @@ static int plain(lua_State *L, int t)
 */
 static int only_nodes(lua_State *L, int t, lua_Integer *count)
 {
+    const dsl_names *names = lua_touserdata(L, NAMES);
     lua_Integer i = 0;
     lua_pushnil(L);
     while (lua_next(L, t)) {
-        if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) != i + 1 || !is_node(L)) {
+        if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) != i + 1 || !is_node(L, names)) {
             lua_pop(L, 2);
             return 0;
         }

@@ -299,10 +299,20 @@ static int style_font(lua_State *L, text *font)
     return ok;
 }
 
-/* The node table at idx (absolute) and its subtree, appended to b; 0 when the packed way must take the view. */
+/*
+** Stack slots a view takes at most while it is written: three a level of
+** nodes (the children's and the action's places, the child), and what the
+** deepest node's members take (put_table checks its own).
+*/
+#define NODE_STACK (3 * FLAT_MAXDEPTH + 16)
+
+/*
+** The node table at idx (absolute) and its subtree, appended to b; 0 when
+** the packed way must take the view. flat_write made room for NODE_STACK.
+*/
 static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b, int idx, int depth)
 {
-    if (depth >= FLAT_MAXDEPTH || !lua_checkstack(L, 8))
+    if (depth >= FLAT_MAXDEPTH)
         return 0;
     if (lua_getmetatable(L, idx)) {
         lua_pop(L, 1);
@@ -421,7 +431,8 @@ int flat_write(lua_State *L, packed_buffer *b, int idx)
 {
     int top = lua_gettop(L);
     b->len = 0;
-    int ok = lua_type(L, idx) == LUA_TTABLE && put_node(L, names_of(L), b, lua_absindex(L, idx), 0);
+    int ok = lua_type(L, idx) == LUA_TTABLE && lua_checkstack(L, NODE_STACK) &&
+             put_node(L, names_of(L), b, lua_absindex(L, idx), 0);
     lua_settop(L, top);
     return ok;
 }
