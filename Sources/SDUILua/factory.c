@@ -6,6 +6,9 @@
 ** (data_push), the Lua function, its view table handed
 ** over in one call (view.c), the status back to the engine.
 */
+#include <stdint.h>
+#include <string.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -21,7 +24,7 @@
 ** The engine names each data text with a token (sdui_call_input_text); the
 ** cache is a registry table
 **   [1] the page the tokens belong to (the token's high 32 bits)
-**   [2] tokens seen once: token -> true
+**   [2] the tokens seen once: a token_set (userdata), made on first use
 **   [3] tables kept: token -> data
 ** A table is kept from a component's second render on, so a first render of
 ** a page keeps no more memory than before; a new page starts a new cache.
@@ -29,7 +32,63 @@
 */
 enum { CACHE_PAGE = 1, CACHE_SEEN, CACHE_KEPT };
 
-/* Pushes the cache's table `slot` for page `page`, making the cache (or a new one for a new page) as needed. */
+/*
+** The tokens seen: open addressing on the token's bits, at most half full
+** (0 marks a free slot: no token is 0). A page's first render inserts every
+** component's token, so this is a C array, not a Lua table.
+*/
+typedef struct token_set {
+    size_t count, mask; /* mask + 1 slots */
+    uint64_t slot[];
+} token_set;
+
+#define TOKEN_SLOTS_MIN 64
+
+static size_t token_slot(uint64_t token, size_t mask)
+{
+    return (size_t)((token * 0x9E3779B97F4A7C15u) >> 32) & mask;
+}
+
+/* Puts `token` in the set, which has room for it. */
+static void token_put(token_set *set, uint64_t token)
+{
+    size_t i = token_slot(token, set->mask);
+    while (set->slot[i] != 0)
+        i = (i + 1) & set->mask;
+    set->slot[i] = token;
+    set->count++;
+}
+
+/* Whether `token` was seen before in the cache at `cache`; it is seen from now on. */
+static int seen_before(lua_State *L, int cache, uint64_t token)
+{
+    lua_rawgeti(L, cache, CACHE_SEEN);
+    token_set *set = lua_touserdata(L, -1);
+    lua_pop(L, 1); /* the cache keeps it */
+    if (set != NULL) {
+        for (size_t i = token_slot(token, set->mask); set->slot[i] != 0; i = (i + 1) & set->mask) {
+            if (set->slot[i] == token)
+                return 1;
+        }
+    }
+    if (set == NULL || (set->count + 1) * 2 > set->mask + 1) { /* a new set, twice as big */
+        size_t slots = set == NULL ? TOKEN_SLOTS_MIN : (set->mask + 1) * 2;
+        token_set *grown = lua_newuserdatauv(L, sizeof(token_set) + slots * sizeof(uint64_t), 0);
+        grown->count = 0;
+        grown->mask = slots - 1;
+        memset(grown->slot, 0, slots * sizeof(uint64_t));
+        for (size_t i = 0; set != NULL && i <= set->mask; i++) {
+            if (set->slot[i] != 0)
+                token_put(grown, set->slot[i]);
+        }
+        lua_rawseti(L, cache, CACHE_SEEN);
+        set = grown;
+    }
+    token_put(set, token);
+    return 0;
+}
+
+/* Pushes the cache's table for page `page`, making the cache (or a new one for a new page) as needed. */
 static int push_cache(lua_State *L, sdui_bridge *bridge, lua_Integer page)
 {
     if (bridge->data_cache != 0)
@@ -43,7 +102,7 @@ static int push_cache(lua_State *L, sdui_bridge *bridge, lua_Integer page)
     if (lua_rawgeti(L, cache, CACHE_PAGE) != LUA_TNUMBER || lua_tointeger(L, -1) != page) {
         lua_pushinteger(L, page);
         lua_rawseti(L, cache, CACHE_PAGE);
-        lua_newtable(L);
+        lua_pushnil(L);
         lua_rawseti(L, cache, CACHE_SEEN);
         lua_newtable(L);
         lua_rawseti(L, cache, CACHE_KEPT);
@@ -69,6 +128,11 @@ static void data_push(lua_State *L, sdui_bridge *bridge, sdui_call *call)
         return;
     }
     int cache = push_cache(L, bridge, (lua_Integer)(token >> 32));
+    if (!seen_before(L, cache, (uint64_t)token)) { /* the first render: nothing kept, the token remembered */
+        luajson_decode(L, text, len);
+        lua_replace(L, cache);
+        return;
+    }
     lua_Integer key = (lua_Integer)token;
     lua_rawgeti(L, cache, CACHE_KEPT);
     if (lua_rawgeti(L, -1, key) == LUA_TTABLE) { /* rendered with this text before: the same table */
@@ -76,17 +140,9 @@ static void data_push(lua_State *L, sdui_bridge *bridge, sdui_call *call)
         lua_settop(L, cache);
         return;
     }
-    lua_pop(L, 1);
-    lua_rawgeti(L, cache, CACHE_SEEN);
-    int again = lua_rawgeti(L, -1, key) != LUA_TNIL;
-    lua_pop(L, 1);
-    if (!again) { /* the first render: remember the token only */
-        lua_pushboolean(L, 1);
-        lua_rawseti(L, -2, key);
-    }
-    lua_pop(L, 1); /* kept table at the top again */
+    lua_pop(L, 1); /* the kept tables at the top again */
     luajson_decode(L, text, len);
-    if (again && lua_type(L, -1) == LUA_TTABLE) {
+    if (lua_type(L, -1) == LUA_TTABLE) { /* the second render: kept from now on */
         lua_pushvalue(L, -1);
         lua_rawseti(L, -3, key);
     }

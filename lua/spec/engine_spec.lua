@@ -319,6 +319,49 @@ describe("an engine", function()
       assert.matches("ctx used after its callback returned", support.error_of(function() return fresh.id end))
     end)
 
+    it("decodes a component's data anew on its first render, then keeps it while its text is unchanged", function()
+      local e <close> = counter_engine()
+      local seen = {} -- id -> the data tables each render got
+      assert(e:component("Card", function(data, ctx)
+        local list = seen[ctx.id] or {}
+        seen[ctx.id] = list
+        list[#list + 1] = data
+        return { type = "text", text = data.title .. " " .. ctx.state("counter", "n") }
+      end))
+      local components = {}
+      for i = 1, 150 do -- past the first size of the set of tokens seen (64)
+        components[i] = { id = "c" .. i, type = "Card", data = { title = "t" .. i, tags = { i } } }
+      end
+      assert(e:load_page{ components = components })
+      assert(e:render())
+      for _ = 1, 2 do
+        assert.is_true(e:dispatch{ type = "counter/add", payload = { by = 1 } })
+        assert(e:render())
+      end
+      for i = 1, 150 do
+        local got = seen["c" .. i]
+        assert.equal(3, #got, "renders of c" .. i)
+        assert.same({ title = "t" .. i, tags = { i } }, got[1])
+        assert.are_not.equal(got[1], got[2], "the first render's table is not kept")
+        assert.equal(got[2], got[3], "kept from the second render on")
+      end
+      -- a page loaded again with the same bytes keeps the renders, but its
+      -- texts are new: the next renders decode anew, then keep again
+      assert(e:load_page{ components = components })
+      assert(e:render())
+      assert.equal(3, #seen.c1)
+      for _ = 1, 3 do
+        assert.is_true(e:dispatch{ type = "counter/add", payload = { by = 1 } })
+        assert(e:render())
+      end
+      local got = seen.c1
+      assert.equal(6, #got)
+      assert.same({ title = "t1", tags = { 1 } }, got[4])
+      assert.are_not.equal(got[3], got[4])
+      assert.are_not.equal(got[4], got[5])
+      assert.equal(got[5], got[6])
+    end)
+
     it("renders an error node for a factory that raises, for that component only", function()
       local e <close> = hello_engine()
       assert(e:component("Broken", function() error("no poster") end))
