@@ -26,8 +26,8 @@ from the leaf up, the first frame that matches decides:
   3 ctx           ctx_push: the ctx table a factory receives
   4 factory Lua   lua_callk from factory_run: the factory's Lua code and the ui.lua DSL
                   building view tables (ctx.state's calls into the engine included)
-  5 view writing  flat_write (flat.c): the view tables written in the engine's flat form;
-                  pack_node (view.c) for a view that goes packed instead
+  5 view writing  flat_write and put_node (flat.c): the view tables written in the engine's
+                  flat form; pack_node (view.c) for a view that goes packed instead
   6 view check    sdui_call_return_flat: FlatViewChecker checking the flat bytes, kept as
                   they are; sdui_call_return_packed for a packed view: PackedViewReader
                   checking it and writing the FlatView (PackedJSON for actions)
@@ -60,7 +60,8 @@ STEPS = [
     ("2 data: page bytes → Lua tables (luajson_decode, data cache)", ["luajson_decode", "push_cache"]),
     ("3 ctx table (ctx_push)", ["ctx_push"]),
     ("4 factory Lua code + ui.lua DSL (lua_callk)", ["lua_callk"]),
-    ("5 view tables → flat form (flat.c; packed: view.c)", ["flat_write", "pack_node"]),
+    # put_node too: the binding is built with -flto, which may fold flat_write into factory_run
+    ("5 view tables → flat form (flat.c; packed: view.c)", ["flat_write", "put_node", "pack_node"]),
     ("6 flat form checked and kept (sdui_call_return_flat; _packed)",
      ["sdui_call_return_flat", "sdui_call_return_packed"]),
     ("7 screen JSON writer (ScreenWriter.swift, FlatView.write)",
