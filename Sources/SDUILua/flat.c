@@ -300,11 +300,11 @@ static int style_font(lua_State *L, text *font)
 }
 
 /*
-** Stack slots a view takes at most while it is written: three a level of
-** nodes (the children's and the action's places, the child), and what the
-** deepest node's members take (put_table checks its own).
+** Stack slots a view takes at most while it is written: four a level of
+** nodes (the children's and the action's places, a child and its key),
+** and what the deepest node's members take (put_table checks its own).
 */
-#define NODE_STACK (3 * FLAT_MAXDEPTH + 16)
+#define NODE_STACK (4 * FLAT_MAXDEPTH + 16)
 
 /*
 ** The node table at idx (absolute) and its subtree, appended to b; 0 when
@@ -389,9 +389,9 @@ static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b,
         (disabled >= 0 && !k->takes_disabled) || (children && !k->container))
         return 0;
     lua_Integer n = 0;
-    if (children) { /* items 1..n, n > 0, of a plain table; anything else the packed way decides */
+    if (children) { /* items 1..n, n > 0, of a plain table (the walk below checks); else the packed way */
         n = (lua_Integer)lua_rawlen(L, list);
-        if (n == 0 || n > UINT32_MAX || lua_getmetatable(L, list) || packed_sequence_length(L, list) != n)
+        if (n == 0 || n > UINT32_MAX || lua_getmetatable(L, list))
             return 0; /* the caller resets the stack */
     }
     unsigned char flags = (unsigned char)((font.s != NULL ? FLAT_STYLE_FLAG : 0) |
@@ -418,10 +418,20 @@ static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b,
         end_field(b, at);
     if (action == 1 && !put_action(L, b, act, depth))
         return 0;
-    for (lua_Integer i = 1; i <= n; i++) {
-        if (lua_rawgeti(L, list, i) != LUA_TTABLE || !put_node(L, known, b, lua_gettop(L), depth + 1))
+    if (children) {
+        /* One walk both writes the children and checks the list: its keys
+        ** must come as 1..n in order (as they do from a table constructor),
+        ** each with a node; a list walked in another order goes packed. */
+        lua_Integer i = 0;
+        lua_pushnil(L);
+        while (lua_next(L, list)) { /* key at -2, child at -1 */
+            if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) != ++i || lua_type(L, -1) != LUA_TTABLE ||
+                !put_node(L, known, b, lua_gettop(L), depth + 1))
+                return 0;
+            lua_pop(L, 1);
+        }
+        if (i != n)
             return 0;
-        lua_pop(L, 1);
     }
     lua_pop(L, 2); /* the two places */
     return 1;
