@@ -127,11 +127,14 @@ w2_ratios = [p / s for s, p in pair_runs]
 w2_spread = "the peer %.2f–%.2f ms, sdui %.2f–%.2f ms" % (min(p for _, p in pair_runs), max(p for _, p in pair_runs),
                                                          min(s for s, _ in pair_runs), max(s for s, _ in pair_runs))
 w2_ratio, w2_sdui, w2_peer = median(w2_ratios), median([s for s, _ in pair_runs]), median([p for _, p in pair_runs])
+# The target is 2x; the floor (issue 14: "at the least") is the peer's speed, shown beside it as W8's is.
 rows.append(["W2 bytes → screen JSON", ms(w2_sdui), ms(w2_peer), "%.2fx" % w2_ratio,
-             span(num(w2, "min_ms"), num(w2, "max_ms")), "≥2x faster", yes(w2_ratio >= 2)])
+             span(num(w2, "min_ms"), num(w2, "max_ms")), "≥2x faster",
+             "%s (≥1x: %s)" % (yes(w2_ratio >= 2), yes(w2_ratio >= 1))])
 results["W2"] = {"sdui_ms": w2_sdui, "peer_ms": w2_peer, "ratio": round(w2_ratio, 2),
                  "pair_ratios": [round(r, 3) for r in w2_ratios],
-                 "target": "≥2x faster than the peer's decode + render + encode", "met": w2_ratio >= 2, "unit": "ms"}
+                 "target": "≥2x faster than the peer's decode + render + encode", "met": w2_ratio >= 2, "unit": "ms",
+                 "floor": "≥1x the peer's speed", "floor_met": w2_ratio >= 1}
 
 # W2first: the first full render of the 10,000 page (a new engine each round) against the
 # peer's pipeline on the same page. No target: the ratio is shown.
@@ -278,7 +281,8 @@ ratio: peer/sdui (above 1: sdui faster or smaller); W3: sdui/target. {met} of {j
   whose name is 17 characters longer (0 to 238; the arguments' lengths move the heap). The peer's time
   follows the layout (here {w2_spread}).
   The ratio is the median of the pairs' ratios ({", ".join("%.2fx" % r for r in w2_ratios)}), the times
-  shown are the pairs' medians, and min–max is of the separate W2 run.
+  shown are the pairs' medians, and min–max is of the separate W2 run. The target is 2x; the "met"
+  column also says whether W2 is at least as fast as the peer (issue 14's floor).
 - **W2first** the first full render of the 10,000 page: bytes → screen JSON through the Lua factories.
   sdui: W2's `sdui_load_page` + `sdui_render_json` ({num(w2f, 'screen_bytes'):.0f} bytes) on a new engine each
   round (engine and scripts loaded, and freed after the checks, untimed), so every one of the
