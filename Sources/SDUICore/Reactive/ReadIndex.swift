@@ -9,9 +9,6 @@ struct ReadIndex {
         private var first: String?
         private var more: Set<String> = []
 
-        /// Whether no component is filed here.
-        var isEmpty: Bool { first == nil && more.isEmpty }
-
         mutating func insert(_ id: String) {
             if first == nil && more.isEmpty {
                 first = id
