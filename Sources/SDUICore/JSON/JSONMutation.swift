@@ -73,7 +73,7 @@ extension JSON {
             if index == a.count {
                 var child = tail.isEmpty ? JSON.null : JSON.object(JSONObject())
                 var scratch: [JSONPath.Segment] = []
-                try child.set(newValue, at: tail, walked: &scratch, fullPath: fullPath)
+                _ = try child.set(newValue, at: tail, walked: &scratch, fullPath: fullPath) // a new child: no undo of its own
                 a.append(child)
                 return JSONUndo(path: walked, step: .remove)
             }
@@ -91,7 +91,7 @@ extension JSON {
         if case .key = segment, case .null = self, newValue != nil {
             var created = JSON.object(JSONObject())
             var scratch: [JSONPath.Segment] = []
-            try created.set(newValue, at: rest, walked: &scratch, fullPath: fullPath)
+            _ = try created.set(newValue, at: rest, walked: &scratch, fullPath: fullPath) // undone by restoring null
             self = created
             return JSONUndo(path: walked, step: .restore(.null))
         }

@@ -197,7 +197,7 @@ public struct LayoutEngine {
     static func layOut<M: LayoutMeasuring>(_ tree: LayoutTree.Pointers, count: Int, measurer: M, minInputWidth: Double,
                                            width: Double, height: Double, into frames: UnsafeMutablePointer<Frame>)
     {
-        LayoutRun.with(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames) { run in
+        _ = LayoutRun.with(measurer: measurer, minInputWidth: minInputWidth, tree: tree, frames: frames) { run in
             run.resolve(0, width: width, height: height)
         }
         bleed(UnsafeMutableBufferPointer(start: frames, count: count), tree.nodes, tree.boxes)
