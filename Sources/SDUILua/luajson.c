@@ -609,15 +609,15 @@ static void decode_enter(decoder *d)
 }
 
 /*
-** Replaces the n key-value pairs at the top of the stack, which start at
-** index first, by a table of exactly their size holding them (set in
-** order: the last of duplicate keys wins).
+** Puts a table of exactly their size in the place at index first, holding
+** the n key-value pairs above it (set in order: the last of duplicate keys
+** wins), and pops the pairs.
 */
 static void object_from_stack(lua_State *L, int first, int n)
 {
     int i;
     lua_createtable(L, 0, n);
-    lua_rotate(L, first, 1);
+    lua_replace(L, first);
     for (i = 0; i < n; i++) {
         lua_pushvalue(L, first + 1 + 2 * i);
         lua_pushvalue(L, first + 2 + 2 * i);
@@ -627,8 +627,8 @@ static void object_from_stack(lua_State *L, int first, int n)
 }
 
 /*
-** Replaces the n values at the top of the stack, which start at index
-** first, by an array table of exactly their size holding them.
+** Puts an array table of exactly their size in the place at index first,
+** holding the n values above it, and pops them.
 */
 static void array_from_stack(decoder *d, int first, int n)
 {
@@ -636,7 +636,7 @@ static void array_from_stack(decoder *d, int first, int n)
     lua_createtable(L, n, 0);
     lua_pushvalue(L, d->mt);
     lua_setmetatable(L, -2);
-    lua_rotate(L, first, 1);
+    lua_replace(L, first);
     for (; n > 0; n--)
         lua_rawseti(L, first, n); /* pops value n */
 }
@@ -650,6 +650,7 @@ static void decode_object(decoder *d)
     lua_State *L = d->L;
     int first = lua_gettop(L) + 1, n = 0, made = 0;
     decode_enter(d);
+    lua_pushnil(L); /* the table's place: made there once its size is known, with no rotation */
     if (next_byte(d) != '}') {
         for (;;) {
             if (n % 16 == 0 && !made) /* room for the next sixteen members waiting on the stack */
@@ -690,6 +691,7 @@ static void decode_array(decoder *d)
     lua_State *L = d->L;
     int first = lua_gettop(L) + 1, n = 0;
     decode_enter(d);
+    lua_pushnil(L); /* the table's place, as for objects */
     if (next_byte(d) != ']') {
         for (;;) {
             if (n % 16 == 0 && n < STACKED) /* room for the next sixteen items waiting on the stack */
