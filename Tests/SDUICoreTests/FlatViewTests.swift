@@ -96,6 +96,22 @@ struct FlatViewTests {
         bytes.withUnsafeBytes { FlatView(packed: $0, maxDepth: maxDepth) }
     }
 
+    /// Ids are written as they are when the component's id needs no escaping,
+    /// escaped otherwise, and escaped below a key: each way, the tree's bytes.
+    @Test(arguments: ["card", "c\"q", "back\\slash", "nl\nx", "tab\tx", "\u{1}", "é/1"])
+    func idsAreWrittenAsTheTreeWritesThem(_ componentId: String) throws {
+        let keyed = #"{"type":"list","children":[{"type":"text","text":"a","key":"k\"x"},"#
+            + #"{"type":"vstack","key":"b\\","children":[{"type":"text","text":"b"}]},{"type":"text","text":"c"}]}"#
+        for text in Self.views + [keyed] {
+            var tree = try ViewNode(json: json(text))
+            try tree.assignIds(componentId: componentId)
+            let flat = FlatView(tree)
+            var sink = ByteSink(capacity: 64)
+            flat.write(into: &sink, componentId: componentId)
+            #expect(sink.withBytes { [UInt8]($0) } == tree.jsonBytes(), "\(componentId): \(text)")
+        }
+    }
+
     @Test(arguments: views)
     func flatFormRoundTripsAndWritesTheTreesBytes(_ text: String) throws {
         var tree = try ViewNode(json: json(text))

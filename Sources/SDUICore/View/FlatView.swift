@@ -391,9 +391,11 @@ extension FlatView {
     /// `ViewNode.write(into:)` writes for `node(componentId:)`.
     func write(into sink: inout ByteSink, componentId: String) {
         var id: [UInt8] = Array(componentId.utf8)
+        let plain = FlatView.needsNoEscape(id)
         bytes.withUnsafeBytes { raw in
             var at = 0
-            FlatView.writeNode(raw, &at, id: &id, componentId: componentId, into: &sink, children: true)
+            FlatView.writeNode(raw, &at, id: &id, plainId: plain, componentId: componentId, into: &sink,
+                               children: true)
         }
     }
 
@@ -402,10 +404,17 @@ extension FlatView {
     /// `ownNode(id:)`.
     func writeOwn(into sink: inout ByteSink, id: String) {
         var id = Array(id.utf8)
+        let plain = FlatView.needsNoEscape(id)
         bytes.withUnsafeBytes { raw in
             var at = 0
-            FlatView.writeNode(raw, &at, id: &id, componentId: nil, into: &sink, children: false)
+            FlatView.writeNode(raw, &at, id: &id, plainId: plain, componentId: nil, into: &sink, children: false)
         }
+    }
+
+    /// Whether `bytes` are written in JSON as they are: no quote, backslash or control byte.
+    /// A node's id is its component's id and digits after it: looked at once a component.
+    private static func needsNoEscape(_ bytes: [UInt8]) -> Bool {
+        !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// The writer's fixed texts, read at every node.
@@ -416,7 +425,7 @@ extension FlatView {
     /// A keyed node's id is `componentId#key`, unless `componentId` is nil
     /// (`id` is then the node's id as it is); `children` false writes the
     /// node's own members alone.
-    private static func writeNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int, id: inout [UInt8],
+    private static func writeNode(_ raw: UnsafeRawBufferPointer, _ at: inout Int, id: inout [UInt8], plainId: Bool,
                                   componentId: String?, into sink: inout ByteSink, children writeChildren: Bool)
     {
         let kind = Int(raw[at])
@@ -439,7 +448,15 @@ extension FlatView {
         } else if flags & keyFlag != 0 {
             key = field(raw, &at)
         }
-        writeString(id, into: &sink)
+        // A key's bytes are the view's: an id with a key is escaped, so are its descendants'.
+        let plain = plainId && key == nil
+        if plain {
+            sink.append(UInt8(ascii: "\""))
+            sink.append(id)
+            sink.append(UInt8(ascii: "\""))
+        } else {
+            writeString(id, into: &sink)
+        }
         if let key {
             sink.append(#","key":"#)
             writeString(key, into: &sink)
@@ -471,7 +488,7 @@ extension FlatView {
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
                 id.append(UInt8(ascii: "/"))
                 appendDecimal(i, to: &id)
-                writeNode(raw, &at, id: &id, componentId: componentId, into: &sink, children: true)
+                writeNode(raw, &at, id: &id, plainId: plain, componentId: componentId, into: &sink, children: true)
                 id.removeSubrange(own...)
             }
             sink.append(UInt8(ascii: "]"))
