@@ -30,6 +30,8 @@ struct FlatViewCheckerTests {
         let taken = Self.check(bytes)
         if Self.covered(text) {
             #expect(taken?.bytes == bytes, "refused what the reader wrote for \(text)")
+            // the kinds noted while checking are those a walk over the bytes finds
+            #expect(taken?.kinds == FlatView.kinds(of: bytes), "kinds of \(text)")
         } else {
             #expect(taken == nil, "took a view it leaves to the packed way: \(text)")
         }

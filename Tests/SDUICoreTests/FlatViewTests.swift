@@ -123,12 +123,23 @@ struct FlatViewTests {
         flat.write(into: &sink, componentId: "card")
         #expect(sink.withBytes { [UInt8]($0) } == tree.jsonBytes())
         var urls: [String] = []
+        var kinds = Set<ViewNode.Kind>()
         func walk(_ n: ViewNode) {
             if n.kind == .image, let url = n.props["url"] { urls.append(url) }
+            kinds.insert(n.kind)
             n.children.forEach(walk)
         }
         walk(tree)
         #expect(flat.imageURLs == urls)
+        for kind in ViewNode.Kind.allCases {
+            #expect(flat.has(kind) == kinds.contains(kind), "\(kind) in \(text)")
+        }
+    }
+
+    /// `FlatView.kinds` has a bit for every kind.
+    @Test func everyKindHasABitOfItsOwn() {
+        #expect(ViewNode.Kind.allCases.count <= 32)
+        #expect(Set(ViewNode.Kind.allCases.map(\.index)).count == ViewNode.Kind.allCases.count)
     }
 
     @Test(arguments: views)

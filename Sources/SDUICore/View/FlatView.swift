@@ -27,6 +27,10 @@
 public struct FlatView: Sendable, Equatable {
     /// The nodes, depth first.
     public let bytes: [UInt8]
+    /// Bit `i` is set when some node is of the kind whose `index` is `i`:
+    /// a walk that looks for one kind (images, buttons, inputs) skips a
+    /// view that has none. It follows from `bytes`.
+    let kinds: UInt32
 
     static let keyFlag: UInt8 = 1
     static let styleFlag: UInt8 = 2
@@ -41,14 +45,38 @@ public struct FlatView: Sendable, Equatable {
     static let headerSize = 8
 
     init(bytes: [UInt8]) {
+        self.init(bytes: bytes, kinds: FlatView.kinds(of: bytes))
+    }
+
+    /// `bytes`, whose nodes' kinds a walk over them already found (`FlatViewChecker`).
+    init(bytes: [UInt8], kinds: UInt32) {
         self.bytes = bytes
+        self.kinds = kinds
     }
 
     /// The flat form of `node` (its ids are not read).
     public init(_ node: ViewNode) {
         var sink = ByteSink(capacity: 256)
         FlatView.append(node, to: &sink)
-        bytes = sink.withBytes { [UInt8]($0) }
+        self.init(bytes: sink.withBytes { [UInt8]($0) })
+    }
+
+    /// The kinds of the nodes in `bytes` (a view's nodes, depth first), as `kinds` holds them.
+    static func kinds(of bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBytes { raw in
+            var kinds: UInt32 = 0
+            var at = 0
+            while at < raw.count {
+                kinds |= 1 << UInt32(raw[at])
+                skipFields(raw, &at)
+            }
+            return kinds
+        }
+    }
+
+    /// Whether some node of the view is of kind `kind`.
+    func has(_ kind: ViewNode.Kind) -> Bool {
+        kinds & 1 << UInt32(kind.index) != 0
     }
 
     /// The flat form of a tree a factory built, checked for keys used twice
@@ -73,8 +101,8 @@ public struct FlatView: Sendable, Equatable {
     /// (`FlatViewChecker`): the binding then hands the view over packed,
     /// and that way says what is wrong.
     public init?(flat bytes: UnsafeRawBufferPointer, maxDepth: Int) {
-        guard FlatViewChecker.check(bytes, maxDepth: maxDepth) else { return nil }
-        self.init(bytes: [UInt8](bytes))
+        guard let kinds = FlatViewChecker.check(bytes, maxDepth: maxDepth) else { return nil }
+        self.init(bytes: [UInt8](bytes), kinds: kinds)
     }
 
     /// The tree, with the ids of a component `componentId`.
@@ -102,7 +130,8 @@ public struct FlatView: Sendable, Equatable {
 
     /// The `url` of every image node, in tree order.
     var imageURLs: [String] {
-        bytes.withUnsafeBytes { raw in
+        guard has(.image) else { return [] }
+        return bytes.withUnsafeBytes { raw in
             var urls: [String] = []
             var at = 0
             let image = ViewNode.Kind.image.index
@@ -123,9 +152,9 @@ public struct FlatView: Sendable, Equatable {
     /// tree order, for a component `componentId`: read off the bytes, with
     /// no tree made (every render asks).
     func iconOnlyButtons(componentId: String) -> [String] {
-        bytes.withUnsafeBytes { raw in
+        guard has(.button) else { return [] }
+        return bytes.withUnsafeBytes { raw in
             var ids: [String] = []
-            guard !raw.isEmpty else { return ids }
             var at = 0
             var path = NodePath()
             FlatView.iconOnly(raw, &at, &path) { path in ids.append(path.id(componentId: componentId)) }
@@ -137,7 +166,8 @@ public struct FlatView: Sendable, Equatable {
     /// accessibility label (`iconOnlyButtons` is not empty): the nodes are
     /// read in storage order, with no path kept and no id made, until the first.
     var hasIconOnlyButtons: Bool {
-        bytes.withUnsafeBytes { raw in
+        guard has(.button) else { return false }
+        return bytes.withUnsafeBytes { raw in
             var at = 0
             while at < raw.count {
                 if FlatView.isIconOnlyButton(raw, at) { return true }

@@ -19,13 +19,17 @@ struct FlatViewChecker {
     private let bytes: UnsafeRawBufferPointer
     private let maxDepth: Int
     private var at = 0
+    /// The kinds of the nodes checked so far, as `FlatView.kinds` holds them.
+    private var kinds: UInt32 = 0
     /// The per-kind tables, read once a view (a static is checked for being made at every use).
     private let required: [UInt16], plain: [UInt16], traits: [UInt8]
 
-    /// Whether `bytes` are a view as the engine itself would write it (see above).
-    static func check(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> Bool {
+    /// The kinds of its nodes (`FlatView.kinds`) when `bytes` are a view
+    /// as the engine itself would write it (see above); nil otherwise.
+    static func check(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> UInt32? {
         var checker = FlatViewChecker(bytes: bytes, maxDepth: maxDepth)
-        return !bytes.isEmpty && checker.node(depth: 0) && checker.at == bytes.count
+        guard !bytes.isEmpty, checker.node(depth: 0), checker.at == bytes.count else { return nil }
+        return checker.kinds
     }
 
     private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
@@ -59,6 +63,7 @@ struct FlatViewChecker {
               present & required[kind] == required[kind], present & ~plain[kind] == 0
         else { return false }
         let trait = traits[kind]
+        kinds |= 1 << UInt32(kind)
         if flags & FlatView.actionFlag != 0 && trait & Self.takesAction == 0 { return false }
         if flags & FlatView.disabledFlag != 0 && trait & Self.takesDisabled == 0 { return false }
         if children > 0 && trait & Self.isContainer == 0 { return false }

@@ -93,7 +93,8 @@ public struct InputBinding: Sendable, Equatable {
 extension FlatView {
     /// Whether an input node of the view has a `bind` member.
     var hasBoundInput: Bool {
-        bytes.withUnsafeBytes { raw in
+        guard has(.input) else { return false }
+        return bytes.withUnsafeBytes { raw in
             var at = 0
             let input = ViewNode.Kind.input.index
             while at < raw.count {
