@@ -21,8 +21,9 @@ struct FlatViewChecker {
     private var at = 0
     /// The kinds of the nodes checked so far, as `FlatView.kinds` holds them.
     private var kinds: UInt32 = 0
-    /// The per-kind tables, read once a view (a static is checked for being made at every use).
-    private let required: [UInt16], plain: [UInt16], traits: [UInt8]
+    /// `kindRules`, read once a view (a static is checked for being made at
+    /// every use; one table, not three, is one reference to count).
+    private let rules: [UInt64]
 
     /// The kinds of its nodes (`FlatView.kinds`) when `bytes` are a view
     /// as the engine itself would write it (see above); nil otherwise.
@@ -35,17 +36,21 @@ struct FlatViewChecker {
     private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
-        required = PackedViewReader.requiredMasks
-        plain = PackedViewReader.plainMasks
-        traits = Self.kindTraits
+        rules = Self.kindRules
     }
 
     private static let takesAction: UInt8 = 1, takesDisabled: UInt8 = 2, isContainer: UInt8 = 4
 
-    /// For each kind, its `takesAction`, `takesDisabled` and `isContainer` bits.
-    private static let kindTraits: [UInt8] = ViewNode.Kind.allCases.map { kind in
-        (kind.takesAction ? takesAction : 0) | (kind.takesDisabled ? takesDisabled : 0)
+    /// For each kind (by `index`): bits 0-15 its required content members
+    /// (`PackedViewReader.requiredMasks`), 16-31 those read as plain
+    /// strings (`plainMasks`), 32-39 its `takesAction`, `takesDisabled`
+    /// and `isContainer` bits.
+    private static let kindRules: [UInt64] = ViewNode.Kind.allCases.indices.map { i in
+        let kind = ViewNode.Kind.allCases[i]
+        let traits = (kind.takesAction ? takesAction : 0) | (kind.takesDisabled ? takesDisabled : 0)
             | (kind.isContainer ? isContainer : 0)
+        return UInt64(PackedViewReader.requiredMasks[i]) | UInt64(PackedViewReader.plainMasks[i]) << 16
+            | UInt64(traits) << 32
     }
 
     // MARK: Nodes
@@ -59,10 +64,11 @@ struct FlatViewChecker {
         let children = Int(bytes.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self))
         at += FlatView.headerSize
         let known = FlatView.styleFlag | FlatView.actionFlag | FlatView.disabledFlag
-        guard kind < traits.count, flags & ~known == 0,
-              present & required[kind] == required[kind], present & ~plain[kind] == 0
-        else { return false }
-        let trait = traits[kind]
+        guard kind < rules.count else { return false }
+        let rule = rules[kind]
+        let required = UInt16(truncatingIfNeeded: rule), plain = UInt16(truncatingIfNeeded: rule >> 16)
+        guard flags & ~known == 0, present & required == required, present & ~plain == 0 else { return false }
+        let trait = UInt8(truncatingIfNeeded: rule >> 32)
         kinds |= 1 << UInt32(kind)
         if flags & FlatView.actionFlag != 0 && trait & Self.takesAction == 0 { return false }
         if flags & FlatView.disabledFlag != 0 && trait & Self.takesDisabled == 0 { return false }
