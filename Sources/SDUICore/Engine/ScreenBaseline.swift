@@ -13,13 +13,18 @@ struct ScreenBaseline {
     private(set) var versions: [String: RenderedComponent?] = [:]
     /// The host's whole screen; an empty one before the first render.
     private(set) var full: Screen? = Screen()
-    /// Whether the whole baseline is kept (`full` is set).
-    var keepsFull: Bool { full != nil }
+    /// Whether the whole baseline is kept (`full` is set). A pattern, not
+    /// `full != nil`, which copies the screen to compare it (asked for
+    /// every new component).
+    var keepsFull: Bool {
+        if case .some = full { return true }
+        return false
+    }
 
     /// Whether component `id`'s version on the host's screen is already
     /// known (kept, or part of the full baseline).
     func knows(_ id: String) -> Bool {
-        full != nil || versions[id] != nil
+        keepsFull || versions[id] != nil
     }
 
     /// Notes `version` as what the host holds for component `id`, about to
@@ -32,7 +37,7 @@ struct ScreenBaseline {
     /// current `screen`, whose ids sit at `index`, with the pre-change
     /// versions put back), unless kept already.
     mutating func keepFull(current screen: Screen, index: [String: Int]) {
-        guard full == nil else { return }
+        guard !keepsFull else { return }
         full = hostScreen(current: screen, index: index)
     }
 

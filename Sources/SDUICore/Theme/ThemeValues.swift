@@ -20,7 +20,15 @@ public struct ThemeValues: Sendable {
     /// The appearance in force.
     public let appearance: Appearance
     /// `{"appearance", "color:NAME"…, "font:NAME"…}`: what the reads see.
-    let state: JSON
+    var state: JSON { box.state }
+    /// `state`, boxed: every factory run's context holds the theme, and one
+    /// reference is cheaper to copy than the object's storage.
+    private let box: StateBox
+
+    private final class StateBox: Sendable {
+        let state: JSON
+        init(_ state: JSON) { self.state = state }
+    }
 
     /// `theme`'s values under `appearance`.
     public init(theme: Theme = Theme(), appearance: Appearance = .light) {
@@ -29,7 +37,7 @@ public struct ThemeValues: Sendable {
         o["appearance"] = .string(appearance.rawValue)
         for (name, value) in theme.colors { o[ThemeValues.key(.color, name)] = .string(value.value(in: appearance)) }
         for (name, value) in theme.fonts { o[ThemeValues.key(.font, name)] = .string(value.value(in: appearance)) }
-        state = .object(o)
+        box = StateBox(.object(o))
     }
 
     /// The member of `state` a token's value is at.
