@@ -169,7 +169,7 @@ public func sdui_call_state(_ call: OpaquePointer?, _ service: UnsafePointer<CCh
         switch call.role {
         case .factory(let context): found = context.state(service, at: at)
         case .handler(let context): found = context.pointee.state(of: service, at: at)
-        default: found = call.engine.store.state(of: service)?.value(at: at)
+        default: found = call.engine.store.value(of: service, at: at)
         }
         guard let found else { // the common case of a factory's lookup: its message made only when read
             throw Failure(SDUI_ENOTFOUND, later: { "nothing at \(at) in service \"\(service)\"" })

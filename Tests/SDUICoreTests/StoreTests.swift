@@ -30,6 +30,33 @@ struct StoreTests {
         return store
     }
 
+    /// `Store.value(of:at:)` and `JSON.value(at:)`: each step of a path, and
+    /// each way a step misses.
+    @Test func valuesAreReadAlongAPath() throws {
+        let store = Store()
+        let state = json(#"{"a":{"b":[10,{"c":"deep"}]},"n":1,"list":["x","y"]}"#)
+        try store.register(service: "s", state: state)
+        let cases: [(JSONPath, JSON?)] = [
+            (.root, state),
+            (JSONPath([.key("n")]), .int(1)),
+            (JSONPath([.key("a"), .key("b"), .index(0)]), .int(10)),
+            (JSONPath([.key("a"), .key("b"), .key("1"), .key("c")]), .string("deep")), // digits index an array
+            (JSONPath([.key("list"), .index(1)]), .string("y")),
+            (JSONPath([.key("list"), .index(2)]), nil), // past the end
+            (JSONPath([.key("list"), .key("-1")]), nil),
+            (JSONPath([.key("missing")]), nil),
+            (JSONPath([.index(0)]), nil), // an index into an object
+            (JSONPath([.key("n"), .key("x")]), nil), // a step into a number
+            (JSONPath([.key("a"), .key("b"), .index(1), .key("c"), .key("d")]), nil),
+        ]
+        for (path, expected) in cases {
+            #expect(state.value(at: path) == expected, "\(path)")
+            #expect(store.value(of: "s", at: path) == expected, "\(path)")
+        }
+        #expect(store.value(of: "nope", at: .root) == nil)
+        #expect(JSON.string("x").value(at: .root) == .string("x"))
+    }
+
     @Test func handlerUpdatesItsService() throws {
         let store = try Self.makeStore()
         try store.dispatch(Action(type: "favorites/toggle", payload: ["movieId": 7]))

@@ -63,7 +63,7 @@ final class EffectScheduler {
     /// Each subscription with the value it watches now, taken before a
     /// dispatch so `react` can tell what changed.
     func watchedValues(in store: Store) -> [Watched] {
-        subscriptions.map { ($0, store.state(of: $0.service)?.value(at: $0.path)) }
+        subscriptions.map { ($0, store.value(of: $0.service, at: $0.path)) }
     }
 
     /// What `react` leaves to the engine: the "navigate" effects, which it
@@ -82,7 +82,7 @@ final class EffectScheduler {
     {
         var queued: [Action] = []
         for (subscription, old) in watched where outcome.changes[subscription.service] != nil {
-            let new = store.state(of: subscription.service)?.value(at: subscription.path)
+            let new = store.value(of: subscription.service, at: subscription.path)
             guard !JSON.identical(old, new) else { continue }
             var context = SubscriptionContext(service: subscription.service, path: subscription.path, value: new)
             do {

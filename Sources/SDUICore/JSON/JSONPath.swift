@@ -164,22 +164,36 @@ extension JSON {
     /// A `.key` step made of digits also indexes an array, so `items.0` and
     /// `items[0]` read the same element.
     public func value(at path: JSONPath) -> JSON? {
-        var current = self
-        for segment in path.segments {
-            switch (segment, current) {
-            case (.key(let k), .object(let o)):
-                guard let v = o[k] else { return nil }
-                current = v
-            case (.key(let k), .array(let a)):
-                guard let i = Int(k), a.indices.contains(i) else { return nil }
-                current = a[i]
-            case (.index(let i), .array(let a)):
-                guard a.indices.contains(i) else { return nil }
-                current = a[i]
-            default:
-                return nil
-            }
+        // The first step reads this value in place: a state read (one key
+        // of a service's state, the usual path) copies only what it finds.
+        guard let first = path.segments.first, var current = child(first) else {
+            return path.segments.isEmpty ? self : nil
+        }
+        for segment in path.segments.dropFirst() {
+            guard let next = current.child(segment) else { return nil }
+            current = next
         }
         return current
+    }
+
+    /// The member or element `segment` names, or nil. (A switch over the
+    /// value alone, not over a tuple of it and the segment, which copied it.)
+    private func child(_ segment: JSONPath.Segment) -> JSON? {
+        switch self {
+        case .object(let o):
+            guard case .key(let k) = segment else { return nil }
+            return o[k]
+        case .array(let a):
+            switch segment {
+            case .key(let k):
+                guard let i = Int(k), a.indices.contains(i) else { return nil }
+                return a[i]
+            case .index(let i):
+                guard a.indices.contains(i) else { return nil }
+                return a[i]
+            }
+        default:
+            return nil
+        }
     }
 }

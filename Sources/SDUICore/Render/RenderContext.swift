@@ -28,7 +28,7 @@ public final class RenderContext {
 
     /// The state of `service` at `path`, or nil when either is missing.
     public func state(_ service: String, at path: JSONPath = .root) -> JSON? {
-        let value = store.state(of: service)?.value(at: path)
+        let value = store.value(of: service, at: path)
         reads.append(Read(service: service, path: path, value: value))
         return value
     }

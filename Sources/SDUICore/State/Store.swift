@@ -71,6 +71,13 @@ public final class Store {
         return slots[slot].state
     }
 
+    /// The value at `path` in the state of `service`, or nil when either is
+    /// missing: `state(of:)?.value(at:)`, read in place (the state is not copied).
+    public func value(of service: String, at path: JSONPath) -> JSON? {
+        guard let slot = slotIndex[service] else { return nil }
+        return slots[slot].state?.value(at: path)
+    }
+
     /// Creates `name` with `state`, or replaces the state of an existing service.
     public func register(service name: String, state: JSON) throws(EngineError) {
         guard !name.isEmpty, !name.contains("/") else {
