@@ -148,6 +148,8 @@ struct FlatViewTests {
         let expected = try Self.longWay(text)
         if let read = Self.read(Self.packed(text)) {
             #expect(read == expected)
+            // the kinds noted while writing are those a walk over the bytes finds
+            #expect(read.kinds == FlatView.kinds(of: read.bytes), "kinds of \(text)")
         } else {
             // Only views with keys go the long way on purpose.
             #expect(text.contains(#""key""#), "the reader gave up on a plain view: \(text)")

@@ -14,6 +14,8 @@
 struct PackedViewReader: ~Copyable {
     private var cursor: PackedCursor
     private var out: ByteSink
+    /// The kinds of the nodes written so far, as `FlatView.kinds` holds them.
+    private var kinds: UInt32 = 0
     /// `names`, read once a view (a static is checked for being made at every use).
     private let table: NameTable
 
@@ -21,7 +23,7 @@ struct PackedViewReader: ~Copyable {
     static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> FlatView? {
         var reader = PackedViewReader(bytes: bytes, maxDepth: maxDepth)
         guard reader.node(depth: 0), reader.cursor.at == bytes.count else { return nil }
-        return FlatView(bytes: reader.out.withBytes { [UInt8]($0) })
+        return FlatView(bytes: reader.out.withBytes { [UInt8]($0) }, kinds: reader.kinds)
     }
 
     private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
@@ -153,6 +155,7 @@ struct PackedViewReader: ~Copyable {
             }
         }
         FlatView.appendHeader(kind: kind, flags: flags, props: present, children: children ?? 0, to: &out)
+        kinds |= 1 << UInt32(kind.index)
         for i in 0..<ordered.count { appendField(ordered[i]) }
         if let range = members.style {
             guard writeStyle(range, depth: depth + 1) else { return false }
