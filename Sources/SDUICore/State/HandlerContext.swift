@@ -97,8 +97,7 @@ public struct HandlerContext {
 
     /// Reads any service, this one included, with this dispatch's changes so far.
     public func state(of service: String, at path: JSONPath = .root) -> JSON? {
-        let value = service == self.service ? current : store.state(of: service)
-        return value?.value(at: path)
+        service == self.service ? current.value(at: path) : store.value(of: service, at: path)
     }
 }
 
