@@ -51,8 +51,14 @@ extern "C" {
 ** Scripts run in a sandbox: no io, os (but os.time, os.clock, os.date),
 ** debug, load, loadfile, dofile, string.dump, collectgarbage (but
 ** "count"); `require` finds only "sdui.ui" and modules inside the script
-** folder. Every script run and every callback has an instruction budget,
-** and the whole state a memory cap (sdui_scripts_limit()).
+** folder; `print` writes a warning into the diagnostics, never to the
+** terminal. Each script file runs in a Lua state of its own, and every run
+** of it starts from a fresh environment: what one script does to its
+** globals, its libraries or any metatable reaches no other script, and a
+** reload starts clean. Every script run and every callback has an
+** instruction budget, a deadline and a size limit, and each script a
+** memory cap (sdui_scripts_limit()); docs/robustness.md lists what a
+** script can and cannot do to its host.
 **
 ** A script that fails to compile or to run, or returns something else than
 ** such a table, changes nothing: the previous version of its components and
@@ -142,12 +148,51 @@ int sdui_scripts_poll(sdui_engine *engine, int *reloaded);
 ** Read or set a script host limit
 **
 ** Script host limits, as sdui_limit(): sets `which` to `value` when
-** value >= 0 and returns the previous value; -1 for a NULL engine or an
-** unknown limit.
+** value >= 0 (0: no limit) and returns the previous value; -1 for a NULL
+** engine, an unknown limit, or a call from inside a callback (SDUI_EBUSY).
+** A new value applies from the next script run or callback on.
+**
+** Each run -- a script's top level while it loads, or one callback (a
+** factory, a handler, a subscriber, a performer) -- has an instruction
+** budget and a wall-clock deadline, both checked every 1,000 VM
+** instructions (and by every library function for the C work it does: see
+** docs/robustness.md for each one's bound). No single string, table part
+** or Lua stack may grow past the size limit, so no one instruction can
+** work on more bytes than that between two checks: a run ends at most
+** about 1,000 x (the time to copy or compare SDUI_SCRIPT_LIMIT_OBJECT
+** bytes) after its deadline. Each script file has a Lua state of its own,
+** with its own memory cap; all of them together have the total cap.
+**
+** Whichever limit stops a run, the run fails as a whole and its message
+** names it and the script line: "card.lua:12: instruction budget of
+** 10000000 exceeded", "time limit of 1000 ms exceeded", "size limit of
+** 4194304 bytes reached (a block of 8388608 bytes)", "script memory cap of
+** 67108864 bytes reached", "interrupted by the host". pcall, xpcall and
+** coroutines cannot catch it. A factory that fails so renders an "error"
+** node for its component only; a handler fails its dispatch, which is
+** rolled back; a script's load fails with SDUI_ELIMIT and its previous
+** version stays live.
 */
-#define SDUI_SCRIPT_LIMIT_MEMORY       0 /* bytes the script state may hold (default 64 MiB) */
+#define SDUI_SCRIPT_LIMIT_MEMORY       0 /* bytes one script's Lua state may hold (default 64 MiB) */
 #define SDUI_SCRIPT_LIMIT_INSTRUCTIONS 1 /* VM instructions per script run or callback (default 10 million) */
+#define SDUI_SCRIPT_LIMIT_TIME         2 /* wall-clock milliseconds per script run or callback (default 1000) */
+#define SDUI_SCRIPT_LIMIT_OBJECT       3 /* bytes of one string, table part or Lua stack (default 4 MiB) */
+#define SDUI_SCRIPT_LIMIT_TOTAL_MEMORY 4 /* bytes all the scripts' states may hold together (default 256 MiB) */
 long long sdui_scripts_limit(sdui_engine *engine, int which, long long value);
+
+/*
+** Interrupt the running script
+**
+** Makes the script run now in progress on `engine` (a script loading, or a
+** callback) fail at its next check, within 1,000 VM instructions, with
+** "interrupted by the host" (as a limit would: a factory's component shows
+** an error node, a dispatch rolls back). Does nothing when no script runs.
+** The one function of this header that takes no lock: it may be called
+** from any thread and from a signal handler (SIGINT, SIGTERM), e.g. by a
+** host that wants to quit while a script is busy. It reaches engines whose
+** script host exists (at most 64 in a process at once).
+*/
+void sdui_scripts_interrupt(sdui_engine *engine);
 
 #ifdef __cplusplus
 }

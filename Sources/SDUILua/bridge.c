@@ -3,8 +3,11 @@
 ** instruction budget, engine buffers, JSON arguments and results,
 ** sdui.array and the embedded DSL (see bridge.h).
 */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -37,6 +40,11 @@ void bridge_close(sdui_bridge *bridge, lua_State *L)
         luaL_unref(L, LUA_REGISTRYINDEX, bridge->mirrors);
         bridge->mirrors = 0;
     }
+    for (int kind = 0; L != NULL && kind < 5; kind++) {
+        if (bridge->ctx_metatables[kind] > 0)
+            luaL_unref(L, LUA_REGISTRYINDEX, bridge->ctx_metatables[kind]);
+        bridge->ctx_metatables[kind] = 0;
+    }
     if (L != NULL && bridge->data_cache != 0) {
         luaL_unref(L, LUA_REGISTRYINDEX, bridge->data_cache);
         bridge->data_cache = 0;
@@ -59,21 +67,59 @@ void bridge_begin_run(sdui_bridge *bridge)
 {
     bridge->used = 0;
     bridge->limit_hit = 0;
+    bridge->memory_message[0] = '\0';
+    bridge->deadline_ns = bridge->time_limit_ns > 0 ? bridge_now_ns() + bridge->time_limit_ns : 0;
+    if (bridge->interrupt != NULL)
+        *bridge->interrupt = 0;
+}
+
+long long bridge_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Pushes "file:line: " of the innermost script line running, or "". */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+int bridge_limit_error(lua_State *L, const char *what)
+{
+    sdui_bridge *bridge = bridge_of(L);
+    if (bridge != NULL)
+        bridge->limit_hit = 1;
+    push_where(L);
+    lua_pushstring(L, what);
+    lua_concat(L, 2);
+    return lua_error(L);
 }
 
 void bridge_hook(lua_State *L, lua_Debug *ar)
 {
+    (void)ar;
     sdui_bridge *bridge = bridge_of(L);
-    if (bridge == NULL || bridge->budget <= 0)
+    if (bridge == NULL)
         return;
+    char what[96];
     bridge->used += lua_gethookcount(L); /* the instructions since the last call (coroutines have their own interval) */
-    if (bridge->used > bridge->budget) {
-        bridge->limit_hit = 1;
-        /* Name the script line that was running, as every script error does. */
-        if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-            luaL_error(L, "%s:%d: instruction budget of %I exceeded", ar->short_src, ar->currentline,
-                       (lua_Integer)bridge->budget);
-        luaL_error(L, "instruction budget of %I exceeded", (lua_Integer)bridge->budget);
+    if (bridge->interrupt != NULL && *bridge->interrupt) {
+        bridge_limit_error(L, "interrupted by the host");
+    } else if (bridge->budget > 0 && bridge->used > bridge->budget) {
+        snprintf(what, sizeof what, "instruction budget of %lld exceeded", bridge->budget);
+        bridge_limit_error(L, what);
+    } else if (bridge->deadline_ns > 0 && bridge_now_ns() > bridge->deadline_ns) {
+        snprintf(what, sizeof what, "time limit of %lld ms exceeded", bridge->time_limit_ns / 1000000);
+        bridge_limit_error(L, what);
     }
 }
 
@@ -172,18 +218,35 @@ int bridge_array(lua_State *L)
     return 1;
 }
 
+/* Registry keys of the compiled DSL and contract chunks, compiled once a state. */
+static const char UI_CHUNK = 0, CONTRACT_CHUNK = 0;
+
+/*
+** Pushes the embedded chunk `text` compiled (once a state: later calls push
+** the kept function, so each require of it runs it afresh -- a new module
+** instance -- without parsing it again); raises on failure.
+*/
+static void push_chunk(lua_State *L, const void *key, const char *text, size_t len, const char *name)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TFUNCTION)
+        return;
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, text, len, name, "t") != LUA_OK)
+        lua_error(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
 int bridge_load_contract(lua_State *L)
 {
-    if (luaL_loadbufferx(L, sdui_contract_source, sdui_contract_source_len, "=sdui.contract", "t") != LUA_OK)
-        return lua_error(L);
+    push_chunk(L, &CONTRACT_CHUNK, sdui_contract_source, sdui_contract_source_len, "=sdui.contract");
     lua_call(L, 0, 1);
     return 1;
 }
 
 int bridge_load_ui(lua_State *L)
 {
-    if (luaL_loadbufferx(L, sdui_ui_source, sdui_ui_source_len, "=sdui.ui", "t") != LUA_OK)
-        return lua_error(L);
+    push_chunk(L, &UI_CHUNK, sdui_ui_source, sdui_ui_source_len, "=sdui.ui");
     bridge_load_contract(L); /* the DSL's tables come from it: its argument, no require needed */
     lua_pushvalue(L, -1);
     lua_insert(L, -3); /* kept below the chunk, for dsl_install */

@@ -31,9 +31,15 @@ typedef struct sdui_bridge {
     int depth;           /* Lua callbacks of any kind running now, the patch listener included */
     long long budget;    /* VM instructions per callback or script run; 0: none */
     long long used;      /* instructions counted so far in this run */
-    int limit_hit;       /* the last error came from the budget */
+    int limit_hit;       /* the last error came from a limit (budget, deadline, size, memory, interrupt) */
+    long long time_limit_ns; /* wall-clock nanoseconds per callback or script run; 0: none */
+    long long deadline_ns;   /* CLOCK_MONOTONIC time the running callback must end by; 0: none */
+    long long object_limit;  /* bytes one string, table part or stack may take; 0: none */
+    char memory_message[192]; /* why the allocator last refused a block in this run ("" : none); the script host's */
+    volatile int *interrupt; /* set to 1 by sdui_scripts_interrupt (any thread, a signal handler): the run stops at its next hook; NULL: none */
     int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
     int data_cache;      /* registry ref of the factories' decoded data (factory.c); 0: none yet */
+    int ctx_metatables[5]; /* registry refs of ctx's metatables, one a ctx kind (ctx.c); 0: none yet */
     packed_buffer scratch; /* packed values on their way to the engine; reused, freed by bridge_close */
     int flat_views;      /* views go in the flat form when they can (flat.h); 0 when SDUI_LUA_PACKED_VIEWS is set */
 } sdui_bridge;
@@ -48,12 +54,32 @@ void bridge_init(sdui_bridge *bridge, sdui_engine *engine, lua_State *L);
 */
 void bridge_close(sdui_bridge *bridge, lua_State *L);
 
-/* Starts a budgeted run: resets the instruction count. */
+/*
+** Starts a budgeted run: resets the instruction count, sets the deadline
+** (now + time_limit_ns) and clears a pending interrupt.
+*/
 void bridge_begin_run(sdui_bridge *bridge);
 
-/* Count hook for budgeted states: install with lua_sethook(L, bridge_hook, LUA_MASKCOUNT, BRIDGE_HOOK_STEP). */
+/* CLOCK_MONOTONIC now, in nanoseconds (a vDSO read: about 25 ns). */
+long long bridge_now_ns(void);
+
+/*
+** Count hook for budgeted states: install with lua_sethook(L, bridge_hook,
+** LUA_MASKCOUNT, BRIDGE_HOOK_STEP). Every BRIDGE_HOOK_STEP instructions it
+** charges them to the budget and reads the clock; it raises (marking
+** limit_hit) once the budget is spent, the deadline passed or the host
+** asked for an interrupt. The one place a run's limits are checked.
+*/
 #define BRIDGE_HOOK_STEP 1000
 void bridge_hook(lua_State *L, lua_Debug *ar);
+
+/*
+** Raises the error of a limit hit by the running script ("file:line: "
+** first, when a script line is running), marking the run so that no
+** script can catch it (budget.c). `what` is the whole message after the
+** location, e.g. "size limit of 4194304 bytes exceeded".
+*/
+int bridge_limit_error(lua_State *L, const char *what);
 
 /* The bridge of a budgeted state, kept in its extra space. */
 #define bridge_of(L) (*(sdui_bridge **)lua_getextraspace(L))

@@ -133,19 +133,19 @@ static int run_protected(sdui_call *call, callback *cb, lua_CFunction run)
 }
 
 /* The message of a failed run_protected (the error object still on top of L, if any). */
-static const char *failure_message(lua_State *L, int status)
+static const char *failure_message(sdui_bridge *bridge, lua_State *L, int status)
 {
     if (status == NO_STACK)
         return "Lua stack overflow";
-    if (status == LUA_ERRMEM)
-        return "out of memory (script memory cap reached)";
+    if (status == LUA_ERRMEM) /* the script host's allocator says which limit refused the block */
+        return bridge->memory_message[0] ? bridge->memory_message : "out of memory";
     return lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
 }
 
 /* Turns a failed run_protected into the call's error and a status; pops the error object. */
-static int failed(sdui_call *call, lua_State *L, int status)
+static int failed(sdui_call *call, sdui_bridge *bridge, lua_State *L, int status)
 {
-    sdui_call_error(call, failure_message(L, status));
+    sdui_call_error(call, failure_message(bridge, L, status));
     if (status == NO_STACK)
         return SDUI_ERROR;
     lua_pop(L, 1);
@@ -155,7 +155,7 @@ static int failed(sdui_call *call, lua_State *L, int status)
 int callback_run(sdui_call *call, callback *cb, lua_CFunction run)
 {
     int status = run_protected(call, cb, run);
-    return status == LUA_OK ? SDUI_OK : failed(call, cb->bridge->L, status);
+    return status == LUA_OK ? SDUI_OK : failed(call, cb->bridge, cb->bridge->L, status);
 }
 
 /* Sets a flag of cb's versions record: no allocation (the record's array part holds it). */
@@ -181,12 +181,17 @@ int callback_run_kept(sdui_call *call, callback *cb, lua_CFunction run, int kind
         return SDUI_OK;
     }
     if (status == NO_STACK)
-        return failed(call, L, status);
+        return failed(call, cb->bridge, L, status);
     note_version(L, cb, VERSIONS_FAILED);
     if (cb->previous == LUA_NOREF || sdui_call_rollback(call) != SDUI_OK)
-        return failed(call, L, status);
+        return failed(call, cb->bridge, L, status);
     /* The current version's message stays on the stack (a string: no collection) while the previous one runs. */
-    const char *message = failure_message(L, status);
+    const char *message = failure_message(cb->bridge, L, status);
+    char kept[sizeof cb->bridge->memory_message];
+    if (message == cb->bridge->memory_message) { /* the next run clears it */
+        memcpy(kept, message, sizeof kept);
+        message = kept;
+    }
     int current = cb->ref;
     cb->ref = cb->previous;
     int again = run_protected(call, cb, run);
@@ -194,7 +199,7 @@ int callback_run_kept(sdui_call *call, callback *cb, lua_CFunction run, int kind
     if (again != LUA_OK) {
         if (again != NO_STACK)
             lua_pop(L, 1);
-        return failed(call, L, status);
+        return failed(call, cb->bridge, L, status);
     }
     const char *id = sdui_call_id(call);
     size_t size = strlen(message) + strlen(cb->name) + (id ? strlen(id) : 0) + 128;

@@ -16,7 +16,14 @@
 #include "luajson.h"
 #include "state.h"
 
-/* The call behind a ctx function, or an error once its callback returned. */
+/*
+** The call behind a ctx function, or an error once its callback returned.
+** Upvalue 1 is the bridge, never read from ctx itself (a script can write
+** any slot of its ctx): it comes from the closure of ctx's __index, which
+** belongs to the bridge (bridge.ctx_metatables). Upvalue 2, the callback's
+** number, is read from ctx: a forged number can only name the callback
+** running now on this very bridge, or none.
+*/
 static sdui_call *current_call(lua_State *L)
 {
     sdui_bridge *bridge = lua_touserdata(L, lua_upvalueindex(1));
@@ -183,14 +190,15 @@ static int ctx_appearance(lua_State *L)
 
 /*
 ** The ctx functions are made when a callback first reads them (most
-** callbacks use none, or one): ctx's metatable for its kind has an __index
-** that finds the name in the kind's list, makes the closure over the bridge
-** and the callback's number and stores it in ctx. The two are kept in ctx's
-** array part (CTX_BRIDGE, CTX_SERIAL): set by index, with no key to hash on
-** every callback. A factory's ctx.id is made the same way, on first read.
+** callbacks use none, or one): ctx's metatable for its kind and bridge has
+** an __index, a closure over the bridge, that finds the name in the kind's
+** list, makes the closure over the bridge and the callback's number and
+** stores it in ctx. The number is kept in ctx's array part (CTX_SERIAL):
+** set by index, with no key to hash on every callback. A factory's ctx.id
+** is made the same way, on first read. The metatable carries __metatable,
+** so that no script can reach it (and, say, add a __gc the next ctx would get).
 */
-#define CTX_BRIDGE 1
-#define CTX_SERIAL 2
+#define CTX_SERIAL 1
 
 typedef struct ctx_function {
     const char *name;
@@ -230,12 +238,10 @@ static const char *const metatable_names[] = {
 ** the id out; most factories never read it). Raises once the callback has
 ** returned, as ctx's functions do.
 */
-static int ctx_id(lua_State *L)
+static int ctx_id(lua_State *L, sdui_bridge *bridge)
 {
-    lua_rawgeti(L, 1, CTX_BRIDGE);
     lua_rawgeti(L, 1, CTX_SERIAL);
-    sdui_bridge *bridge = lua_touserdata(L, -2);
-    if (bridge == NULL || bridge->call == NULL || (lua_Integer)bridge->active != lua_tointeger(L, -1))
+    if (bridge->call == NULL || !lua_isinteger(L, -1) || (lua_Integer)bridge->active != lua_tointeger(L, -1))
         return luaL_error(L, "ctx used after its callback returned");
     const char *id = sdui_call_id(bridge->call);
     if (id == NULL)
@@ -247,20 +253,28 @@ static int ctx_id(lua_State *L)
     return 1;
 }
 
-/* __index(ctx, name): the function `name` of ctx's kind (upvalue 1), made now; nil for other names. */
+/*
+** __index(ctx, name): the function `name` of ctx's kind (upvalue 1), made
+** now over the bridge (upvalue 2); nil for other names.
+*/
 static int ctx_index(lua_State *L)
 {
     ctx_kind kind = (ctx_kind)lua_tointeger(L, lua_upvalueindex(1));
-    const char *name = lua_tostring(L, 2);
-    if (lua_type(L, 2) != LUA_TSTRING)
+    sdui_bridge *bridge = lua_touserdata(L, lua_upvalueindex(2));
+    if (lua_type(L, 2) != LUA_TSTRING || !lua_istable(L, 1))
         return 0;
+    const char *name = lua_tostring(L, 2);
     if (kind == CTX_FACTORY && strcmp(name, "id") == 0)
-        return ctx_id(L);
+        return ctx_id(L, bridge);
     for (const ctx_function *f = functions_of[kind]; f->name != NULL; f++) {
         if (strcmp(f->name, name) != 0)
             continue;
-        lua_rawgeti(L, 1, CTX_BRIDGE);
+        lua_pushlightuserdata(L, bridge);
         lua_rawgeti(L, 1, CTX_SERIAL);
+        if (!lua_isinteger(L, -1)) {
+            lua_pop(L, 1);
+            lua_pushinteger(L, 0); /* no callback has number 0: the function raises when used */
+        }
         int n = 2;
         if (f->fn == ctx_state && kind == CTX_HANDLER) {
             lua_pushboolean(L, 1); /* its own service is read after the tables it assigned go in */
@@ -275,28 +289,30 @@ static int ctx_index(lua_State *L)
     return 0;
 }
 
-/* Pushes the metatable of ctx tables of `kind`, made the first time (kept in the registry under its name's address). */
-static void push_metatable(lua_State *L, ctx_kind kind)
+/* Pushes the metatable of `bridge`'s ctx tables of `kind`, made the first time (a registry reference in the bridge). */
+static void push_metatable(lua_State *L, sdui_bridge *bridge, ctx_kind kind)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, metatable_names[kind]) == LUA_TTABLE)
+    if (bridge->ctx_metatables[kind] > 0 && lua_rawgeti(L, LUA_REGISTRYINDEX, bridge->ctx_metatables[kind]) == LUA_TTABLE)
         return;
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 2);
+    if (bridge->ctx_metatables[kind] > 0)
+        lua_pop(L, 1);
+    lua_createtable(L, 0, 3);
     lua_pushstring(L, metatable_names[kind]);
     lua_setfield(L, -2, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
     lua_pushinteger(L, kind);
-    lua_pushcclosure(L, ctx_index, 1);
+    lua_pushlightuserdata(L, bridge);
+    lua_pushcclosure(L, ctx_index, 2);
     lua_setfield(L, -2, "__index");
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, metatable_names[kind]);
+    bridge->ctx_metatables[kind] = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
 void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name, const char *path)
 {
-    /* the bridge and the number; type, service or path; the functions the callback uses, made on first use */
-    lua_createtable(L, 2, 4);
-    lua_pushlightuserdata(L, bridge);
-    lua_rawseti(L, -2, CTX_BRIDGE);
+    /* the number; type, service or path; the functions the callback uses, made on first use */
+    lua_createtable(L, 1, 4);
     lua_pushinteger(L, (lua_Integer)bridge->active);
     lua_rawseti(L, -2, CTX_SERIAL);
     if (kind != CTX_SUBSCRIBER) {
@@ -324,6 +340,6 @@ void ctx_push(lua_State *L, sdui_bridge *bridge, ctx_kind kind, const char *name
     case CTX_PERFORMER:
         break;
     }
-    push_metatable(L, kind);
+    push_metatable(L, bridge, kind);
     lua_setmetatable(L, -2);
 }

@@ -64,7 +64,7 @@ static int service_known(scripts *s, lua_State *L, int declared, const char *nam
         return 0;
     memcpy(service, name, len);
     service[len] = '\0';
-    found = sdui_state_json(s->bridge.engine, service, NULL, &current, NULL) == SDUI_OK;
+    found = sdui_state_json(s->engine, service, NULL, &current, NULL) == SDUI_OK;
     sdui_free(current);
     return found;
 }
@@ -76,13 +76,13 @@ static void create_services(scripts *s, lua_State *L, int declared, const char *
     while (lua_next(L, declared)) {
         const char *name = lua_tostring(L, -2);
         char *current = NULL;
-        int status = sdui_state_json(s->bridge.engine, name, NULL, &current, NULL);
+        int status = sdui_state_json(s->engine, name, NULL, &current, NULL);
         sdui_free(current);
         if (status == SDUI_ENOTFOUND) {
             size_t len;
             const char *json = lua_tolstring(L, -1, &len);
-            if (sdui_register_service(s->bridge.engine, name, json, len) != SDUI_OK)
-                luaL_error(L, "%s: service \"%s\": %s", shown, name, sdui_errmsg(s->bridge.engine));
+            if (sdui_register_service(s->engine, name, json, len) != SDUI_OK)
+                luaL_error(L, "%s: service \"%s\": %s", shown, name, sdui_errmsg(s->engine));
         }
         lua_pop(L, 1);
     }
@@ -170,7 +170,7 @@ static void forget_versions(lua_State *L, int kind, int type)
 }
 
 /* Registers the functions of result.components, .actions or .effects (by `kind`). */
-static void register_functions(scripts *s, lua_State *L, int result, int kind, const char *shown)
+static void register_functions(scripts *s, script *item, lua_State *L, int result, int kind, const char *shown)
 {
     if (lua_getfield(L, result, kind_names[kind]) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -183,15 +183,15 @@ static void register_functions(scripts *s, lua_State *L, int result, int kind, c
         int fn = lua_gettop(L);
         int status;
         if (kind == EFFECTS) {
-            status = reactive_register_effect(&s->bridge, L, type, fn);
+            status = reactive_register_effect(&item->bridge, L, type, fn);
         } else {
             push_record(L, kind, fn - 1, fn);
-            status = kind == COMPONENTS ? factory_register_kept(&s->bridge, L, type, fn, fn + 1)
-                                        : handler_register_kept(&s->bridge, L, type, fn, fn + 1);
+            status = kind == COMPONENTS ? factory_register_kept(&item->bridge, L, type, fn, fn + 1)
+                                        : handler_register_kept(&item->bridge, L, type, fn, fn + 1);
             lua_pop(L, 1);
         }
         if (status != SDUI_OK)
-            luaL_error(L, "%s: %s", shown, sdui_errmsg(s->bridge.engine));
+            luaL_error(L, "%s: %s", shown, sdui_errmsg(s->engine));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -223,11 +223,11 @@ static void unregister_dropped(scripts *s, lua_State *L, int old_ref, int result
                 if (!kept) {
                     const char *type = lua_tostring(L, table + 1);
                     if (k == COMPONENTS)
-                        sdui_unregister_component(s->bridge.engine, type);
+                        sdui_unregister_component(s->engine, type);
                     else if (k == ACTIONS)
-                        sdui_unregister_action(s->bridge.engine, type);
+                        sdui_unregister_action(s->engine, type);
                     else
-                        sdui_unregister_effect(s->bridge.engine, type);
+                        sdui_unregister_effect(s->engine, type);
                     if (k != EFFECTS)
                         forget_versions(L, k, table + 1);
                 }
@@ -250,9 +250,9 @@ static void set_theme(scripts *s, lua_State *L, int idx, const char *shown)
     luajson_pushencoded(L, idx);
     size_t len;
     const char *json = lua_tolstring(L, -1, &len);
-    if (sdui_set_theme(s->bridge.engine, json, len) != SDUI_OK) {
+    if (sdui_set_theme(s->engine, json, len) != SDUI_OK) {
         /* "line:column: $.path: reason": the line and column of the encoded text mean nothing here */
-        const char *msg = sdui_errmsg(s->bridge.engine), *path = strstr(msg, "$");
+        const char *msg = sdui_errmsg(s->engine), *path = strstr(msg, "$");
         luaL_error(L, "%s: invalid theme at %s", shown, path ? path : msg);
     }
     lua_pop(L, 1);
@@ -355,12 +355,12 @@ static int run_script(lua_State *L)
     /* Commit: nothing below fails short of running out of memory. */
     create_services(s, L, declared, shown);
     for (int kind = 0; kind < KINDS; kind++)
-        register_functions(s, L, result, kind, shown);
+        register_functions(s, item, L, result, kind, shown);
     /* After the handlers: a "NAME/sdui.restore" handler restores its service. */
     for (lua_Integer i = 1; i <= persisted; i++) {
         lua_rawgeti(L, persist, i);
-        if (sdui_persist_service(s->bridge.engine, lua_tostring(L, -1)) != SDUI_OK)
-            luaL_error(L, "%s: persist \"%s\": %s", shown, lua_tostring(L, -1), sdui_errmsg(s->bridge.engine));
+        if (sdui_persist_service(s->engine, lua_tostring(L, -1)) != SDUI_OK)
+            luaL_error(L, "%s: persist \"%s\": %s", shown, lua_tostring(L, -1), sdui_errmsg(s->engine));
         lua_pop(L, 1);
     }
     unregister_dropped(s, L, item->env_ref, result);
@@ -381,13 +381,13 @@ static int drop_script(lua_State *L)
     return 0;
 }
 
-/* Runs fn(s, item) in protected mode; returns the Lua status, the message on the stack on error. */
+/* Runs fn(s, item) in protected mode on item's state; returns the Lua status, the message on the stack on error. */
 static int protected(scripts *s, script *item, lua_CFunction fn)
 {
-    lua_State *L = s->L;
-    s->bridge.L = L;
+    lua_State *L = item->L;
+    item->bridge.L = L;
     lua_settop(L, 0);
-    bridge_begin_run(&s->bridge);
+    bridge_begin_run(&item->bridge);
     lua_pushcfunction(L, fn);
     lua_pushlightuserdata(L, s);
     lua_pushlightuserdata(L, item);
@@ -399,25 +399,36 @@ static int protected(scripts *s, script *item, lua_CFunction fn)
 
 int loader_run(scripts *s, script *item)
 {
+    /* A clean environment on every run: its modules are required afresh too. */
+    sandbox_reset_modules(item->L);
     int status = protected(s, item, run_script);
     files_stat(item->file.path, &item->file); /* poll retries only when the file changes again */
     if (status == LUA_OK)
-        return sdui_report(s->bridge.engine, SDUI_OK, NULL);
-    int code = status == LUA_ERRMEM || s->bridge.limit_hit ? SDUI_ELIMIT : SDUI_ECALLBACK;
+        return sdui_report(s->engine, SDUI_OK, NULL);
+    int code = status == LUA_ERRMEM || item->bridge.limit_hit ? SDUI_ELIMIT : SDUI_ECALLBACK;
+    const char *shown = files_relative(s->root, item->file.path);
     char message[512];
-    const char *text = status == LUA_ERRMEM ? NULL : lua_tostring(s->L, -1);
-    if (text == NULL) {
-        snprintf(message, sizeof message, "%s: script memory cap of %lld bytes reached",
-                 files_relative(s->root, item->file.path), s->memory_limit);
-        text = message;
+    const char *text = message;
+    if (status == LUA_ERRMEM) {
+        const char *why = item->bridge.memory_message[0] ? item->bridge.memory_message : "out of memory";
+        /* "file:line: " leads when a script line was running; else name the file */
+        if (strncmp(why, shown, strlen(shown)) == 0)
+            snprintf(message, sizeof message, "%s", why);
+        else
+            snprintf(message, sizeof message, "%s: %s", shown, why);
+    } else if (lua_type(item->L, -1) == LUA_TSTRING) {
+        text = lua_tostring(item->L, -1);
+    } else {
+        snprintf(message, sizeof message, "%s: error object is a %s value, not a message", shown,
+                 luaL_typename(item->L, -1));
     }
-    sdui_report(s->bridge.engine, code, text);
-    lua_settop(s->L, 0);
+    sdui_report(s->engine, code, text);
+    lua_settop(item->L, 0);
     return code;
 }
 
 void loader_drop(scripts *s, script *item)
 {
-    if (protected(s, item, drop_script) != LUA_OK)
-        lua_settop(s->L, 0); /* out of memory: its types stay registered */
+    if (item->L != NULL && protected(s, item, drop_script) != LUA_OK)
+        lua_settop(item->L, 0); /* out of memory: its types stay registered */
 }

@@ -73,11 +73,12 @@ int luajson_isnull(lua_State *L, int idx)
     return lua_type(L, idx) == LUA_TLIGHTUSERDATA && lua_touserdata(L, idx) == NULL;
 }
 
-/* Pushes the array metatable, creating it in the registry the first time. */
-static void push_array_mt(lua_State *L)
+void luajson_push_array_mt(lua_State *L)
 {
     luaL_newmetatable(L, LUAJSON_ARRAY_MT); /* pushes the old one when it exists */
 }
+
+#define push_array_mt luajson_push_array_mt
 
 /* Gives the table at idx the array metatable; the stack is left as it was. */
 void luajson_markarray(lua_State *L, int idx)

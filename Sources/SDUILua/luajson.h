@@ -62,6 +62,9 @@ int luajson_isproxy(lua_State *L, int idx);
 /* Registry key of the shared array metatable. */
 #define LUAJSON_ARRAY_MT "sdui.array"
 
+/* Pushes the array metatable (registry LUAJSON_ARRAY_MT), made the first time. */
+void luajson_push_array_mt(lua_State *L);
+
 /* ---- null marker ----------------------------------------------------- */
 
 /* Pushes the marker for JSON null: a light userdata NULL (sdui.null). */

@@ -120,7 +120,7 @@ void packed_push(lua_State *L, const void *p, size_t len)
     r.p = r.start = p;
     r.end = r.p + len;
     r.depth = 0;
-    luaL_newmetatable(L, LUAJSON_ARRAY_MT); /* the existing one, or a new one */
+    luajson_push_array_mt(L); /* the existing one, or a new one */
     r.mt = lua_gettop(L);
     read_value(&r);
     if (r.p != r.end)

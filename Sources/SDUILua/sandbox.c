@@ -19,6 +19,7 @@
 #include "bridge.h"
 #include "budget.h"
 #include "files.h"
+#include "luajson.h"
 #include "pool.h"
 #include "sandbox.h"
 #include "scripthost.h"
@@ -27,30 +28,79 @@
 
 /* -- memory -------------------------------------------------------------- */
 
+/*
+** Notes in item's bridge why a block of `size` bytes was refused, with the
+** script line running (the allocator may not raise: Lua raises a memory
+** error on its own, and the callback or loader reports this message).
+*/
+static void note_refusal(script *item, const char *limit_name, long long limit, size_t size)
+{
+    char where[128] = "";
+    lua_Debug ar;
+    lua_State *L = item->bridge.L;
+    for (int level = 0; L != NULL && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(where, sizeof where, "%s:%d: ", ar.short_src, ar.currentline);
+            break;
+        }
+    }
+    snprintf(item->bridge.memory_message, sizeof item->bridge.memory_message, "%s%s of %lld bytes reached (a block of %zu bytes)",
+             where, limit_name, limit, size);
+}
+
+/*
+** Every block is charged to the script whose state asks for it, and to the
+** host's total; a block bigger than the size limit (one string, one table
+** part, the stack) is refused whatever the accounts say: no single VM
+** instruction can then copy or compare more than that many bytes, which
+** bounds how far a run overshoots its deadline (docs/robustness.md).
+** Refusing a block makes Lua raise a memory error, which scripts cannot
+** catch (budget.c); the bridge's memory_message says which limit it was.
+*/
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-    scripts *s = ud;
-    if (ptr == NULL) { /* a new block: osize is the kind of object, not a size */
-        if (nsize == 0 || (s->memory_limit > 0 && (long long)(s->memory_used + nsize) > s->memory_limit))
+    script *item = ud;
+    scripts *host = item->host;
+    if (ptr == NULL) {
+        if (nsize == 0)
             return NULL;
-        void *block = POOL_ON && nsize <= POOL_MAX ? pool_take(&s->pool, nsize) : pool_realloc(&s->pool, NULL, 0, nsize);
-        if (block != NULL)
-            s->memory_used += nsize;
-        return block;
+        osize = 0; /* a new block: osize is the kind of object, not a size */
     }
     if (nsize == 0) { /* a block freed */
         if (POOL_ON && osize <= POOL_MAX)
-            pool_give(&s->pool, ptr, osize);
+            pool_give(&item->pool, ptr, osize);
         else
-            pool_realloc(&s->pool, ptr, osize, 0);
-        s->memory_used -= osize;
+            pool_realloc(&item->pool, ptr, osize, 0);
+        item->memory_used -= osize;
+        host->memory_used -= osize;
         return NULL;
     }
-    if (nsize > osize && s->memory_limit > 0 && (long long)(s->memory_used - osize + nsize) > s->memory_limit)
+    if (nsize > osize) {
+        size_t more = nsize - osize;
+        if (host->object_limit > 0 && (long long)nsize > host->object_limit) {
+            note_refusal(item, "size limit", host->object_limit, nsize);
+            return NULL;
+        }
+        if (host->memory_limit > 0 && (long long)(item->memory_used + more) > host->memory_limit) {
+            note_refusal(item, "script memory cap", host->memory_limit, nsize);
+            return NULL;
+        }
+        if (host->total_memory_limit > 0 && (long long)(host->memory_used + more) > host->total_memory_limit) {
+            note_refusal(item, "memory cap for all scripts together", host->total_memory_limit, nsize);
+            return NULL;
+        }
+    }
+    void *block;
+    if (ptr == NULL)
+        block = POOL_ON && nsize <= POOL_MAX ? pool_take(&item->pool, nsize) : pool_realloc(&item->pool, NULL, 0, nsize);
+    else
+        block = pool_realloc(&item->pool, ptr, osize, nsize);
+    if (block == NULL) {
+        snprintf(item->bridge.memory_message, sizeof item->bridge.memory_message, "out of memory");
         return NULL;
-    void *block = pool_realloc(&s->pool, ptr, osize, nsize);
-    if (block != NULL)
-        s->memory_used = s->memory_used - osize + nsize;
+    }
+    item->memory_used = item->memory_used - osize + nsize;
+    host->memory_used = host->memory_used - osize + nsize;
     return block;
 }
 
@@ -85,6 +135,43 @@ static const char SANDBOX_KEY = 0;
 /* Registry key of the modules required in this load round. */
 static const char LOADED_KEY = 0;
 
+/*
+** Pushes a fresh environment for one chunk: a plain table (no metatable,
+** nothing shared) holding the sandbox's globals, each library table copied
+** anew. Whatever a chunk does to its globals or its libraries -- replace
+** string.format, empty table, set a metatable on _ENV -- stays in its own
+** copies: other scripts, and the next run of the same script, start from
+** the pristine tables kept in the registry, which no script can reach.
+*/
+static void push_environment(lua_State *L)
+{
+    luaL_checkstack(L, 6, NULL);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SANDBOX_KEY);
+    int pristine = lua_gettop(L);
+    lua_createtable(L, 0, 32);
+    int env = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, pristine)) {
+        if (lua_type(L, -1) == LUA_TTABLE) { /* a library: copied */
+            int library = lua_gettop(L);
+            lua_createtable(L, 0, 32);
+            lua_pushnil(L);
+            while (lua_next(L, library)) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_rawset(L, library + 1);
+            }
+            lua_replace(L, library);
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, env);
+    }
+    lua_pushvalue(L, env);
+    lua_setfield(L, env, "_G");
+    lua_remove(L, pristine);
+}
+
 void sandbox_load(lua_State *L, const char *path, const char *shown)
 {
     push_file(L, path, shown);
@@ -100,20 +187,19 @@ void sandbox_load(lua_State *L, const char *path, const char *shown)
         lua_error(L);
     }
     lua_remove(L, -2); /* the text */
-    /* A fresh environment that reads through to the sandbox. */
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &SANDBOX_KEY);
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
+    push_environment(L);
     lua_setupvalue(L, -2, 1);
 }
 
 /* require(name) inside the sandbox: "sdui.ui", "sdui.contract", or NAME.lua under the script folder. */
 static int sandbox_require(lua_State *L)
 {
-    scripts *s = lua_touserdata(L, lua_upvalueindex(1));
-    const char *name = luaL_checkstring(L, 1);
+    script *item = lua_touserdata(L, lua_upvalueindex(1));
+    scripts *s = item->host;
+    size_t name_len;
+    const char *name = luaL_checklstring(L, 1, &name_len);
+    if (strlen(name) != name_len)
+        return luaL_error(L, "module name contains a NUL byte");
     lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADED_KEY);
     if (lua_getfield(L, -1, name) != LUA_TNIL)
         return 1;
@@ -307,7 +393,7 @@ static int float_text_agrees(lua_State *L)
 
 int sandbox_open(lua_State *L)
 {
-    scripts *s = lua_touserdata(L, 1);
+    script *item = lua_touserdata(L, 1);
     static const luaL_Reg libs[] = {
         {LUA_GNAME, luaopen_base},         {LUA_STRLIBNAME, luaopen_string},
         {LUA_TABLIBNAME, luaopen_table},   {LUA_MATHLIBNAME, luaopen_math},
@@ -319,6 +405,15 @@ int sandbox_open(lua_State *L)
         lua_pop(L, 1);
     }
     bridge_openlib(L);
+    /* The array metatable is applied from C to every array decoded into the
+    ** state: getmetatable answers with a stand-in of the same name, so that no
+    ** script can add to it (a __gc there would run, unbudgeted, on each array). */
+    luajson_push_array_mt(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, LUAJSON_ARRAY_MT);
+    lua_setfield(L, -2, "__name");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
     /* Before the sandbox copies pcall & co.: scripts see only the budgeted ones. */
     lua_pushcfunction(L, budget_open);
     lua_call(L, 0, 0);
@@ -354,7 +449,7 @@ int sandbox_open(lua_State *L)
     }
     lua_pop(L, 1);
     lua_setfield(L, sandbox, LUA_OSLIBNAME);
-    lua_pushlightuserdata(L, s);
+    lua_pushlightuserdata(L, item);
     lua_pushcclosure(L, sandbox_require, 1);
     lua_setfield(L, sandbox, "require");
     lua_pushcfunction(L, sandbox_collectgarbage);
@@ -378,11 +473,9 @@ static int new_module_cache(lua_State *L)
     return 0;
 }
 
-void sandbox_reset_modules(scripts *s)
+void sandbox_reset_modules(lua_State *L)
 {
-    lua_pushcfunction(s->L, new_module_cache);
-    if (lua_pcall(s->L, 0, 0, 0) != LUA_OK)
-        lua_pop(s->L, 1); /* out of memory: the old cache stays */
-    files_forget(s->modules, s->module_count);
-    s->module_count = 0;
+    lua_pushcfunction(L, new_module_cache);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK)
+        lua_pop(L, 1); /* out of memory: the old cache stays, and so does the old state of its modules */
 }

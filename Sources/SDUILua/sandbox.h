@@ -13,26 +13,29 @@
 #include "scripthost.h"
 
 /*
-** lua_Alloc for the script state (ud: the scripts record): blocks come
-** from s->pool (release it after lua_close); refusing a block past
-** s->memory_limit makes Lua raise a memory error.
+** lua_Alloc for a script's state (ud: its script record): blocks come from
+** item->pool (release it after lua_close) and are charged to the script
+** and to its host's total; a block past the size limit, the script's cap
+** or the total cap is refused (Lua then raises a memory error), and
+** item->refused_by says which.
 */
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /*
-** Protected (lua_pcall it with the scripts record as light userdata
-** argument 1): opens the safe libraries and builds the sandbox.
+** Protected (lua_pcall it with the script record as light userdata
+** argument 1): opens the safe libraries and builds the pristine sandbox
+** that every chunk's environment is copied from.
 */
 int sandbox_open(lua_State *L);
 
 /*
 ** Pushes the text chunk in the file at `path` (`shown` in chunk names and
-** messages) loaded with a fresh environment that reads through to the
-** sandbox; raises on failure.
+** messages) loaded with a fresh environment of its own: fresh copies of
+** the sandbox's globals and libraries, shared with nothing; raises on failure.
 */
 void sandbox_load(lua_State *L, const char *path, const char *shown);
 
-/* Empties the module cache and the list of watched modules, so the next round requires them afresh. */
-void sandbox_reset_modules(scripts *s);
+/* Empties L's module cache, so that the next `require` of each module runs it afresh. */
+void sandbox_reset_modules(lua_State *L);
 
 #endif

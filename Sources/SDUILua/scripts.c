@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <pthread.h>
+#include <stdatomic.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -29,19 +31,83 @@
 
 #define CLIENTDATA_NAME "sdui.scripts"
 #define DEFAULT_MEMORY (64LL << 20)
+#define DEFAULT_TOTAL_MEMORY (256LL << 20)
 #define DEFAULT_INSTRUCTIONS 10000000LL
+#define DEFAULT_TIME_MS 1000LL
+#define DEFAULT_OBJECT (4LL << 20)
+
+/* -- interrupts ------------------------------------------------------------ */
+
+/*
+** The script hosts sdui_scripts_interrupt can find without a lock (it may
+** run in a signal handler): a fixed table of (engine, host) pairs, written
+** under a mutex, read with atomic loads.
+*/
+#define MAX_HOSTS 64
+static struct {
+    sdui_engine *_Atomic engine;
+    scripts *_Atomic host;
+} hosts[MAX_HOSTS];
+static pthread_mutex_t hosts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void hosts_add(sdui_engine *engine, scripts *s)
+{
+    pthread_mutex_lock(&hosts_lock);
+    for (int i = 0; i < MAX_HOSTS; i++) {
+        if (atomic_load(&hosts[i].engine) == NULL) {
+            atomic_store(&hosts[i].host, s);
+            atomic_store(&hosts[i].engine, engine);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&hosts_lock);
+}
+
+static void hosts_remove(scripts *s)
+{
+    pthread_mutex_lock(&hosts_lock);
+    for (int i = 0; i < MAX_HOSTS; i++) {
+        if (atomic_load(&hosts[i].host) == s) {
+            atomic_store(&hosts[i].engine, NULL);
+            atomic_store(&hosts[i].host, NULL);
+        }
+    }
+    pthread_mutex_unlock(&hosts_lock);
+}
+
+SDUI_LUA_API void sdui_scripts_interrupt(sdui_engine *engine)
+{
+    if (engine == NULL)
+        return;
+    for (int i = 0; i < MAX_HOSTS; i++) {
+        if (atomic_load(&hosts[i].engine) == engine) {
+            scripts *s = atomic_load(&hosts[i].host);
+            if (s != NULL && s->running)
+                s->interrupt = 1;
+            return;
+        }
+    }
+}
 
 /* -- the script host's record ---------------------------------------------- */
+
+/* Closes a script's state and frees it. */
+static void script_free(script *item)
+{
+    if (item->L != NULL)
+        lua_close(item->L);
+    pool_release(&item->pool);
+    bridge_close(&item->bridge, NULL); /* the registry went with the state */
+    free(item->file.path);
+    free(item);
+}
 
 static void scripts_destroy(void *data)
 {
     scripts *s = data;
-    if (s->L != NULL)
-        lua_close(s->L);
-    pool_release(&s->pool);
-    bridge_close(&s->bridge, NULL); /* the registry went with the state */
+    hosts_remove(s);
     for (int i = 0; i < s->count; i++)
-        free(s->items[i].file.path);
+        script_free(s->items[i]);
     free(s->items);
     for (int i = 0; i < s->folder_count; i++)
         free(s->folders[i]);
@@ -63,33 +129,49 @@ static scripts *get_scripts(sdui_engine *engine)
         sdui_report(engine, SDUI_ENOMEM, "out of memory");
         return NULL;
     }
-    s->bridge.engine = engine;
-    s->bridge.budget = DEFAULT_INSTRUCTIONS;
+    s->engine = engine;
+    s->budget = DEFAULT_INSTRUCTIONS;
+    s->time_limit_ms = DEFAULT_TIME_MS;
+    s->object_limit = DEFAULT_OBJECT;
     s->memory_limit = DEFAULT_MEMORY;
+    s->total_memory_limit = DEFAULT_TOTAL_MEMORY;
     if (sdui_set_clientdata(engine, CLIENTDATA_NAME, s, scripts_destroy) != SDUI_OK) {
         free(s);
         return NULL;
     }
+    hosts_add(engine, s);
     return s;
 }
 
-/* Creates the Lua state on first load. */
-static int open_state(scripts *s)
+/* Copies the host's run limits into a script's bridge. */
+static void apply_limits(scripts *s, script *item)
 {
-    if (s->L != NULL)
+    item->bridge.budget = s->budget;
+    item->bridge.time_limit_ns = s->time_limit_ms * 1000000LL;
+    item->bridge.object_limit = s->object_limit;
+    item->bridge.interrupt = &s->interrupt;
+}
+
+/* Creates the script's Lua state on its first run. */
+static int open_state(scripts *s, script *item)
+{
+    if (item->L != NULL)
         return SDUI_OK;
-    lua_State *L = lua_newstate(sandbox_alloc, s);
+    item->host = s;
+    lua_State *L = lua_newstate(sandbox_alloc, item);
     if (L == NULL) {
-        pool_release(&s->pool);
-        return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot create the script state: out of memory");
+        pool_release(&item->pool);
+        return sdui_report(s->engine, SDUI_ENOMEM, "cannot create the script state: out of memory");
     }
-    bridge_of(L) = &s->bridge;
+    bridge_init(&item->bridge, s->engine, L);
+    apply_limits(s, item);
+    bridge_of(L) = &item->bridge;
     lua_pushcfunction(L, sandbox_open);
-    lua_pushlightuserdata(L, s);
+    lua_pushlightuserdata(L, item);
     if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
         lua_close(L);
-        pool_release(&s->pool);
-        return sdui_report(s->bridge.engine, SDUI_ENOMEM, "cannot set up the script sandbox: out of memory");
+        pool_release(&item->pool);
+        return sdui_report(s->engine, SDUI_ENOMEM, "cannot set up the script sandbox: out of memory");
     }
     lua_sethook(L, bridge_hook, LUA_MASKCOUNT, BRIDGE_HOOK_STEP);
     /* Generational: what factories and handlers make dies young, call after
@@ -98,10 +180,7 @@ static int open_state(scripts *s)
     ** 10,000 one peaks 0.5 MB lower (fewer holes among the engine's
     ** allocations). Scripts cannot change it (sandbox.c). */
     lua_gc(L, LUA_GCGEN, 0, 0);
-    long long budget = s->bridge.budget;
-    bridge_init(&s->bridge, s->bridge.engine, L);
-    s->bridge.budget = budget;
-    s->L = L;
+    item->L = L;
     return SDUI_OK;
 }
 
@@ -109,33 +188,45 @@ static int open_state(scripts *s)
 static script *find_or_add(scripts *s, const char *path)
 {
     for (int i = 0; i < s->count; i++)
-        if (strcmp(s->items[i].file.path, path) == 0)
-            return &s->items[i];
+        if (strcmp(s->items[i]->file.path, path) == 0)
+            return s->items[i];
     if (s->count == s->capacity) {
         int capacity = s->capacity ? s->capacity * 2 : 8;
-        script *grown = realloc(s->items, (size_t)capacity * sizeof *grown);
+        script **grown = realloc(s->items, (size_t)capacity * sizeof *grown);
         if (grown == NULL)
-            return NULL;
+            goto out_of_memory;
         s->items = grown;
         s->capacity = capacity;
     }
+    script *item = calloc(1, sizeof *item);
     char *copy = strdup(path);
-    if (copy == NULL)
-        return NULL;
-    script *item = &s->items[s->count++];
-    memset(item, 0, sizeof *item);
+    if (item == NULL || copy == NULL) {
+        free(item);
+        free(copy);
+        goto out_of_memory;
+    }
+    item->host = s;
     item->file.path = copy;
     item->env_ref = LUA_NOREF;
+    if (open_state(s, item) != SDUI_OK) {
+        free(copy);
+        free(item);
+        return NULL;
+    }
+    s->items[s->count++] = item;
     return item;
+out_of_memory:
+    sdui_report(s->engine, SDUI_ENOMEM, "out of memory");
+    return NULL;
 }
 
 /* Drops a script whose file is gone, unregistering what it declared. */
 static void forget(scripts *s, int index)
 {
-    script *item = &s->items[index];
+    script *item = s->items[index];
     loader_drop(s, item);
-    free(item->file.path);
-    memmove(item, item + 1, (size_t)(s->count - index - 1) * sizeof *item);
+    script_free(item);
+    memmove(s->items + index, s->items + index + 1, (size_t)(s->count - index - 1) * sizeof *s->items);
     s->count--;
 }
 
@@ -168,19 +259,19 @@ static void note_failure(report *r, int status, const char *message)
 */
 static int run_round(scripts *s, int (*pick)(const script *), int *reloaded)
 {
-    sdui_engine *engine = s->bridge.engine;
+    sdui_engine *engine = s->engine;
     report r = {NULL, 0, SDUI_OK};
     int runs = 0;
     for (int i = 0; i < s->count; i++) {
         struct stat st;
-        if (stat(s->items[i].file.path, &st) != 0) {
+        if (stat(s->items[i]->file.path, &st) != 0) {
             forget(s, i--);
             runs++;
             continue;
         }
-        if (pick != NULL && !pick(&s->items[i]))
+        if (pick != NULL && !pick(s->items[i]))
             continue;
-        int status = loader_run(s, &s->items[i]);
+        int status = loader_run(s, s->items[i]);
         if (status == SDUI_OK)
             runs++;
         else
@@ -196,10 +287,10 @@ static int run_round(scripts *s, int (*pick)(const script *), int *reloaded)
         for (int i = 0; i < count; i++) {
             int known = 0;
             for (int j = 0; j < s->count && !known; j++)
-                known = strcmp(s->items[j].file.path, names[i]) == 0;
+                known = strcmp(s->items[j]->file.path, names[i]) == 0;
             if (!known) {
                 script *item = find_or_add(s, names[i]);
-                int status = item ? loader_run(s, item) : sdui_report(engine, SDUI_ENOMEM, "out of memory");
+                int status = item ? loader_run(s, item) : SDUI_ENOMEM;
                 if (status == SDUI_OK)
                     runs++;
                 else
@@ -228,7 +319,10 @@ static scripts *enter(sdui_engine *engine, int *status)
     }
     sdui_lock(engine);
     scripts *s = sdui_get_clientdata(engine, CLIENTDATA_NAME);
-    if (sdui_limit(engine, SDUI_LIMIT_DEPTH, -1) < 0 || (s != NULL && (s->running || s->bridge.call != NULL))) {
+    int busy = s != NULL && s->running;
+    for (int i = 0; s != NULL && i < s->count && !busy; i++)
+        busy = s->items[i]->bridge.call != NULL;
+    if (sdui_limit(engine, SDUI_LIMIT_DEPTH, -1) < 0 || busy) {
         *status = sdui_report(engine, SDUI_EBUSY,
                               "scripts cannot be loaded or reloaded from inside a callback or a running script");
         sdui_unlock(engine);
@@ -275,7 +369,7 @@ SDUI_LUA_API int sdui_scripts_load(sdui_engine *engine, const char *path)
             }
             s->root = strdup(folder);
         }
-        status = s->root == NULL ? sdui_report(engine, SDUI_ENOMEM, "out of memory") : open_state(s);
+        status = s->root == NULL ? sdui_report(engine, SDUI_ENOMEM, "out of memory") : SDUI_OK;
         if (status == SDUI_OK && S_ISDIR(st.st_mode)) {
             int known = 0;
             for (int i = 0; i < s->folder_count && !known; i++)
@@ -296,11 +390,18 @@ SDUI_LUA_API int sdui_scripts_load(sdui_engine *engine, const char *path)
                 status = run_round(s, NULL, NULL);
         } else if (status == SDUI_OK) {
             script *item = find_or_add(s, real);
-            status = item ? loader_run(s, item) : sdui_report(engine, SDUI_ENOMEM, "out of memory");
+            status = item ? loader_run(s, item) : SDUI_ENOMEM;
         }
     }
     sdui_unlock(engine);
     return status;
+}
+
+/* Forgets the watched modules: the round about to run requires (and so watches) them afresh. */
+static void forget_modules(scripts *s)
+{
+    files_forget(s->modules, s->module_count);
+    s->module_count = 0;
 }
 
 SDUI_LUA_API int sdui_scripts_reload(sdui_engine *engine)
@@ -309,12 +410,8 @@ SDUI_LUA_API int sdui_scripts_reload(sdui_engine *engine)
     scripts *s = enter(engine, &status);
     if (s == NULL)
         return status;
-    if (s->L == NULL) {
-        status = sdui_report(engine, SDUI_OK, NULL);
-    } else {
-        sandbox_reset_modules(s);
-        status = run_round(s, NULL, NULL);
-    }
+    forget_modules(s);
+    status = run_round(s, NULL, NULL);
     sdui_unlock(engine);
     return status;
 }
@@ -332,32 +429,37 @@ SDUI_LUA_API int sdui_scripts_poll(sdui_engine *engine, int *reloaded)
     scripts *s = enter(engine, &status);
     if (s == NULL)
         return status;
-    if (s->L == NULL) {
-        status = sdui_report(engine, SDUI_OK, NULL);
-    } else {
-        int modules_changed = 0;
-        for (int i = 0; i < s->module_count && !modules_changed; i++)
-            modules_changed = files_changed(&s->modules[i]);
-        if (modules_changed)
-            sandbox_reset_modules(s);
-        status = run_round(s, modules_changed ? NULL : file_changed, reloaded);
-    }
+    int modules_changed = 0;
+    for (int i = 0; i < s->module_count && !modules_changed; i++)
+        modules_changed = files_changed(&s->modules[i]);
+    if (modules_changed)
+        forget_modules(s);
+    status = run_round(s, modules_changed ? NULL : file_changed, reloaded);
     sdui_unlock(engine);
     return status;
 }
 
 SDUI_LUA_API long long sdui_scripts_limit(sdui_engine *engine, int which, long long value)
 {
-    if (engine == NULL || (which != SDUI_SCRIPT_LIMIT_MEMORY && which != SDUI_SCRIPT_LIMIT_INSTRUCTIONS))
+    if (engine == NULL || which < SDUI_SCRIPT_LIMIT_MEMORY || which > SDUI_SCRIPT_LIMIT_TOTAL_MEMORY)
         return -1;
     int status;
     scripts *s = enter(engine, &status);
     if (s == NULL)
         return -1;
-    long long *slot = which == SDUI_SCRIPT_LIMIT_MEMORY ? &s->memory_limit : &s->bridge.budget;
-    long long previous = *slot;
-    if (value >= 0)
-        *slot = value;
+    long long *slots[] = {
+        [SDUI_SCRIPT_LIMIT_MEMORY] = &s->memory_limit,
+        [SDUI_SCRIPT_LIMIT_INSTRUCTIONS] = &s->budget,
+        [SDUI_SCRIPT_LIMIT_TIME] = &s->time_limit_ms,
+        [SDUI_SCRIPT_LIMIT_OBJECT] = &s->object_limit,
+        [SDUI_SCRIPT_LIMIT_TOTAL_MEMORY] = &s->total_memory_limit,
+    };
+    long long previous = *slots[which];
+    if (value >= 0) {
+        *slots[which] = which == SDUI_SCRIPT_LIMIT_TIME && value > (1LL << 40) ? (1LL << 40) : value;
+        for (int i = 0; i < s->count; i++)
+            apply_limits(s, s->items[i]);
+    }
     sdui_report(engine, SDUI_OK, NULL);
     sdui_unlock(engine);
     return previous;

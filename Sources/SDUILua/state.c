@@ -114,6 +114,8 @@ static void wrap(lua_State *L, int mirrors, int parent, int key)
     lua_setfield(L, m, "__pairs");
     lua_pushliteral(L, STATE_NAME);
     lua_setfield(L, m, "__name");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, m, "__metatable"); /* its __index is the mirror itself: out of scripts' reach */
     if (parent != 0) {
         lua_pushvalue(L, parent);
         lua_rawseti(L, m, VIEW_PARENT);

@@ -232,7 +232,12 @@ static void test_bad_scripts_keep_the_old_version(void)
                       "needs the service \"cart\"");
     expect_bad_script("return { services = { s = function() end } }\n", SDUI_ECALLBACK, "cannot encode a function");
     expect_bad_script("while true do end\n", SDUI_ELIMIT, "instruction budget of 200000 exceeded");
-    expect_bad_script("local big = string.rep('x', 1 << 26)\n", SDUI_ELIMIT, "memory cap of 4194304 bytes reached");
+    /* One string past the size limit (4 MiB by default) is refused before any cap is reached... */
+    expect_bad_script("local big = string.rep('x', 1 << 26)\n", SDUI_ELIMIT,
+                      "bad.lua:1: size limit of 4194304 bytes reached");
+    /* ...and many strings under it reach the script's memory cap. */
+    expect_bad_script("local t = {}\nfor i = 1, 64 do t[i] = string.rep('x', 1 << 19) .. i end\n", SDUI_ELIMIT,
+                      "bad.lua:2: script memory cap of 4194304 bytes reached");
     expect_bad_script("local t = {}\nfor i = 1, 1e6 do t[i] = {} end\n", SDUI_ELIMIT, "memory cap");
     /* The sandbox: none of these exist for scripts. */
     expect_bad_script("io.open('/etc/passwd')\n", SDUI_ECALLBACK, "bad.lua:1: attempt to index a nil value (global 'io')");
