@@ -98,7 +98,7 @@ $(LUA_MOD): $(LUA_LIB)
 	@mkdir -p $(dir $@)
 	ln -sf ../lib/libsdui_lua.so $@
 
-$(BUILD)/tests/%: Tests/c/%.c Tests/c/check.h $(HEADERS) | lib lua
+$(BUILD)/tests/%: Tests/c/%.c Tests/c/check.h Tests/c/script_files.h $(HEADERS) | lib lua
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Iinclude -o $@ $< $(HOST_LINK)
 

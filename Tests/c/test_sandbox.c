@@ -1,0 +1,447 @@
+/*
+** test_sandbox.c -- what a hostile script cannot do to its host
+** (docs/robustness.md, "What a script can do to its host"): crash it
+** through ctx, outrun its deadline, grow one object past the size limit,
+** starve other scripts of memory, tamper with what other scripts see, or
+** reach a metatable the host applies. Each case asserts WHICH limit
+** stopped it, that the message names the script and line, and that the
+** rest of the screen and every service's state are intact. The watchdog
+** only catches hangs.
+*/
+#define _DEFAULT_SOURCE
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "script_files.h"
+#include "sdui_scripts.h"
+
+static int load_page(sdui_engine *e, const char *json)
+{
+    return sdui_load_page(e, json, strlen(json));
+}
+
+static int dispatch(sdui_engine *e, const char *json)
+{
+    return sdui_dispatch(e, json, strlen(json));
+}
+
+static char *state_json(sdui_engine *e, const char *service)
+{
+    char *json = NULL;
+    if (sdui_state_json(e, service, NULL, &json, NULL) != SDUI_OK)
+        return NULL;
+    return json;
+}
+
+static char *diagnostics(sdui_engine *e)
+{
+    char *json = NULL;
+    if (sdui_diagnostics_json(e, &json, NULL) != SDUI_OK)
+        return NULL;
+    return json;
+}
+
+/* A well-behaved script: a counter service, a Good component and an action. */
+#define GOOD_SCRIPT \
+    "local ui = require 'sdui.ui'\n" \
+    "return {\n" \
+    "  services = { counter = { n = 0 } },\n" \
+    "  components = { Good = function(data, ctx)\n" \
+    "    local n = ctx.state('counter', 'n')\n" \
+    "    local words = { ('%%s!'):format(data.t), string.upper(data.t), tostring(n), tostring(1.5) }\n" \
+    "    return ui.vstack{ ui.text(table.concat(words, ' ')), ui.text(string.rep('-', 3)) }\n" \
+    "  end },\n" \
+    "  actions = { ['counter/add'] = function(state) state.n = state.n + 1 end },\n" \
+    "}\n"
+
+static const char *GOOD_PAGE = "[{\"id\":\"g1\",\"type\":\"Good\",\"data\":{\"t\":\"one\"}},"
+                               "{\"id\":\"g2\",\"type\":\"Good\",\"data\":{\"t\":\"two\"}}]";
+
+/* -- 1. ctx's slots ---------------------------------------------------------- */
+
+static void test_ctx_slots_cannot_crash(void)
+{
+    script_watch("ctx slots", 30);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("evil.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return {\n"
+                 "  services = { counter = { n = 0 } },\n"
+                 "  components = { Evil = function(data, ctx)\n"
+                 "    ctx[1] = 0; ctx[2] = 0; rawset(ctx, 3, 'x')\n"
+                 "    return ui.text(tostring(ctx.state('counter', 'n')))\n"
+                 "  end,\n"
+                 "  Meta = function(data, ctx)\n"
+                 "    assert(getmetatable(ctx) == false, 'ctx metatable reachable')\n"
+                 "    setmetatable(ctx, nil)\n"
+                 "  end },\n"
+                 "  actions = { ['counter/evil'] = function(state, payload, ctx)\n"
+                 "    state.n = 99\n"
+                 "    ctx[1] = {}\n"
+                 "    ctx.dispatch({ type = 'counter/add' })\n"
+                 "  end },\n"
+                 "}\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"e\",\"type\":\"Evil\"},{\"id\":\"m\",\"type\":\"Meta\"},"
+                              "{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_STR_CONTAINS(diags, "evil.lua:6: ctx used after its callback returned");
+    CHECK_STR_CONTAINS(diags, "evil.lua:10: cannot change a protected metatable");
+    free(screen);
+    free(diags);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/evil\"}"), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "evil.lua:15: ctx used after its callback returned");
+    char *state = state_json(e, "counter");
+    CHECK_STR_EQ(state, "{\"n\":0}");
+    free(state);
+    sdui_engine_free(e);
+    remove(script_file("evil.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 2. the deadline, the size limit, the interrupt ------------------------ */
+
+static void test_deadline_stops_long_compares(void)
+{
+    script_watch("deadline", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 0); /* none: only the deadline can stop it */
+    CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 100), 1000);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("slow.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "local a, b = string.rep('x', 1 << 20), string.rep('x', 1 << 20)\n"
+                 "return { components = { Slow = function()\n"
+                 "  local same = 0\n"
+                 "  while true do if a == b then same = same + 1 end end\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"s\",\"type\":\"Slow\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_STR_CONTAINS(diags, "slow.lua:5: time limit of 100 ms exceeded");
+    free(screen);
+    free(diags);
+    /* At load time too, and the previous version stays. */
+    script_write("slow.lua", "local x = 0\nwhile true do x = x + 1 end\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("slow.lua")), SDUI_ELIMIT);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "slow.lua:2: time limit of 100 ms exceeded");
+    sdui_engine_free(e);
+    remove(script_file("slow.lua"));
+    script_watch(NULL, 0);
+}
+
+static void test_size_limit(void)
+{
+    script_watch("size limit", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_OBJECT, 1 << 20), 4 << 20);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("big.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return { components = {\n"
+                 "  Str = function() local s = string.rep('ab', 1 << 18)\n"
+                 "    return ui.text(#(s .. s)) end,\n"
+                 "  Tab = function() local t = {}\n"
+                 "    for i = 1, 1 << 17 do t[i] = i end return ui.text(#t) end,\n"
+                 "  Stack = function() local function f(n) return 1 + f(n + 1) end\n"
+                 "    return ui.text(f(1)) end,\n"
+                 "} }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"s\",\"type\":\"Str\"},{\"id\":\"t\",\"type\":\"Tab\"},{\"id\":\"k\",\"type\":\"Stack\"},"
+                              "{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_STR_CONTAINS(diags, "big.lua:4: size limit of 1048576 bytes reached");
+    CHECK_STR_CONTAINS(diags, "big.lua:6: size limit of 1048576 bytes reached");
+    CHECK_STR_CONTAINS(diags, "big.lua:7: size limit of 1048576 bytes reached");
+    free(screen);
+    free(diags);
+    sdui_engine_free(e);
+    remove(script_file("big.lua"));
+    script_watch(NULL, 0);
+}
+
+static void *interrupt_later(void *engine)
+{
+    struct timespec pause = {0, 200 * 1000000L};
+    nanosleep(&pause, NULL);
+    sdui_scripts_interrupt(engine);
+    return NULL;
+}
+
+static void test_interrupt(void)
+{
+    script_watch("interrupt", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_interrupt(e);  /* no script host yet: nothing happens */
+    sdui_scripts_interrupt(NULL);
+    /* no budget, no deadline: only the host can stop it */
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 0);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0);
+    script_write("good.lua", GOOD_SCRIPT);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    sdui_scripts_interrupt(e); /* nothing runs: the next run is not affected */
+    script_write("spin.lua", "local x = 0\nwhile true do x = x + 1 end\n");
+    pthread_t thread;
+    pthread_create(&thread, NULL, interrupt_later, e);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("spin.lua")), SDUI_ELIMIT);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "spin.lua:2: interrupted by the host");
+    pthread_join(thread, NULL);
+    CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
+    char *screen = script_screen(e);
+    CHECK_STR_CONTAINS(screen, "one! ONE 0 1.5");
+    free(screen);
+    sdui_engine_free(e);
+    remove(script_file("spin.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 3. memory, per script ---------------------------------------------------- */
+
+static void test_memory_is_per_script(void)
+{
+    script_watch("memory per script", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 8 << 20);
+    script_write("good.lua", GOOD_SCRIPT);
+    /* hog.lua keeps what each render makes: it reaches its own cap, good.lua goes on */
+    script_write("hog.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "local kept = {}\n"
+                 "return { components = { Hog = function()\n"
+                 "  for i = 1, 64 do kept[#kept + 1] = string.rep('h', 1 << 18) .. #kept end\n"
+                 "  return ui.text(#kept)\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"h\",\"type\":\"Hog\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_STR_CONTAINS(diags, "hog.lua:4: script memory cap of 8388608 bytes reached");
+    free(screen);
+    free(diags);
+    /* good.lua still has room for 6 MiB of its own while hog.lua holds its 8 */
+    script_write("good2.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "local kept = {}\n"
+                 "return { components = { Room = function()\n"
+                 "  for i = 1, 24 do kept[i] = string.rep('r', 1 << 18) .. i end\n"
+                 "  return ui.text('room ' .. #kept)\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("good2.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"r\",\"type\":\"Room\"}]"), SDUI_OK);
+    screen = script_screen(e);
+    CHECK_STR_CONTAINS(screen, "room 24");
+    free(screen);
+    sdui_engine_free(e);
+    remove(script_file("hog.lua"));
+    remove(script_file("good2.lua"));
+    script_watch(NULL, 0);
+}
+
+/* Two scripts each under its own cap, together over the total. */
+static void test_total_memory_cap(void)
+{
+    script_watch("total memory cap", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 8 << 20);
+    CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TOTAL_MEMORY, 12 << 20), 256 << 20);
+    script_write("good.lua", GOOD_SCRIPT);
+    for (int i = 1; i <= 2; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "room%d.lua", i);
+        script_write(name,
+                     "local ui = require 'sdui.ui'\n"
+                     "local kept = {}\n"
+                     "return { components = { Room%d = function()\n"
+                     "  for i = 1, 24 do kept[i] = string.rep('r', 1 << 18) .. i end\n"
+                     "  return ui.text('room ' .. #kept)\n"
+                     "end } }\n", i);
+    }
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"r1\",\"type\":\"Room1\"},{\"id\":\"r2\",\"type\":\"Room2\"},"
+                              "{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "room 24");
+    CHECK_STR_CONTAINS(diags, "room2.lua:4: memory cap for all scripts together of 12582912 bytes reached");
+    free(screen);
+    free(diags);
+    sdui_engine_free(e);
+    remove(script_file("room1.lua"));
+    remove(script_file("room2.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 4. tampering -------------------------------------------------------------- */
+
+#define EVIL_SCRIPT \
+    "local ui = require 'sdui.ui'\n" \
+    "string.format = function() return 'forged' end\n" \
+    "string.upper = function() return 'FORGED' end\n" \
+    "string.rep = function() return 'forged' end\n" \
+    "table.concat = function() return 'forged' end\n" \
+    "assert(not getmetatable(''), 'string metatable reachable')\n" \
+    "rawset(_G, 'tostring', function() return 'forged' end)\n" \
+    "ui.text = function() return { type = 'text', text = 'forged' } end\n" \
+    "ui.vstack = ui.text\n" \
+    "setmetatable(_ENV, { __index = function() return function() return 'forged' end end })\n" \
+    "return { components = { Evil = function(data)\n" \
+    "  return ui.text(('%%s'):format('x'))\n" \
+    "end } }\n"
+
+#define FIXED_SCRIPT \
+    "local ui = require 'sdui.ui'\n" \
+    "return { components = { Evil = function(data)\n" \
+    "  return ui.text(('fixed %%s %%s'):format(string.upper('x'), tostring(2)))\n" \
+    "end } }\n"
+
+/* good.lua's screen in a fresh engine with no other script. */
+static char *fresh_good_screen(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    char *screen = NULL;
+    if (sdui_scripts_load(e, script_file("good.lua")) == SDUI_OK && load_page(e, GOOD_PAGE) == SDUI_OK)
+        screen = script_screen(e);
+    sdui_engine_free(e);
+    return screen;
+}
+
+static void test_tampering_stays_in_its_script(void)
+{
+    script_watch("tampering", 60);
+    script_write("good.lua", GOOD_SCRIPT);
+    char *expected = fresh_good_screen();
+    CHECK(expected != NULL && strstr(expected, "one! ONE 0 1.5") != NULL);
+
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    /* the offender loads first, so everything after it would see what it did */
+    script_write("a_evil.lua", EVIL_SCRIPT);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
+    char *screen = script_screen(e);
+    CHECK_STR_EQ(screen, expected);
+    free(screen);
+    /* the offender's own component sees its own doing */
+    CHECK_STATUS(load_page(e, "[{\"id\":\"x\",\"type\":\"Evil\"}]"), SDUI_OK);
+    screen = script_screen(e);
+    CHECK_STR_CONTAINS(screen, "forged");
+    free(screen);
+    /* fixed and reloaded: a clean environment, nothing of the old one left */
+    script_write("a_evil.lua", FIXED_SCRIPT);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"x\",\"type\":\"Evil\"}]"), SDUI_OK);
+    screen = script_screen(e);
+    CHECK_STR_CONTAINS(screen, "fixed X 2");
+    free(screen);
+    CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
+    screen = script_screen(e);
+    CHECK_STR_EQ(screen, expected);
+    free(screen);
+    sdui_engine_free(e);
+    free(expected);
+    remove(script_file("a_evil.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 5. metatables the host applies ------------------------------------------------ */
+
+static void test_host_metatables_out_of_reach(void)
+{
+    script_watch("host metatables (a finalizer would hang)", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("gc.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return {\n"
+                 "  services = { counter = { n = 0 } },\n"
+                 "  components = { Gc = function(data, ctx)\n"
+                 "    local mt = getmetatable(data.items)\n"
+                 "    assert(mt.__name == 'sdui.array', 'arrays keep their name')\n"
+                 "    mt.__gc = function() while true do end end\n"
+                 "    for i = 1, 2000 do local t = { {}, {}, {} } end\n"
+                 "    return ui.text('n ' .. #data.items)\n"
+                 "  end },\n"
+                 "  actions = { ['counter/gc'] = function(state, payload, ctx)\n"
+                 "    getmetatable(payload.items).__gc = function() while true do end end\n"
+                 "  end },\n"
+                 "}\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    /* many renders and dispatches: many decoded arrays made and collected */
+    for (int round = 0; round < 200; round++) {
+        char page[256];
+        snprintf(page, sizeof page, "[{\"id\":\"a\",\"type\":\"Gc\",\"data\":{\"items\":[1,2,%d]}}]", round);
+        CHECK_STATUS(load_page(e, page), SDUI_OK);
+        char *screen = script_screen(e);
+        if (!CHECK_STR_CONTAINS(screen, "n 3")) {
+            free(screen);
+            break;
+        }
+        free(screen);
+        CHECK_STATUS(dispatch(e, "{\"type\":\"counter/gc\",\"payload\":{\"items\":[1]}}"), SDUI_OK);
+    }
+    sdui_engine_free(e);
+    remove(script_file("gc.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 6. odd errors at load time ------------------------------------------------------ */
+
+static void test_error_objects_at_load(void)
+{
+    script_watch("error objects", 30);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    script_write("good.lua", GOOD_SCRIPT);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    script_write("odd.lua", "error({})\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: error object is a table value, not a message");
+    script_write("odd.lua", "error(nil)\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: error object is a nil value, not a message");
+    script_write("odd.lua", "error(setmetatable({}, { __tostring = function() while true do end end }))\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: error object is a table value, not a message");
+    CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
+    char *screen = script_screen(e);
+    CHECK_STR_CONTAINS(screen, "two! TWO 0 1.5");
+    free(screen);
+    sdui_engine_free(e);
+    remove(script_file("odd.lua"));
+    script_watch(NULL, 0);
+}
+
+int main(void)
+{
+    script_folder_make("sdui-sandbox");
+    test_ctx_slots_cannot_crash();
+    test_deadline_stops_long_compares();
+    test_size_limit();
+    test_interrupt();
+    test_memory_is_per_script();
+    test_total_memory_cap();
+    test_tampering_stays_in_its_script();
+    test_host_metatables_out_of_reach();
+    test_error_objects_at_load();
+    script_folder_remove();
+    return check_summary();
+}
