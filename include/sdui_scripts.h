@@ -190,7 +190,8 @@ long long sdui_scripts_limit(sdui_engine *engine, int which, long long value);
 ** The one function of this header that takes no lock: it may be called
 ** from any thread and from a signal handler (SIGINT, SIGTERM), e.g. by a
 ** host that wants to quit while a script is busy. It reaches engines whose
-** script host exists (at most 64 in a process at once).
+** script host exists (at most 64 in a process at once). The engine must
+** stay alive while it runs: do not call it during or after sdui_engine_free().
 */
 void sdui_scripts_interrupt(sdui_engine *engine);
 

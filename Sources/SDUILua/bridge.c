@@ -70,7 +70,7 @@ void bridge_begin_run(sdui_bridge *bridge)
     bridge->memory_message[0] = '\0';
     bridge->deadline_ns = bridge->time_limit_ns > 0 ? bridge_now_ns() + bridge->time_limit_ns : 0;
     if (bridge->interrupt != NULL)
-        *bridge->interrupt = 0;
+        bridge->interrupt_seen = *bridge->interrupt;
 }
 
 long long bridge_now_ns(void)
@@ -112,7 +112,7 @@ void bridge_hook(lua_State *L, lua_Debug *ar)
         return;
     char what[96];
     bridge->used += lua_gethookcount(L); /* the instructions since the last call (coroutines have their own interval) */
-    if (bridge->interrupt != NULL && *bridge->interrupt) {
+    if (bridge->interrupt != NULL && *bridge->interrupt != bridge->interrupt_seen) {
         bridge_limit_error(L, "interrupted by the host");
     } else if (bridge->budget > 0 && bridge->used > bridge->budget) {
         snprintf(what, sizeof what, "instruction budget of %lld exceeded", bridge->budget);

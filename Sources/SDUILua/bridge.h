@@ -36,7 +36,8 @@ typedef struct sdui_bridge {
     long long deadline_ns;   /* CLOCK_MONOTONIC time the running callback must end by; 0: none */
     long long object_limit;  /* bytes one string, table part or stack may take; 0: none */
     char memory_message[192]; /* why the allocator last refused a block in this run ("" : none); the script host's */
-    volatile int *interrupt; /* set to 1 by sdui_scripts_interrupt (any thread, a signal handler): the run stops at its next hook; NULL: none */
+    volatile int *interrupt; /* the host's interrupt count, raised by sdui_scripts_interrupt (any thread, a signal handler); NULL: none */
+    int interrupt_seen;  /* *interrupt when this run began: a run stops at its next hook once the count moves */
     int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
     int data_cache;      /* registry ref of the factories' decoded data (factory.c); 0: none yet */
     int ctx_metatables[5]; /* registry refs of ctx's metatables, one a ctx kind (ctx.c); 0: none yet */
@@ -56,7 +57,8 @@ void bridge_close(sdui_bridge *bridge, lua_State *L);
 
 /*
 ** Starts a budgeted run: resets the instruction count, sets the deadline
-** (now + time_limit_ns) and clears a pending interrupt.
+** (now + time_limit_ns) and notes the interrupt count (an interrupt asked
+** for before the run began does not stop it).
 */
 void bridge_begin_run(sdui_bridge *bridge);
 

@@ -53,7 +53,7 @@ typedef struct scripts {
     watched *modules;        /* modules required since the last full reload */
     int module_count;
     int running;             /* a script is running: guards against re-entry */
-    volatile int interrupt;  /* sdui_scripts_interrupt's request (bridge.interrupt points here) */
+    volatile int interrupt;  /* how many times sdui_scripts_interrupt was called (bridge.interrupt points here) */
 } scripts;
 
 #endif

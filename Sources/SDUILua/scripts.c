@@ -82,8 +82,8 @@ SDUI_LUA_API void sdui_scripts_interrupt(sdui_engine *engine)
     for (int i = 0; i < MAX_HOSTS; i++) {
         if (atomic_load(&hosts[i].engine) == engine) {
             scripts *s = atomic_load(&hosts[i].host);
-            if (s != NULL && s->running)
-                s->interrupt = 1;
+            if (s != NULL) /* every run in progress sees the count move; later runs note the new count */
+                __atomic_fetch_add(&s->interrupt, 1, __ATOMIC_SEQ_CST);
             return;
         }
     }

@@ -201,8 +201,25 @@ static void test_interrupt(void)
     CHECK_STATUS(sdui_scripts_load(e, script_file("spin.lua")), SDUI_ELIMIT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "spin.lua:2: interrupted by the host");
     pthread_join(thread, NULL);
+    /* A callback too: a factory spinning, interrupted from another thread. */
+    script_write("spin.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return { components = { Spin = function()\n"
+                 "  local x = 0\n"
+                 "  while true do x = x + 1 end\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("spin.lua")), SDUI_OK);
+    pthread_create(&thread, NULL, interrupt_later, e);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"s\",\"type\":\"Spin\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    pthread_join(thread, NULL);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_STR_CONTAINS(diags, "spin.lua:4: interrupted by the host");
+    free(screen);
+    free(diags);
     CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
-    char *screen = script_screen(e);
+    screen = script_screen(e);
     CHECK_STR_CONTAINS(screen, "one! ONE 0 1.5");
     free(screen);
     sdui_engine_free(e);

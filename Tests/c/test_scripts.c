@@ -197,6 +197,7 @@ static void expect_bad_script(const char *body, int status, const char *message)
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 4 << 20);
     write_script("card.lua", CARD_V1);
     CHECK_STATUS(sdui_scripts_load(e, script_path("card.lua")), SDUI_OK);
@@ -308,6 +309,7 @@ static void test_budget_leaves_ordinary_scripts_alone(void)
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
     write_script("ok.lua",
                  "local ui = require 'sdui.ui'\n"
                  "local ok, err = pcall(error, 'mine')\n"
@@ -348,6 +350,7 @@ static void test_budget_in_callbacks(void)
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
     write_script("card.lua", CARD_V1);
     CHECK_STATUS(sdui_scripts_load(e, script_path("card.lua")), SDUI_OK);
     write_script("esc.lua",
@@ -727,6 +730,7 @@ static void test_callbacks(void)
                  "  },\n"
                  "}\n");
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 100000);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
     CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"r\",\"type\":\"Raises\"},{\"id\":\"n\",\"type\":\"NotAView\"},"
                               "{\"id\":\"b\",\"type\":\"BadView\"},{\"id\":\"s\",\"type\":\"Spins\"},"

@@ -274,6 +274,19 @@ describe("the script host", function()
       assert.truthy(err:find("loop.lua", 1, true), err)
     end)
 
+    it("stops a script with the deadline, and one big string with the size limit, naming each", function()
+      write("loop.lua", "local a, b = string.rep('x', 1 << 20), string.rep('x', 1 << 20)\nwhile a == b do end\n")
+      e = sdui.engine{ script_instructions = 0, script_time_ms = 50 }
+      local ok, err = e:load_scripts(dir .. "/loop.lua")
+      assert.is_nil(ok)
+      assert.truthy(err:find("loop.lua:2: time limit of 50 ms exceeded", 1, true), err)
+      write("big.lua", "local s = string.rep('x', 1 << 16)\nlocal t = s .. s\n")
+      e = sdui.engine{ script_object_bytes = 100000 }
+      ok, err = e:load_scripts(dir .. "/big.lua")
+      assert.is_nil(ok)
+      assert.truthy(err:find("big.lua:2: size limit of 100000 bytes reached", 1, true), err)
+    end)
+
     it("stops an endless factory (error node) and handler (rolled back) with the budget", function()
       write("spin.lua", [[
         return {
