@@ -5,7 +5,7 @@
 ** the bridge's budget and raises once it is spent. On its own that is an
 ** ordinary error, which a script could catch and carry on; so here, for the
 ** script host's state only, the library functions that catch errors or run
-** work the hook cannot see are replaced:
+** code the hook cannot see are replaced:
 **
 **   pcall, xpcall, coroutine.resume, coroutine.close
 **       give the error back as usual, except a spent budget or a memory
@@ -23,11 +23,17 @@
 **   setmetatable
 **       refuses a metatable with __gc: Lua runs finalizers with hooks off,
 **       so their work could not be bounded.
-**   table.sort, table.move
-**       charge the work they do in C (n log n comparisons, n moves).
 **   string.find, match, gmatch, gsub (and so s:find...)
 **       are pattern.c's, which charges every matching step.
+**
+** budget_charge is how C work is paid for: library.c charges every other
+** library function's work with it, before doing it. Charged steps count as
+** instructions: they spend the budget, and they reach the hook's other
+** checks (the deadline, the host's interrupt) as often as instructions do.
 */
+#include <limits.h>
+#include <stdio.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -45,41 +51,43 @@ static sdui_bridge *budgeted(lua_State *L)
     return bridge != NULL && bridge->budget > 0 ? bridge : NULL;
 }
 
-/*
-** Pushes "file:line: " of the innermost script function running, or "" --
-** the caller of a C function may itself be one (pcall(string.find, ...)).
-*/
-static void where_in_script(lua_State *L)
-{
-    lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-            return;
-        }
-    }
-    lua_pushliteral(L, "");
-}
-
 /* Raises the budget error, naming the script line that asked for the work, and marks the run. */
 static void budget_spent(lua_State *L, sdui_bridge *bridge, const char *what)
 {
-    bridge->limit_hit = 1;
-    where_in_script(L);
-    lua_pushfstring(L, "instruction budget of %I exceeded%s", (lua_Integer)bridge->budget, what);
-    lua_concat(L, 2);
-    lua_error(L);
+    char message[128];
+    snprintf(message, sizeof message, "instruction budget of %lld exceeded%s", bridge->budget, what);
+    bridge_limit_error(L, message);
+}
+
+/*
+** The hook's other checks, as bridge_hook makes them, made when charged
+** work crosses one of its intervals: a run doing its work in library
+** calls, with few instructions between them, meets its deadline and the
+** host's interrupt as soon as one that runs instructions does.
+*/
+static void check_clock(lua_State *L, sdui_bridge *bridge)
+{
+    if (bridge->interrupt != NULL && *bridge->interrupt != bridge->interrupt_seen)
+        bridge_limit_error(L, "interrupted by the host");
+    if (bridge->deadline_ns > 0 && bridge_now_ns() > bridge->deadline_ns) {
+        char message[96];
+        snprintf(message, sizeof message, "time limit of %lld ms exceeded", bridge->time_limit_ns / 1000000);
+        bridge_limit_error(L, message);
+    }
 }
 
 /* Charges `steps` to the running script's budget; `what` qualifies the error. */
 static void charge(lua_State *L, long long steps, const char *what)
 {
-    sdui_bridge *bridge = budgeted(L);
-    if (bridge == NULL)
+    sdui_bridge *bridge = bridge_of(L);
+    if (bridge == NULL || steps <= 0)
         return;
-    bridge->used += steps;
-    if (bridge->used > bridge->budget || bridge->limit_hit)
+    long long before = bridge->used;
+    bridge->used = steps > LLONG_MAX - before ? LLONG_MAX : before + steps;
+    if (bridge->limit_hit || (bridge->budget > 0 && bridge->used > bridge->budget))
         budget_spent(L, bridge, what);
+    if (bridge->used / BRIDGE_HOOK_STEP != before / BRIDGE_HOOK_STEP)
+        check_clock(L, bridge);
 }
 
 void budget_charge(lua_State *L, long long steps)
@@ -177,19 +185,11 @@ static void hook_coroutine(lua_State *L, lua_State *co)
     budget_charge(L, COROUTINE_STEP);
 }
 
-/* Calls the library function in upvalue 1 with every argument; leaves its results. */
-static void call_original(lua_State *L)
-{
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-}
-
 static int budget_create(lua_State *L)
 {
-    call_original(L);
-    hook_coroutine(L, lua_tothread(L, 1));
-    return lua_gettop(L);
+    int n = budget_original(L);
+    hook_coroutine(L, lua_tothread(L, -1));
+    return n;
 }
 
 /* Whether coroutine `co` can be resumed by L; its message otherwise. */
@@ -263,15 +263,13 @@ static int budget_wrap(lua_State *L)
 static int budget_resume_or_close(lua_State *L)
 {
     lua_State *co = lua_tothread(L, 1);
-    call_original(L);
-    if (!lua_toboolean(L, 1) && co != NULL && uncatchable(L, lua_status(co))) {
-        lua_settop(L, 2);
-        return lua_error(L);
-    }
-    return lua_gettop(L);
+    int n = budget_original(L);
+    if (!lua_toboolean(L, -n) && co != NULL && uncatchable(L, lua_status(co)))
+        return lua_error(L); /* the error, on top */
+    return n;
 }
 
-/* -- setmetatable, table.sort, table.move ---------------------------------------- */
+/* -- setmetatable ------------------------------------------------------------------ */
 
 /* setmetatable as the base library has it, but refusing __gc. */
 static int budget_setmetatable(lua_State *L)
@@ -290,29 +288,6 @@ static int budget_setmetatable(lua_State *L)
     lua_settop(L, 2);
     lua_setmetatable(L, 1);
     return 1;
-}
-
-static int budget_sort(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer n = luaL_len(L, 1);
-    long long steps = n;
-    for (lua_Integer m = n; m > 1; m >>= 1)
-        steps += n; /* about n log2 n comparisons */
-    budget_charge(L, steps);
-    call_original(L);
-    return lua_gettop(L);
-}
-
-static int budget_move(lua_State *L)
-{
-    lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
-    if (e >= f) /* unsigned: e - f may not fit a signed integer */
-        budget_charge(L, (long long)((lua_Unsigned)e - (lua_Unsigned)f < (lua_Unsigned)1 << 62
-                                         ? (lua_Unsigned)e - (lua_Unsigned)f + 1
-                                         : (lua_Unsigned)1 << 62));
-    call_original(L);
-    return lua_gettop(L);
 }
 
 /* -- installing them ---------------------------------------------------------------- */
@@ -342,10 +317,6 @@ int budget_open(lua_State *L)
     lua_setfield(L, -2, "wrap");
     wrap_field(L, -1, "resume", budget_resume_or_close);
     wrap_field(L, -1, "close", budget_resume_or_close);
-    lua_pop(L, 1);
-    lua_getfield(L, -1, LUA_TABLIBNAME);
-    wrap_field(L, -1, "sort", budget_sort);
-    wrap_field(L, -1, "move", budget_move);
     lua_pop(L, 1);
     lua_getfield(L, -1, LUA_STRLIBNAME);
     pattern_install(L, lua_gettop(L), charge_pattern, NULL);
