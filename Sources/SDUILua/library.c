@@ -764,7 +764,7 @@ static const bound bounds[] = {
     {LUA_TABLIBNAME, "sort", CHARGED, bounded_sort},
     {LUA_TABLIBNAME, "unpack", CHARGED, bounded_unpack},
 
-    /* math: all O(1) but max and min; the last seven are Lua 5.3's, there when Lua is built with them. */
+    /* math: all O(1) but max and min; the last eight are Lua 5.3's, there when Lua is built with them. */
     {LUA_MATHLIBNAME, "abs", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "acos", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "asin", CONSTANT, NULL},
@@ -788,6 +788,7 @@ static const bound bounds[] = {
     {LUA_MATHLIBNAME, "tointeger", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "type", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "ult", CONSTANT, NULL},
+    {LUA_MATHLIBNAME, "atan2", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "cosh", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "frexp", CONSTANT, NULL},
     {LUA_MATHLIBNAME, "ldexp", CONSTANT, NULL},
