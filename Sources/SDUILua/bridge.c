@@ -104,23 +104,30 @@ int bridge_limit_error(lua_State *L, const char *what)
     return lua_error(L);
 }
 
+void bridge_check_clock(lua_State *L, sdui_bridge *bridge)
+{
+    if (bridge->interrupt != NULL && *bridge->interrupt != bridge->interrupt_seen)
+        bridge_limit_error(L, "interrupted by the host");
+    if (bridge->deadline_ns > 0 && bridge_now_ns() > bridge->deadline_ns) {
+        char what[96];
+        snprintf(what, sizeof what, "time limit of %lld ms exceeded", bridge->time_limit_ns / 1000000);
+        bridge_limit_error(L, what);
+    }
+}
+
 void bridge_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
     sdui_bridge *bridge = bridge_of(L);
     if (bridge == NULL)
         return;
-    char what[96];
     bridge->used += lua_gethookcount(L); /* the instructions since the last call (coroutines have their own interval) */
-    if (bridge->interrupt != NULL && *bridge->interrupt != bridge->interrupt_seen) {
-        bridge_limit_error(L, "interrupted by the host");
-    } else if (bridge->budget > 0 && bridge->used > bridge->budget) {
+    if (bridge->budget > 0 && bridge->used > bridge->budget) {
+        char what[96];
         snprintf(what, sizeof what, "instruction budget of %lld exceeded", bridge->budget);
         bridge_limit_error(L, what);
-    } else if (bridge->deadline_ns > 0 && bridge_now_ns() > bridge->deadline_ns) {
-        snprintf(what, sizeof what, "time limit of %lld ms exceeded", bridge->time_limit_ns / 1000000);
-        bridge_limit_error(L, what);
     }
+    bridge_check_clock(L, bridge);
 }
 
 /* -- engine buffers ------------------------------------------------------ */

@@ -76,6 +76,13 @@ long long bridge_now_ns(void);
 void bridge_hook(lua_State *L, lua_Debug *ar);
 
 /*
+** The hook's checks but the budget's: the host's interrupt and the run's
+** deadline; raises as bridge_hook does. budget.c calls it when charged
+** C work crosses one of the hook's intervals.
+*/
+void bridge_check_clock(lua_State *L, sdui_bridge *bridge);
+
+/*
 ** Raises the error of a limit hit by the running script ("file:line: "
 ** first, when a script line is running), marking the run so that no
 ** script can catch it (budget.c). `what` is the whole message after the

@@ -44,36 +44,12 @@
 /* Instructions a coroutine may run between two hook calls. */
 #define COROUTINE_STEP 100
 
-/* The bridge whose budget the running script spends (NULL: none). */
-static sdui_bridge *budgeted(lua_State *L)
-{
-    sdui_bridge *bridge = bridge_of(L);
-    return bridge != NULL && bridge->budget > 0 ? bridge : NULL;
-}
-
 /* Raises the budget error, naming the script line that asked for the work, and marks the run. */
 static void budget_spent(lua_State *L, sdui_bridge *bridge, const char *what)
 {
     char message[128];
     snprintf(message, sizeof message, "instruction budget of %lld exceeded%s", bridge->budget, what);
     bridge_limit_error(L, message);
-}
-
-/*
-** The hook's other checks, as bridge_hook makes them, made when charged
-** work crosses one of its intervals: a run doing its work in library
-** calls, with few instructions between them, meets its deadline and the
-** host's interrupt as soon as one that runs instructions does.
-*/
-static void check_clock(lua_State *L, sdui_bridge *bridge)
-{
-    if (bridge->interrupt != NULL && *bridge->interrupt != bridge->interrupt_seen)
-        bridge_limit_error(L, "interrupted by the host");
-    if (bridge->deadline_ns > 0 && bridge_now_ns() > bridge->deadline_ns) {
-        char message[96];
-        snprintf(message, sizeof message, "time limit of %lld ms exceeded", bridge->time_limit_ns / 1000000);
-        bridge_limit_error(L, message);
-    }
 }
 
 /* Charges `steps` to the running script's budget; `what` qualifies the error. */
@@ -87,7 +63,7 @@ static void charge(lua_State *L, long long steps, const char *what)
     if (bridge->limit_hit || (bridge->budget > 0 && bridge->used > bridge->budget))
         budget_spent(L, bridge, what);
     if (bridge->used / BRIDGE_HOOK_STEP != before / BRIDGE_HOOK_STEP)
-        check_clock(L, bridge);
+        bridge_check_clock(L, bridge); /* a run doing its work in library calls meets its deadline too */
 }
 
 void budget_charge(lua_State *L, long long steps)
@@ -179,7 +155,7 @@ static int budget_xpcall(lua_State *L)
 /* Gives coroutine `co` the short hook interval and charges for it. */
 static void hook_coroutine(lua_State *L, lua_State *co)
 {
-    if (budgeted(L) == NULL)
+    if (bridge_of(L) == NULL || lua_gethook(L) == NULL) /* a state with no limits to check */
         return;
     lua_sethook(co, bridge_hook, LUA_MASKCOUNT, COROUTINE_STEP);
     budget_charge(L, COROUTINE_STEP);

@@ -19,6 +19,7 @@
 #include "bridge.h"
 #include "budget.h"
 #include "files.h"
+#include "library.h"
 #include "luajson.h"
 #include "pool.h"
 #include "sandbox.h"
@@ -198,6 +199,7 @@ static int sandbox_require(lua_State *L)
     scripts *s = item->host;
     size_t name_len;
     const char *name = luaL_checklstring(L, 1, &name_len);
+    budget_charge(L, (long long)name_len);
     if (strlen(name) != name_len)
         return luaL_error(L, "module name contains a NUL byte");
     lua_rawgetp(L, LUA_REGISTRYINDEX, &LOADED_KEY);
@@ -358,6 +360,7 @@ static int sandbox_tostring(lua_State *L)
 #endif
         }
     }
+    library_charge_tostring(L, 1);
     luaL_tolstring(L, 1, NULL);
     return 1;
 }
@@ -416,6 +419,9 @@ int sandbox_open(lua_State *L)
     lua_pop(L, 1);
     /* Before the sandbox copies pcall & co.: scripts see only the budgeted ones. */
     lua_pushcfunction(L, budget_open);
+    lua_call(L, 0, 0);
+    /* Then every library function bounded (library.c), before the sandbox copies them. */
+    lua_pushcfunction(L, library_open);
     lua_call(L, 0, 0);
 
     /* string.dump is reachable through every string's metatable: remove it at the source. */

@@ -132,6 +132,18 @@ static void test_deadline_stops_long_compares(void)
     CHECK_STR_CONTAINS(diags, "slow.lua:5: time limit of 100 ms exceeded");
     free(screen);
     free(diags);
+    /* Inside coroutines too, with no instruction budget to count them by. */
+    script_write("slow.lua",
+                 "local co = coroutine.wrap(function() while true do end end)\n"
+                 "co()\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("slow.lua")), SDUI_ELIMIT);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "slow.lua:1: time limit of 100 ms exceeded");
+    script_write("slow.lua",
+                 "local co = coroutine.create(function() local s = 0 while true do s = s + 1 end end)\n"
+                 "local ok, err = coroutine.resume(co)\n"
+                 "error('resume returned: ' .. tostring(err))\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("slow.lua")), SDUI_ELIMIT);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "slow.lua:1: time limit of 100 ms exceeded");
     /* At load time too, and the previous version stays. */
     script_write("slow.lua", "local x = 0\nwhile true do x = x + 1 end\n");
     CHECK_STATUS(sdui_scripts_load(e, script_file("slow.lua")), SDUI_ELIMIT);
