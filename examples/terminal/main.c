@@ -14,10 +14,15 @@
 ** Tab focuses in it, ‹ and › on its edges while more of it is past them.
 ** the theme's light and dark appearance switched with d (sdui_set_appearance()).
 **
-** Usage: terminal PAGE.json SCRIPTS_DIR [ROUTE]
+** Usage: terminal [--script-time-ms MS] [--script-instructions N]
+**                 PAGE.json SCRIPTS_DIR [ROUTE]
 **
 ** ROUTE (a deep link, such as /genre/kids) opens that route's page over
 ** the home page at start; b goes back to the home page.
+** --script-time-ms and --script-instructions set the script host's limits
+** for each script run and callback (sdui_scripts_limit():
+** SDUI_SCRIPT_LIMIT_TIME, default 1000 ms, and
+** SDUI_SCRIPT_LIMIT_INSTRUCTIONS, default 10 million; 0: no limit).
 **
 ** Pages. PAGE.json is the route "/"; the route "/a/b" is the file a/b.json
 ** next to it (letters, digits, '-', '_' and '/' only). The host is the
@@ -35,7 +40,8 @@
 ** or the page scrolled.
 **
 ** SDUI_TERMINAL_TRACE=FILE appends one line a redraw to FILE (which rows
-** and why), for tests.
+** and why), and one when the host quits (why, and after which engine
+** call), for tests.
 **
 ** Persistent state. The services the scripts declare persistent (the
 ** favourites: `persist = { "favorites" }` in favorites.lua) are saved after
@@ -45,12 +51,38 @@
 ** ~/.local/state/sdui/demo. A folder that cannot be used is reported on the
 ** status line and the host goes on without it.
 **
+** Quitting while a script is busy. A script's callback (a factory, an
+** action handler, a timer's action) may take up to its deadline (the
+** time limit above) before the engine stops it, and one engine call may
+** run several. The host quits all the same:
+** - SIGINT (Ctrl-C), SIGTERM and SIGHUP interrupt the script running
+**   (signals.c: sdui_scripts_interrupt(), again every 50 ms while the host
+**   quits), so the engine call returns within moments;
+** - q is read between any two engine calls, without waiting (keys.c): a q
+**   typed while a callback runs quits as soon as that call returns, at
+**   most one deadline later (unless the focus is in an input that takes
+**   text: the q is typed there, in its turn). Other keys typed meanwhile
+**   are handled in order once the host is idle again;
+** - once quitting, the host makes no other engine call that may run a
+**   script (ENGINE below).
+** q, SIGINT and SIGTERM end the same way: the screen restored (endwin),
+** status 0. The persistent services need nothing more: each change was
+** saved when its dispatch committed; a dispatch a signal interrupted was
+** rolled back, and the last saved state stays.
+**
 ** Losing the terminal. When the terminal goes away (its tmux server killed,
 ** an ssh connection dropped) the host exits at once with status 2: on
-** SIGHUP, and also when no signal comes (a process in another session),
-** because it waits for keys with poll() and a hang-up, an error or an end
-** of input on stdin ends the loop. It then restores nothing on a terminal
-** it can no longer reach.
+** SIGHUP (which interrupts a busy script, as above), and also when no
+** signal comes (a process in another session), because it waits for keys
+** with poll() and a hang-up, an error or an end of input on stdin ends the
+** loop; between engine calls it looks for a hang-up too (without a signal,
+** one callback still runs to its end or its deadline first). It then
+** restores nothing on a terminal it can no longer reach.
+**
+** Nothing the host writes on the terminal carries a control sequence from
+** a page, a script or a message: curses draws text cluster by cluster and
+** leaves out every control character (C0 with ESC, DEL, C1: text.c), and
+** the messages on stderr have them replaced by '?' (complain).
 */
 #define _POSIX_C_SOURCE 200809L
 #ifndef _XOPEN_SOURCE
@@ -63,7 +95,6 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <math.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,9 +107,12 @@
 #include "draw.h"
 #include "files.h"
 #include "json.h"
+#include "keys.h"
 #include "model.h"
 #include "sdui.h"
 #include "sdui_scripts.h"
+#include "signals.h"
+#include "text.h"
 
 #define SHORT_HINT "Tab \xc2\xb7 Enter \xc2\xb7 \xe2\x86\x91\xe2\x86\x93 \xc2\xb7 b \xc2\xb7 d \xc2\xb7 r \xc2\xb7 q"
 #define HINT                                                                                                          \
@@ -126,37 +160,10 @@ static struct {
     char error[512];
     char event[512];
     FILE *trace;
+    int quit;              /* quitting: q, a signal, or the terminal gone */
+    int hangup;            /* the terminal is gone: SIGHUP, or stdin hung up */
+    const char *last_call; /* the engine call that returned last, while busy (for the trace); NULL when idle */
 } app;
-
-static volatile sig_atomic_t stop;
-static volatile sig_atomic_t hangup; /* the terminal is gone: SIGHUP, or stdin hung up */
-
-static void on_signal(int sig)
-{
-    if (sig == SIGHUP)
-        hangup = 1;
-    stop = 1;
-}
-
-/*
-** Waits up to `ms` milliseconds (-1: no limit) for input on the terminal.
-** Returns 1 when there is input to read, 0 on a time-out or a signal, and
-** -1 when the terminal is gone: hung up, in error, or at the end of its
-** input. curses may hold keys it has already read, so the caller drains
-** getch() after every wake-up and calls this only when it is empty.
-*/
-static int wait_for_input(int fd, int ms)
-{
-    struct pollfd p = { .fd = fd, .events = POLLIN };
-    int n = poll(&p, 1, ms);
-    if (n < 0)
-        return errno == EINTR ? 0 : -1;
-    if (n == 0)
-        return 0;
-    if (p.revents & (POLLHUP | POLLERR | POLLNVAL))
-        return -1;
-    return 1;
-}
 
 static long long clock_ms(void)
 {
@@ -188,6 +195,19 @@ static void report_error(const char *what)
     set_text(app.error, sizeof app.error, "%s: %s", what, sdui_errmsg(app.engine));
 }
 
+/* "terminal: MESSAGE" on stderr, with no control character: an engine's
+** message may quote a page's or a script's text. */
+static void complain(const char *fmt, ...)
+{
+    char text[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    text_clean(text);
+    fprintf(stderr, "terminal: %s\n", text);
+}
+
 /*
 ** The folder of the persistent services' files, as the header says, into
 ** `out`; returns 0 when the state is to stay in memory (SDUI_STATE_DIR set
@@ -216,6 +236,71 @@ static void trace_line(const char *fmt, ...)
     fputc('\n', app.trace);
     fflush(app.trace);
 }
+
+/* ------------------------------------------------------------------------
+** Quitting (the header's "Quitting while a script is busy").
+*/
+
+static void quit_for(const char *why)
+{
+    if (app.quit)
+        return;
+    app.quit = 1;
+    trace_line("quit: %s", why);
+}
+
+/* True once the host is quitting: q, a signal (SIGHUP: the terminal is
+** gone), or a terminal found gone. */
+static int quitting(void)
+{
+    if (!app.quit && signals_caught() != 0) {
+        char why[128];
+        snprintf(why, sizeof why, "%s%s%s%s", signals_name(), app.last_call ? ", seen after " : "",
+                 app.last_call ? app.last_call : "", app.last_call ? " returned" : "");
+        if (signals_caught() == SIGHUP)
+            app.hangup = 1;
+        quit_for(why);
+    }
+    return app.quit;
+}
+
+/* A focused input that takes typed characters (q goes into it). */
+static int typing(void)
+{
+    const content *c = model_get(app.focus);
+    return c != NULL && c->input != NULL && c->kind != NULL && strcmp(c->kind, "toggle") != 0 &&
+           strcmp(c->kind, "choice") != 0;
+}
+
+/* After engine call `call` returned `status`: the keys typed meanwhile
+** are read, without waiting, and queued; a q among them quits, as does a
+** terminal that hung up. Gives `status`. */
+static int returned(const char *call, int status)
+{
+    app.last_call = call;
+    if (quitting())
+        return status;
+    char why[128];
+    if (keys_read() < 0) {
+        app.hangup = 1;
+        snprintf(why, sizeof why, "the terminal went away, seen after %s returned", call);
+        quit_for(why);
+    } else if (!typing() && (keys_just_read('q') || keys_just_read('Q'))) {
+        snprintf(why, sizeof why, "q, read after %s returned", call);
+        quit_for(why);
+    }
+    return status;
+}
+
+/*
+** ENGINE(sdui_x, args...): every engine call that may run a script (a
+** factory, a handler, a timer's action, a script loading) is made so. Once
+** the host is quitting it is not made at all and gives SDUI_ERROR;
+** otherwise its status, after returned() has looked at the keys and the
+** terminal. Calls that run no script (sdui_text_cells, the route, the
+** diagnostics...) are made directly.
+*/
+#define ENGINE(call, ...) (quitting() ? SDUI_ERROR : returned(#call, call(__VA_ARGS__)))
 
 static void damage_all(const char *why)
 {
@@ -520,7 +605,7 @@ static void relayout(const touched *t)
 {
     char *text = NULL;
     size_t len = 0;
-    if (sdui_layout_json(app.engine, app.cols > 0 ? app.cols : 1, &text, &len) != SDUI_OK) {
+    if (ENGINE(sdui_layout_json, app.engine, app.cols > 0 ? app.cols : 1, &text, &len) != SDUI_OK) {
         report_error("layout");
         return;
     }
@@ -607,7 +692,7 @@ static int load_screen(void)
 {
     char *text = NULL;
     size_t len = 0;
-    if (sdui_render_json(app.engine, &text, &len) != SDUI_OK) {
+    if (ENGINE(sdui_render_json, app.engine, &text, &len) != SDUI_OK) {
         report_error("render");
         return -1;
     }
@@ -626,7 +711,7 @@ static void pull_patches(void)
     char *text = NULL;
     size_t len = 0;
     touched t = {NULL, 0, 0, 0};
-    if (sdui_patches_json(app.engine, &text, &len) != SDUI_OK) {
+    if (ENGINE(sdui_patches_json, app.engine, &text, &len) != SDUI_OK) {
         report_error("patches");
         return;
     }
@@ -657,8 +742,8 @@ static void update_viewport(int pull)
     size_t len = 0;
     app.viewport_stale = 0;
     /* A height of 0 would remove the viewport: a screen with no rows still shows one. */
-    if (sdui_set_viewport(app.engine, app.cols > 0 ? app.cols : 1, app.scroll, app.rows > 0 ? app.rows : 1, &text,
-                          &len) != SDUI_OK) {
+    if (ENGINE(sdui_set_viewport, app.engine, app.cols > 0 ? app.cols : 1, app.scroll, app.rows > 0 ? app.rows : 1,
+               &text, &len) != SDUI_OK) {
         report_error("viewport");
         return;
     }
@@ -1028,7 +1113,7 @@ static int edit_input(int ch)
         return 0;
     if (!bound) {
         set_text(app.event, sizeof app.event, "%s has no bind: nothing keeps its value", app.focus);
-    } else if (sdui_set_input(app.engine, app.focus, value, strlen(value)) != SDUI_OK) {
+    } else if (ENGINE(sdui_set_input, app.engine, app.focus, value, strlen(value)) != SDUI_OK) {
         report_error("set input");
     } else {
         app.error[0] = '\0';
@@ -1078,7 +1163,7 @@ static void press(void)
     /* Before the dispatch: a request performer it runs says more. */
     set_text(app.event, sizeof app.event, "pressed %s: %s", app.focus, c->action);
     long long depth = sdui_navigation_depth(app.engine);
-    if (sdui_press(app.engine, app.focus) != SDUI_OK) /* its action, with the inputs it asks for */
+    if (ENGINE(sdui_press, app.engine, app.focus) != SDUI_OK) /* its action, with the inputs it asks for */
         report_error("dispatch");
     else
         app.error[0] = '\0';
@@ -1096,7 +1181,7 @@ static void press(void)
 static void go_back(void)
 {
     double offset = 0;
-    if (sdui_back(app.engine, &offset) != SDUI_OK) {
+    if (ENGINE(sdui_back, app.engine, &offset) != SDUI_OK) {
         report_error("back");
         return;
     }
@@ -1109,7 +1194,7 @@ static void go_back(void)
 
 static void reload(void)
 {
-    if (sdui_scripts_reload(app.engine) != SDUI_OK) {
+    if (ENGINE(sdui_scripts_reload, app.engine) != SDUI_OK) {
         report_error("reload");
     } else {
         app.error[0] = '\0';
@@ -1124,7 +1209,7 @@ static void switch_appearance(void)
 {
     const char *now = sdui_appearance(app.engine);
     const char *next = now != NULL && strcmp(now, "dark") == 0 ? "light" : "dark";
-    if (sdui_set_appearance(app.engine, next) != SDUI_OK) {
+    if (ENGINE(sdui_set_appearance, app.engine, next) != SDUI_OK) {
         report_error("appearance");
     } else {
         app.error[0] = '\0';
@@ -1216,7 +1301,7 @@ static int handle_key(int ch)
 static void step(void)
 {
     int fired = 0;
-    if (sdui_tick(app.engine, now_ms(), &fired) != SDUI_OK)
+    if (ENGINE(sdui_tick, app.engine, now_ms(), &fired) != SDUI_OK)
         report_error("tick");
     if (fired > 0)
         pull_patches();
@@ -1231,7 +1316,7 @@ static void step(void)
         char answer[64];
         snprintf(answer, sizeof answer, "{\"confirmation\":\"%04llX\"}",
                  (unsigned long long)((r.id * 2654435761LL) ^ r.due) & 0xFFFF);
-        if (sdui_finish_effect(app.engine, r.id, 1, answer, strlen(answer)) != SDUI_OK)
+        if (ENGINE(sdui_finish_effect, app.engine, r.id, 1, answer, strlen(answer)) != SDUI_OK)
             report_error("finish request");
         else
             set_text(app.event, sizeof app.event, "request %lld answered %s", r.id, answer);
@@ -1242,7 +1327,7 @@ static void step(void)
        until a reload succeeds. One that loads but whose factories fail
        shows their previous versions, with a warning (refresh_diagnostics). */
     int reloaded = 0;
-    int st = sdui_scripts_poll(app.engine, &reloaded);
+    int st = ENGINE(sdui_scripts_poll, app.engine, &reloaded);
     if (st != SDUI_OK)
         report_error("reload failed");
     if (reloaded > 0) {
@@ -1287,24 +1372,60 @@ static void use_utf8_locale(void)
     setlocale(LC_NUMERIC, "C");
 }
 
+/* A limit's value: a whole number of 0 or more; -1 when `text` is not one. */
+static long long limit_value(const char *text)
+{
+    if (text == NULL || *text < '0' || *text > '9')
+        return -1;
+    char *end = NULL;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    return errno == 0 && *end == '\0' ? v : -1;
+}
+
+#define USAGE "usage: %s [--script-time-ms MS] [--script-instructions N] PAGE.json SCRIPTS_DIR [ROUTE]\n"
+
 int main(int argc, char **argv)
 {
-    if (argc != 3 && argc != 4) {
-        fprintf(stderr, "usage: %s PAGE.json SCRIPTS_DIR [ROUTE]\n", argv[0]);
+    /* The options, then the arguments. */
+    long long time_ms = -1, instructions = -1; /* -1: the script host's default */
+    int at = 1;
+    for (; at < argc && strncmp(argv[at], "--", 2) == 0; at++) {
+        if (strcmp(argv[at], "--") == 0) {
+            at++;
+            break;
+        }
+        const char *name = argv[at], *eq = strchr(name, '=');
+        size_t n = eq != NULL ? (size_t)(eq - name) : strlen(name);
+        long long *into = n == 16 && strncmp(name, "--script-time-ms", n) == 0        ? &time_ms
+                          : n == 21 && strncmp(name, "--script-instructions", n) == 0 ? &instructions
+                                                                                       : NULL;
+        if (into == NULL) {
+            fprintf(stderr, "terminal: unknown option %.*s\n" USAGE, (int)n, name, argv[0]);
+            return 2;
+        }
+        const char *value = eq != NULL ? eq + 1 : at + 1 < argc ? argv[++at] : NULL;
+        if ((*into = limit_value(value)) < 0) {
+            fprintf(stderr, "terminal: %.*s takes a whole number of 0 or more (0: no limit)\n", (int)n, name);
+            return 2;
+        }
+    }
+    if (argc - at != 2 && argc - at != 3) {
+        fprintf(stderr, USAGE, argv[0]);
         return 2;
     }
-    const char *page_path = argv[1];
-    app.scripts = argv[2];
+    const char *page_path = argv[at];
+    const char *route = argc - at == 3 ? argv[at + 2] : NULL;
+    app.scripts = argv[at + 1];
     size_t page_len = 0;
     char *page = read_file(page_path, &page_len);
     if (page == NULL) {
-        fprintf(stderr, "terminal: cannot read the page %s: %s\n", page_path, strerror(errno));
+        complain("cannot read the page %s: %s", page_path, strerror(errno));
         return 1;
     }
     struct stat st;
     if (stat(app.scripts, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "terminal: %s is not a folder of scripts: %s\n", app.scripts,
-                errno ? strerror(errno) : "not a directory");
+        complain("%s is not a folder of scripts: %s", app.scripts, errno ? strerror(errno) : "not a directory");
         free(page);
         return 1;
     }
@@ -1315,7 +1436,7 @@ int main(int argc, char **argv)
     }
     const char *trace_path = getenv("SDUI_TERMINAL_TRACE");
     if (trace_path != NULL && *trace_path && (app.trace = fopen(trace_path, "a")) == NULL) {
-        fprintf(stderr, "terminal: cannot open %s: %s\n", trace_path, strerror(errno));
+        complain("cannot open %s: %s", trace_path, strerror(errno));
         free(page);
         return 1;
     }
@@ -1329,6 +1450,17 @@ int main(int argc, char **argv)
         return 1;
     }
     int rc = 1, s;
+    SCREEN *screen = NULL;
+    /* From here on SIGINT, SIGTERM and SIGHUP quit, even while a script loads. */
+    if (signals_watch(app.engine) != 0) {
+        complain("cannot handle signals: %s", strerror(errno));
+        goto done;
+    }
+    if ((time_ms >= 0 && sdui_scripts_limit(app.engine, SDUI_SCRIPT_LIMIT_TIME, time_ms) < 0) ||
+        (instructions >= 0 && sdui_scripts_limit(app.engine, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, instructions) < 0)) {
+        complain("cannot set the script limits: %s", sdui_errmsg(app.engine));
+        goto done;
+    }
     /* Before the scripts: their persistent services restore as they load. */
     char state[4096];
     if (state_folder(state, sizeof state) && sdui_persist_directory(app.engine, state) != SDUI_OK)
@@ -1336,36 +1468,38 @@ int main(int argc, char **argv)
     /* The host performs requests; a script that declares its own performer replaces this one. */
     if ((s = sdui_register_effect(app.engine, "request", perform_request, NULL, NULL)) != SDUI_OK ||
         (s = sdui_register_effect(app.engine, "navigation/fetch", perform_fetch, NULL, NULL)) != SDUI_OK) {
-        fprintf(stderr, "terminal: %s\n", sdui_errmsg(app.engine));
+        complain("%s", sdui_errmsg(app.engine));
         goto done;
     }
-    s = sdui_scripts_load(app.engine, app.scripts);
-    if (s == SDUI_ECALLBACK) { /* a script failed: start anyway, it can be fixed live */
+    s = ENGINE(sdui_scripts_load, app.engine, app.scripts);
+    if (quitting()) {
+        goto leave;
+    } else if (s == SDUI_ECALLBACK) { /* a script failed: start anyway, it can be fixed live */
         report_error("scripts");
     } else if (s != SDUI_OK) {
-        fprintf(stderr, "terminal: cannot load the scripts in %s: %s\n", app.scripts, sdui_errmsg(app.engine));
+        complain("cannot load the scripts in %s: %s", app.scripts, sdui_errmsg(app.engine));
         goto done;
     }
     app.page_path = page_path;
-    if (sdui_navigate(app.engine, "/") != SDUI_OK) { /* the performer reads the page again, as route "/" */
-        fprintf(stderr, "terminal: %s: %s\n", page_path, sdui_errmsg(app.engine));
+    if (ENGINE(sdui_navigate, app.engine, "/") != SDUI_OK) { /* the performer reads the page again, as route "/" */
+        if (quitting())
+            goto leave;
+        complain("%s: %s", page_path, sdui_errmsg(app.engine));
         goto done;
     }
-    if (argc == 4 && sdui_navigate(app.engine, argv[3]) != SDUI_OK) { /* a deep link */
-        fprintf(stderr, "terminal: %s: %s\n", argv[3], sdui_errmsg(app.engine));
+    if (route != NULL && ENGINE(sdui_navigate, app.engine, route) != SDUI_OK) { /* a deep link */
+        if (quitting())
+            goto leave;
+        complain("%s: %s", route, sdui_errmsg(app.engine));
         goto done;
     }
-    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (quitting())
+        goto leave;
+    screen = newterm(NULL, stdout, stdin);
     if (screen == NULL) {
-        fprintf(stderr, "terminal: cannot use this terminal (TERM=%s)\n", getenv("TERM") ? getenv("TERM") : "");
+        complain("cannot use this terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
         goto done;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
     set_escdelay(25);
     cbreak();
     noecho();
@@ -1373,13 +1507,16 @@ int main(int argc, char **argv)
     keypad(stdscr, TRUE);
     curs_set(0);
     draw_init();
+    /* Keys from now on: read between engine calls too, never waiting. */
+    keys_start(fileno(stdin));
     measure_screen();
     /* The viewport first, so that only the components in or near it render. */
     update_viewport(0);
-    if (load_screen() != 0) {
+    if (load_screen() != 0 && !quitting()) {
         endwin();
         delscreen(screen);
-        fprintf(stderr, "terminal: %s\n", app.error);
+        screen = NULL;
+        complain("%s", app.error);
         goto done;
     }
     refresh_diagnostics();
@@ -1389,47 +1526,46 @@ int main(int argc, char **argv)
     free(folder);
 
     /* Keys come in bursts (a paste, an escape sequence): handle every key
-       curses has, then redraw once, then sleep in poll() until the next key,
-       timer or reload is due. */
-    timeout(0);
-    int quit = 0, idle_reads = 0;
-    while (!stop && !quit) {
+       read, then redraw once, then sleep in poll() until the next key,
+       timer or reload is due. Keys typed while the engine is busy are read
+       between its calls (returned), and handled here, in order. */
+    while (!quitting()) {
         step();
+        if (quitting())
+            break;
         redraw();
-        int ready = wait_for_input(fileno(stdin), wait_ms());
-        if (ready < 0) {
-            hangup = 1;
+        app.last_call = NULL; /* idle: a signal now is not seen after a call */
+        /* no wait when keys read during the step are queued */
+        if (keys_wait(keys_pending() ? 0 : wait_ms()) < 0) {
+            app.hangup = 1;
+            quit_for("the terminal went away");
             break;
         }
-        /* Drained after a time-out or a signal too: curses turns SIGWINCH
-           into a KEY_RESIZE that only getch() delivers. */
-        int ch, keys = 0;
-        while (!quit && (ch = getch()) != ERR) {
-            keys++;
-            quit = handle_key(ch);
-        }
-        /* Readable but no key, again and again: the input has ended (EOF
-           or EIO) without a hang-up; a lone partial key sequence never
-           repeats this many times. */
-        idle_reads = ready == 0 || keys ? 0 : idle_reads + 1;
-        if (idle_reads >= 50) {
-            hangup = 1;
-            break;
-        }
+        int ch;
+        while (!quitting() && (ch = keys_next()) >= 0)
+            if (handle_key(ch))
+                quit_for("q");
     }
-    if (hangup) {
+
+leave:
+    if (app.hangup) {
         /* Nothing to restore on a terminal that is gone: no endwin(), which
            would write to it. The engine and the rest are freed below. */
         fprintf(stderr, "terminal: the terminal went away; exiting\n");
         rc = 2;
         goto done;
     }
-    endwin();
-    delscreen(screen);
+    if (screen != NULL) {
+        endwin();
+        delscreen(screen);
+        screen = NULL;
+    }
     rc = 0;
 
 done:
+    signals_stop(); /* no interrupt reaches the engine once it is freed */
     sdui_engine_free(app.engine);
+    keys_stop();
     json_free(app.layout);
     model_clear();
     model_forget_rails();

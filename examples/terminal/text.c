@@ -4,6 +4,8 @@
 */
 #include "text.h"
 
+#include <string.h>
+
 #include "sdui.h"
 
 /* Decodes one code point at text[at]. Invalid UTF-8 gives U+FFFD for each
@@ -90,4 +92,22 @@ size_t text_cluster(const char *text, size_t len, size_t at, cluster *out)
     out->end = pos;
     out->width = cells(text, at, pos);
     return pos;
+}
+
+void text_clean(char *text)
+{
+    size_t len = strlen(text), out = 0;
+    for (size_t at = 0; at < len;) {
+        size_t next;
+        unsigned cp = decode(text, len, at, &next);
+        int invalid = cp == 0xFFFD && !(next - at == 3 && (unsigned char)text[at] == 0xEF);
+        if ((is_control(cp) && cp != '\n') || invalid) {
+            text[out++] = '?';
+        } else {
+            memmove(text + out, text + at, next - at);
+            out += next - at;
+        }
+        at = next;
+    }
+    text[out] = '\0';
 }

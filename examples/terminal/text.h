@@ -1,6 +1,7 @@
 /*
 ** text.h -- UTF-8 text cut into the clusters the terminal draws, one cell
-** run each. The cells and the wrapping are the engine's own
+** run each, none of them a control character; and text made safe to write
+** on the terminal without curses. The cells and the wrapping are the engine's own
 ** (sdui_text_cells, sdui_text_lines), so a text drawn here fills the frame
 ** the layout gave it; the engine exports no cluster boundaries, so this
 ** file keeps its cluster rules (Sources/SDUICore/Text/CellClusters.swift), and
@@ -23,5 +24,12 @@ typedef struct {
 
 /* The cluster starting at byte `at` of text[0, len); returns its end. */
 size_t text_cluster(const char *text, size_t len, size_t at, cluster *out);
+
+/* Makes `text` (UTF-8, NUL-ended) safe to write on a terminal as it is
+** (stderr): each control character (C0 with ESC, DEL, C1) but the newline,
+** and each byte that is not UTF-8 (a lone 0x9B is CSI to some terminals),
+** becomes '?'. In place: the text never grows. (What curses draws is
+** cut into clusters, which leave the controls out.) */
+void text_clean(char *text);
 
 #endif
