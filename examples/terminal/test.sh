@@ -23,7 +23,13 @@
 # a pager's one page drawn (Tab skips its hidden pages); Tab in reading order
 # over a right-to-left row;
 # then the host's exit, within a second, when its
-# terminal goes away (the tmux server killed, with and without a SIGHUP).
+# terminal goes away (the tmux server killed, with and without a SIGHUP);
+# escape sequences in texts, labels, errors, diagnostics and a script's
+# print never reaching the terminal (its output recorded) nor stderr; and
+# the host quitting while scripts keep the engine busy (factories that never
+# return, a handler stuck until its time limit, a timer that never rests):
+# on SIGINT, SIGTERM, its tmux session killed, and q (read as soon as the
+# busy call returns; typed into a text input, a q is text).
 #
 # Usage: test.sh [build/examples/terminal]
 # Runs from the repository root; the scripts are a temporary copy, so the
@@ -54,12 +60,18 @@ tm() { tmux -S "$tmp/tmux.sock" -f /dev/null "$@"; }
 
 # The hosts this test started, found by the temporary folder in their
 # command line (a host that outlived its terminal is not tmux's child).
-hosts() { pgrep -f -- "$BIN .*$tmp/scripts" 2>/dev/null; }
+# (tmux's own command lines quote "'$BIN'": they do not match.)
+hosts() { pgrep -f -- "$BIN .*$tmp/" 2>/dev/null; }
+# Ends them, by process id.
+kill_hosts() {
+  local p
+  for p in $(hosts); do kill -KILL "$p" 2>/dev/null; done
+}
 
 cleanup() {
   if [ -n "$tmp" ]; then
     tm kill-server >/dev/null 2>&1
-    pkill -KILL -f -- "$BIN .*$tmp/scripts" >/dev/null 2>&1
+    kill_hosts
     rm -rf "$tmp"
   fi
 }
@@ -426,7 +438,7 @@ lose_terminal() { # lose_terminal DESCRIPTION PREFIX
     ok "the host exits within a second of losing its terminal ($what)"
   else
     not_ok "the host exits within a second of losing its terminal ($what): $(ps -o pid=,stat=,pcpu=,etime= -p "$(hosts | head -1)" 2>/dev/null)"
-    pkill -KILL -f -- "$BIN .*$tmp/scripts" >/dev/null 2>&1
+    kill_hosts
   fi
 }
 # A deep link: the kids page over the home page at start; b goes home.
@@ -448,5 +460,202 @@ check "q ends the deep-linked session" wait_for "$STEP_TIMEOUT" ended
 
 lose_terminal "a SIGHUP" "exec"
 lose_terminal "no signal, in its own session" "exec setsid -w"
+
+# ------------------------------------------------------------------------
+# Control characters never reach the terminal. Texts, a button's label, an
+# error node, the status line's error and latest diagnostic (a factory's
+# error, a script's print) all carry escape sequences (SGR, OSC 2: a window
+# title, C1 CSI as U+009B, BEL, DEL). The host's output is recorded
+# (pipe-pane, from before the host starts: the pane's shell waits for a
+# line first) and must hold none of them; the screen shows their printable
+# rest, so they were dropped, not interpreted.
+mkdir -p "$tmp/esc"
+cat >"$tmp/esc/esc.lua" <<'LUA'
+local ui = require "sdui.ui"
+local function esc()
+  print("\27]2;PRINTED\7print\27[2Jed")
+  local view = ui.vstack{ ui.text("A\27[1;31;43mRED\27[0mZ"), ui.text("B\27]2;PWNED\7C\194\1552JD\127E"),
+    ui.button{ "L\27[7mabel", action = ui.action("esc/press") } }
+  return view
+end
+local function broken() error("F\27]2;FAILED\7G", 0) end
+local function press() error("H\27]2;HANDLER\7I", 0) end
+return { services = { esc = {} }, components = { Esc = esc, Broken = broken }, actions = { ["esc/press"] = press } }
+LUA
+printf '%s\n' 'error("J\27]2;LOADED\7K", 0)' >"$tmp/esc/bad.lua"
+# The print's component last: its warning is the latest diagnostic.
+printf '[{"id":"broken","type":"Broken"},{"id":"esc","type":"Esc"}]' >"$tmp/esc.json"
+: >"$tmp/raw"
+if tm new-session -d -s "$session" -x 200 -y 12 \
+  "read go; SDUI_STATE_DIR='$tmp/state' '$BIN' '$tmp/esc.json' '$tmp/esc' 2>'$tmp/stderr'" &&
+  tm pipe-pane -o -t "$session" "cat >>'$tmp/raw'" && tm send-keys -t "$session" Enter &&
+  wait_for "$START_TIMEOUT" has "RED"; then
+  check "a text's escape sequence is not drawn, its printable rest is" has "A[1;31;43mRED[0mZ"
+  check "OSC, BEL, C1 CSI and DEL are not drawn" has "B]2;PWNEDC2JDE"
+  check "a button's label: the same" has "[L[7mabel]"
+  check "an error node's message: the same" has "✖ F]2;FAILEDG"
+  check "a failed script's error on the status line" has "scripts: J"
+  check "a script's print is the latest diagnostic on the status line" has "latest: esc"
+  check "the print's text is on it" has "PRINTED"
+  tm send-keys -t "$session" Tab Enter
+  check "a handler's error on the status line" wait_for "$STEP_TIMEOUT" has "HANDLER"
+  check "the window title is not the page's" \
+    eval '! tm display-message -p -t "$session" "#{pane_title}" | grep -qE "PWNED|PRINTED|FAILED|HANDLER|LOADED"'
+  tm send-keys -t "$session" q
+  check "q ends the session of escape sequences" wait_for "$STEP_TIMEOUT" ended
+  # raw_lacks BYTES: the host's output does not hold BYTES.
+  raw_lacks() { ! grep -qaF -- "$1" "$tmp/raw"; }
+  check "the output holds the texts (it was recorded)" grep -qaF "B]2;PWNEDC2JDE" "$tmp/raw"
+  check "the output has no OSC (no window title set)" raw_lacks $'\e]'
+  check "the output has no BEL" raw_lacks $'\a'
+  check "the output has no payload's SGR" raw_lacks $'\e[1;31;43m'
+  check "the output has no payload's reverse video" raw_lacks $'\e[7mabel'
+  check "the output has no C1 CSI" raw_lacks $'\xc2\x9b'
+  check "the output has no DEL" raw_lacks $'\x7f'
+else
+  not_ok "the page of escape sequences is on screen"
+fi
+tm kill-server >/dev/null 2>&1
+# A message on stderr (here, the path of a page that is not there) has its
+# control characters replaced.
+"$BIN" "$tmp/missing"$'\e]2;PATH\a'".json" "$tmp/scripts" </dev/null >/dev/null 2>"$tmp/err"
+check "a message on stderr: status 1, its control characters made '?'" \
+  test $? -eq 1 -a -n "$(grep -F 'missing?]2;PATH?.json' "$tmp/err")" -a -z "$(grep -a $'[\e\a]' "$tmp/err")"
+
+# ------------------------------------------------------------------------
+# Quitting while scripts keep the engine busy. The host runs with a long
+# time limit and no instruction budget (--script-time-ms,
+# --script-instructions 0): only the limit or the host ends a callback. A
+# signal interrupts the script running; a q is read as soon as the call
+# running returns. Each case checks the host is gone and why it quit (its
+# trace); the timeouts only catch a host that hangs (for minutes, with
+# these limits).
+mkdir -p "$tmp/spin"
+printf '%s\n' '-- a factory that never returns' 'return { components = { Spin = function() while true do end end } }' \
+  >"$tmp/spin/spin.lua"
+# Three of them: the signal stops the first, and the host the next two,
+# which the same engine call renders.
+printf '[{"id":"a","type":"Spin"},{"id":"b","type":"Spin"},{"id":"c","type":"Spin"}]' >"$tmp/spin.json"
+mkdir -p "$tmp/busy"
+cat >"$tmp/busy/busy.lua" <<'LUA'
+local ui = require "sdui.ui"
+-- busy/again works 2 s (os.clock: CPU time) and comes again at once: a timer that never rests.
+local function again(state, payload, ctx)
+  ctx.emit(ui.after(0, ui.action("busy/again")))
+  local t = os.clock()
+  while os.clock() - t < 2 do end
+  state.n = state.n + 1
+  return state
+end
+-- busy/stuck never returns: the time limit ends it.
+local function stuck() while true do end end
+local function busy(data, ctx)
+  local note = ctx.state("busy", "note")
+  if note ~= "" then -- each edit of the note renders for 2 s
+    local t = os.clock()
+    while os.clock() - t < 2 do end
+  end
+  local view = ui.vstack{ ui.text("ticks: " .. ctx.state("busy", "n") .. " note: " .. note),
+    ui.input{ name = "note", bind = "busy/note" },
+    ui.button{ "Tick", action = ui.action("busy/again") }, ui.button{ "Stuck", action = ui.action("busy/stuck") } }
+  return view
+end
+return { services = { busy = { n = 0, note = "" } }, components = { Busy = busy },
+  actions = { ["busy/again"] = again, ["busy/stuck"] = stuck } }
+LUA
+printf '[{"id":"busy","type":"Busy"}]' >"$tmp/busy.json"
+
+tck=$(getconf CLK_TCK 2>/dev/null || echo 100)
+# The CPU clock ticks process $1 has used.
+cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# True once the host has used half a second of CPU more than $base: it is
+# running a script (nothing else it does takes that long).
+busy_now() { [ "$(cpu "$pid")" -ge $((base + tck / 2)) ]; }
+found() { pid=$(hosts | head -1); [ -n "$pid" ]; }
+# start_busy DIR TIME_MS WHAT [exec]: a host on $tmp/DIR.json and $tmp/DIR,
+# its trace in $tmp/trace, its exit status in $tmp/status; sets pid. With
+# exec, the host is the pane's process itself, as a login shell would be,
+# and the kernel sends it the SIGHUP when the terminal goes (no status then).
+start_busy() {
+  local run="SDUI_STATE_DIR='$tmp/state' SDUI_TERMINAL_TRACE='$tmp/trace' ${4:-} '$BIN' --script-time-ms $2 --script-instructions 0 '$tmp/$1.json' '$tmp/$1' 2>'$tmp/stderr'"
+  rm -f "$tmp/status" "$tmp/trace"
+  pid="" base=0
+  [ -n "${4:-}" ] || run="$run; echo \$? >'$tmp/status'"
+  tm new-session -d -s "$session" -x 80 -y 12 "$run" && wait_for "$START_TIMEOUT" found ||
+    { not_ok "the host starts ($3)"; tm kill-server >/dev/null 2>&1; return 1; }
+}
+status_is() { [ "$(cat "$tmp/status" 2>/dev/null)" = "$1" ]; }
+# end_busy WHAT STATUS WHY [SECONDS]: the host is gone (else it is killed)
+# within SECONDS more than STEP_TIMEOUT, exited with STATUS (-: not known),
+# and its trace says why it quit (WHY: a grep pattern).
+end_busy() {
+  if wait_for $((STEP_TIMEOUT + ${4:-0})) gone; then
+    ok "the host exits ($1)"
+    [ "$2" = - ] || check "its status is $2 ($1)" wait_for "$STEP_TIMEOUT" status_is "$2"
+    check "its trace says why ($1)" grep -q "^quit: $3" "$tmp/trace"
+  else
+    not_ok "the host exits ($1): $(ps -o pid=,stat=,pcpu=,etime= -p "$pid" 2>/dev/null)"
+    kill -KILL "$pid" 2>/dev/null
+  fi
+  tm kill-server >/dev/null 2>&1
+}
+# A signal while the factories spin (the first render: nothing drawn yet).
+for sig in INT TERM; do
+  if start_busy spin 600000 "SIG$sig"; then
+    check "the factory spins (SIG$sig)" wait_for "$START_TIMEOUT" busy_now
+    kill -"$sig" "$pid"
+    end_busy "SIG$sig while factories spin" 0 "SIG$sig, seen after sdui_"
+    check "it wrote nothing to stderr (SIG$sig)" test ! -s "$tmp/stderr"
+  fi
+done
+# The terminal lost (its tmux session killed: a SIGHUP) while the factories spin.
+if start_busy spin 600000 "lost terminal" exec; then
+  check "the factory spins (lost terminal)" wait_for "$START_TIMEOUT" busy_now
+  tm kill-session -t "$session"
+  end_busy "terminal lost while factories spin" - "SIGHUP, seen after sdui_"
+  check "it says the terminal went away" grep -qF "the terminal went away" "$tmp/stderr"
+fi
+# q typed while a handler runs until the time limit (8 s) ends it: read as
+# soon as the press returns.
+if start_busy busy 8000 "q in a stuck handler"; then
+  check "the busy page is on screen" wait_for "$START_TIMEOUT" has "ticks: 0"
+  tm send-keys -t "$session" Tab Tab Tab
+  check "Tab reaches Stuck" wait_for "$STEP_TIMEOUT" has "focus: busy/3"
+  base=$(cpu "$pid")
+  tm send-keys -t "$session" Enter
+  check "the handler spins" wait_for "$STEP_TIMEOUT" busy_now
+  tm send-keys -t "$session" q
+  end_busy "q while a handler spins" 0 "q, read after sdui_press returned" 8
+fi
+# q typed while a timer runs one slow handler after another (the time limit
+# is far: a loaded machine may take long for 2 s of CPU).
+if start_busy busy 60000 "q in a timer's loop"; then
+  check "the busy page is on screen (timer)" wait_for "$START_TIMEOUT" has "ticks: 0"
+  tm send-keys -t "$session" Tab Tab
+  check "Tab reaches Tick" wait_for "$STEP_TIMEOUT" has "focus: busy/2"
+  tm send-keys -t "$session" Enter
+  ticked() { screen | grep -q "ticks: [1-9]"; }
+  check "the timer's handler has run" wait_for $((STEP_TIMEOUT * 3)) ticked
+  base=$(cpu "$pid")
+  check "and runs again" wait_for "$STEP_TIMEOUT" busy_now
+  tm send-keys -t "$session" q
+  end_busy "q while a timer keeps the host busy" 0 "q, read after sdui_tick returned" 10
+fi
+# A q typed into a text input while the engine is busy is text, not a quit.
+if start_busy busy 60000 "q typed into an input"; then
+  check "the busy page is on screen (input)" wait_for "$START_TIMEOUT" has "ticks: 0"
+  tm send-keys -t "$session" Tab
+  check "Tab reaches the note" wait_for "$STEP_TIMEOUT" has "focus: busy/1"
+  base=$(cpu "$pid")
+  tm send-keys -t "$session" q
+  check "the edit renders slowly" wait_for "$STEP_TIMEOUT" busy_now
+  tm send-keys -t "$session" q
+  check "both q are typed into the note" wait_for $((STEP_TIMEOUT * 3)) has "note: qq"
+  check "the host still runs" found
+  tm send-keys -t "$session" Escape
+  check "Esc leaves the note" wait_for "$STEP_TIMEOUT" has "left the input"
+  tm send-keys -t "$session" q
+  end_busy "q after Esc" 0 "q$"
+fi
 
 finish
