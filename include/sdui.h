@@ -107,9 +107,16 @@ sdui_engine *sdui_engine_new(void);
 ** Destroy an engine
 **
 ** Destroys an engine and everything it owns, calling the destroy callback of
-** every registered factory and handler. NULL is a no-op. Must not be called
-** from inside one of the engine's callbacks or while another thread is using
-** the engine.
+** every registered factory and handler, and lets go of its state folder
+** (sdui_persist_directory). NULL is a no-op. Called from inside one of the
+** engine's own callbacks (a factory, a handler, the patch listener, a
+** destroy callback this very call runs) or between sdui_lock() and
+** sdui_unlock() on the calling thread, it is refused: nothing is freed, the
+** call that is running goes on, and sdui_errmsg() reads "sdui_engine_free
+** called from inside one of the engine's own callbacks (or between
+** sdui_lock and sdui_unlock): refused, the engine stays; free it after the
+** call returns" (as SDUI_EBUSY would). Must not be called while another
+** thread is using the engine, nor used after it returns.
 */
 void sdui_engine_free(sdui_engine *engine);
 
@@ -147,7 +154,8 @@ void sdui_unlock(sdui_engine *engine);
 #define SDUI_ENOTFOUND 5  /* unknown action type, service or state path */
 #define SDUI_ELIMIT    6  /* a configured limit was hit (payload size, nesting depth, queue length) */
 #define SDUI_ECALLBACK 7  /* a factory or handler callback reported failure */
-#define SDUI_EBUSY     8  /* called on an engine from inside one of its own callbacks */
+#define SDUI_EBUSY     8  /* called on an engine from inside one of its own callbacks; or a
+                              state folder another engine holds (sdui_persist_directory) */
 #define SDUI_ENOMEM    9  /* out of memory */
 
 /*
@@ -413,6 +421,16 @@ int sdui_unregister_component(sdui_engine *engine, const char *type);
 ** Rules for every sdui_call function
 **
 ** The sdui_call functions: valid only inside the callback that received the
+** The strings of a style that hosts draw with or put in CSS are checked
+** where the view is returned (sdui_call_return() gives SDUI_ECONTRACT, and
+** the component renders as an "error" node): a colour ("color",
+** "background", "borderColor"; a paragraph run's "color" and "highlight")
+** is "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a theme token "@name" or a
+** colour name (an ASCII letter, then up to 63 letters, digits, "-", "_"):
+** "1:45: $.style.color: not a colour: \"\u001b[31m\"; a colour is ...";
+** "font", "fontWeight", "backgroundImage" (a run's "font" and "weight")
+** hold no control character. Text content may hold any: every output
+** escapes it (sdui_render_json(), sdui_render_text()).
 ** call. Passing a call after its callback returned is undefined behaviour.
 ** Strings they return belong to the call and stay valid until the callback
 ** returns. A NULL call gives SDUI_EINVAL, NULL or -1 (by return type);
@@ -584,7 +602,10 @@ int sdui_call_rollback(sdui_call *call);
 **
 ** sdui_register_service() creates the service `name` (non-empty, no '/')
 ** with `initial_state` as JSON; if it exists, only its state is replaced.
-** Errors: SDUI_EINVAL, SDUI_EPARSE, SDUI_ELIMIT.
+** Errors: SDUI_EINVAL, SDUI_EPARSE, SDUI_ELIMIT,
+** SDUI_ECONTRACT (a name with a control character, C0 or C1, as component
+** ids: "bad service name \"a\u001b\": it must not contain control
+** characters, found \u001b"); nothing is created or changed then.
 */
 int sdui_register_service(sdui_engine *engine, const char *name, const char *initial_state, size_t len);
 
@@ -657,18 +678,42 @@ int sdui_persist_service(sdui_engine *engine, const char *name);
 **
 ** Chooses a folder as the storage of persistent services: the state of
 ** service NAME is the file `path`/NAME.json. The folder is created (with
-** its parents) when missing, and resolved to an absolute path now, so a
-** later chdir() does not move it. A save writes `path`/NAME.json.tmp,
-** flushes it to disk (fsync), then renames it over NAME.json and flushes
-** the folder: a crash or a failure at any point leaves either the old file
-** or the new one whole, never a mix (a failed save removes its temporary
-** file). A missing NAME.json means nothing was saved. The services declared
-** persistent before (sdui_persist_service()) whose saved state was not
-** looked for yet are restored now. Replaces the storage set before
-** (callbacks: their destroy runs). `path` is copied.
-** Errors: SDUI_EINVAL (NULL arguments), SDUI_ERROR (the folder cannot be
-** created, or is not a folder; the message says why): the storage is then
-** unchanged.
+** its parents) when missing and opened now: its files are opened relative
+** to it, so a later chdir() or a rename of the path does not move them.
+**
+** One folder, one engine. The engine holds the folder with an exclusive
+** lock (flock() on the file `path`/.sdui.lock, made when missing and left
+** in place) until it is freed or chooses another storage; a second engine,
+** of this process or another, that chooses the same folder (by any path)
+** is refused with SDUI_EBUSY ("the state folder /abs/path is in use by
+** another engine of this process; ..." or "... (another process holds its
+** lock file .sdui.lock); ...") and keeps its storage. Choosing the folder
+** the engine already holds again keeps it.
+**
+** Nothing in the folder is trusted. A save writes a new temporary file of
+** a name no one else uses (`path`/NAME.json.PID.RANDOM.tmp, created
+** exclusively, never through a link), flushes it to disk (fsync), renames
+** it over NAME.json and flushes the folder: a crash or a failure at any
+** point leaves either the old file or the new one whole, never a mix, and
+** nothing outside the folder is written (a failed save removes its
+** temporary file). A saved state is read only from a regular file of at
+** most SDUI_LIMIT_PAYLOAD_BYTES, checked before a byte is read: NAME.json
+** that is a symbolic link, a FIFO, a device or a folder, or too large, is
+** not read (without blocking) and is listed as "persist-rejected" ("...
+** (/abs/path/NAME.json is a symbolic link: not followed)", "... is not a
+** regular file (a FIFO): not read", "... is N bytes, more than the limit
+** of M bytes (SDUI_LIMIT_PAYLOAD_BYTES): not read"); the next save replaces
+** it (a link itself, never what it points to). A missing NAME.json means
+** nothing was saved.
+**
+** The services declared persistent before (sdui_persist_service()) whose
+** saved state was not looked for yet are restored now. Replaces the
+** storage set before (callbacks: their destroy runs; a folder: its lock
+** goes). `path` is copied.
+** Errors: SDUI_EINVAL (NULL arguments), SDUI_EBUSY (another engine holds
+** the folder), SDUI_ERROR (the folder cannot be created, opened or locked,
+** is not a folder, or its .sdui.lock is a link or not a regular file; the
+** message says why): the storage is then unchanged.
 */
 int sdui_persist_directory(sdui_engine *engine, const char *path);
 
@@ -738,18 +783,32 @@ int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 ** screen, as sdui_render_json() gives it: "form/2", "form#email") to the
 ** `len` bytes of UTF-8 text at `value` (not NUL-terminated; copied). An
 ** input is bound by its "bind": "service/path" member (README.md, "View
-** nodes"); the value is stored at that place -- a number input's text that
-** is a JSON number as a number, anything else as the string -- as a
-** dispatch would store it: one transaction (middleware sees the action
-** {"type": "SERVICE/sdui.input", "payload": {"node", "bind", "value"}}),
-** then subscribers and effects react, and the components that read the
-** place (the input's own among them) render again: patches follow.
+** nodes"); the value is stored at that place -- a number input's number
+** as a number, anything else as the string -- as a dispatch would store
+** it: one transaction (middleware sees the action {"type":
+** "SERVICE/sdui.input", "payload": {"node", "bind", "value"}}), then
+** subscribers and effects react, and the components that read the place
+** (the input's own among them) render again: patches follow.
+**
+** The value must be one the input takes: at most SDUI_LIMIT_PAYLOAD_BYTES
+** bytes (checked first); no control character (C0, DEL, C1), but a
+** multiline input's line feeds, carriage returns and tabs; a number
+** input's, "" (cleared) or a JSON number ("42", "-1.5", "1e3") that is
+** finite and within its "min" and "max"; a toggle's, its "onValue" or
+** "offValue"; a choice's, "" or the value of one of its "options"
+** (several, comma-separated, when "multiple"). Text, dates and times are
+** otherwise taken as typed.
 **
 ** Errors: SDUI_EINVAL (NULL arguments, text that is not UTF-8, or a node
 ** that is not an input with a bind), SDUI_ENOTFOUND (no node of that id on
-** the screen, or no such service), SDUI_ECALLBACK (the place cannot be set,
-** e.g. a member of a number; or a middleware failed): on error nothing
-** changed.
+** the screen, or no such service), SDUI_ELIMIT ("node \"f/0\": the value is
+** N bytes, more than the limit of M bytes (SDUI_LIMIT_PAYLOAD_BYTES)"),
+** SDUI_ECONTRACT (a value the input does not take: "node \"f/1\": 12 is
+** above the input's max (9)", "... \"NaN\" is not a finite number", "...
+** \"z\" is not the value of one of the input's options (\"a\", \"b\")", "...
+** must not contain control characters, found \u001b"), SDUI_ECALLBACK (the
+** place cannot be set, e.g. a member of a number; or a middleware failed):
+** on error nothing changed (state, screen, the input's error).
 */
 int sdui_set_input(sdui_engine *engine, const char *node_id, const char *value, size_t len);
 
@@ -818,7 +877,10 @@ int sdui_state_json(sdui_engine *engine, const char *service, const char *path, 
 **               "label": {"light": "body", "dark": "headline"}}}
 **
 ** A token's value is a non-empty string (both appearances) or an object of
-** exactly "light" and "dark"; it is a literal, never another token. Token
+** exactly "light" and "dark"; it is a literal, never another token: a
+** colour is "#rgb", "#rgba", "#rrggbb", "#rrggbbaa" or a colour name (an
+** ASCII letter, then letters, digits, "-", "_"), a font any text without
+** control characters (the same rules as a view's style). Token
 ** names are letters, digits, "_", "-" and "."; both members are optional.
 ** The engine resolves tokens when a component renders: the screen, patches
 ** and layout carry literal colours and fonts, never tokens. Each token used

@@ -16,6 +16,9 @@ public func sdui_set_input(_ engine: OpaquePointer?, _ nodeId: UnsafePointer<CCh
     withEngineChanging(engine) { (engine) throws(Failure) in
         let id = try requiredString(nodeId, "node_id")
         let input = try bytes(value, length, "value")
+        try engineCall { () throws(EngineError) in
+            try InputDomain.checkSize(length, node: id, limit: engine.limits.maxPayloadBytes)
+        }
         guard let text = String(validating: input.bindMemory(to: UInt8.self), as: UTF8.self) else {
             throw .invalid("value is not valid UTF-8")
         }

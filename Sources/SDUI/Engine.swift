@@ -30,8 +30,15 @@ public func sdui_engine_new() -> OpaquePointer? {
 
 @_cdecl("sdui_engine_free")
 public func sdui_engine_free(_ engine: OpaquePointer?) {
-    guard let engine else { return }
-    Unmanaged<EngineHandle>.fromOpaque(UnsafeRawPointer(engine)).release()
+    guard let handle = EngineHandle.from(engine) else { return }
+    if handle.isHeldByThisThread {
+        // From a callback or under sdui_lock: the call on the stack still
+        // uses the engine. Refused, as any other call from there is.
+        _ = handle.report(SDUI_EBUSY, "sdui_engine_free called from inside one of the engine's own callbacks "
+            + "(or between sdui_lock and sdui_unlock): refused, the engine stays; free it after the call returns")
+        return
+    }
+    Unmanaged.passUnretained(handle).release()
 }
 
 @_cdecl("sdui_free")

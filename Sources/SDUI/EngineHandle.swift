@@ -41,6 +41,10 @@ final class EngineHandle {
     }
 
     deinit {
+        // The destroy functions run below may call the engine: refused as
+        // calls from callbacks are (sdui_engine_free among them).
+        depth += 1
+        callbackDepth += 1
         // Factories and handlers may use client data (the script host's Lua
         // state), so they go first; then client data, newest first.
         engine.releaseCallbacks()
@@ -133,6 +137,15 @@ final class EngineHandle {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return clientData.first { $0.name == name }?.data
+    }
+
+    /// Whether the calling thread is inside one of the engine's calls (a
+    /// callback, the patch listener) or between sdui_lock and sdui_unlock:
+    /// freeing the engine then would pull it from under the call.
+    var isHeldByThisThread: Bool {
+        pthread_mutex_lock(mutex) // recursive: another thread's call is waited for, this thread's is not
+        defer { pthread_mutex_unlock(mutex) }
+        return depth > 0
     }
 
     /// Sets the calling thread's message outside a regular call.

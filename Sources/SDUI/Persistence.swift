@@ -8,7 +8,8 @@ import SDUICore
 
 // Persistence: the functions of include/sdui.h's "Persistence" section.
 // Each function's contract is written in the header; here they only
-// translate arguments and statuses (the files are StateFiles.swift's).
+// translate arguments and statuses (the files are StateFiles.swift's, the folder's
+// lock StateFolder.swift's).
 
 @_cdecl("sdui_persist_service")
 public func sdui_persist_service(_ engine: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> Int32 {
@@ -21,7 +22,9 @@ public func sdui_persist_service(_ engine: OpaquePointer?, _ name: UnsafePointer
 @_cdecl("sdui_persist_directory")
 public func sdui_persist_directory(_ engine: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     withEngineChanging(engine) { (engine) throws(Failure) in
-        let files = try StateFiles(creating: try requiredString(path, "path"))
+        // Held before the storage changes: refused, the old one stays.
+        let folder = try StateFolder.hold(try requiredString(path, "path"), for: ObjectIdentifier(engine))
+        let files = StateFiles(folder: folder, limit: { [unowned engine] in engine.limits.maxPayloadBytes })
         engine.storage = files.storage
     }
 }

@@ -53,11 +53,42 @@ static int result(lua_State *L, lua_engine *e, int status)
     return 1;
 }
 
+/*
+** The string argument `arg` as a C string for the engine (a name, a type,
+** an id, a path, a URL). A NUL byte would cut it short there, so that
+** another name than the one given is used: it raises instead.
+*/
+static const char *check_cstring(lua_State *L, int arg)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, arg, &len);
+    if (strlen(s) != len)
+        luaL_argerror(L, arg, "must not contain a NUL byte (\"\\0\")");
+    return s;
+}
+
+/* check_cstring, or NULL when the argument is absent or nil. */
+static const char *opt_cstring(lua_State *L, int arg)
+{
+    return lua_isnoneornil(L, arg) ? NULL : check_cstring(L, arg);
+}
+
+/* The string at `idx` (an option's value or key, checked to be a string) as
+** a C string: raises "sdui.engine: `what` must not contain a NUL byte" for one. */
+static const char *option_cstring(lua_State *L, int idx, const char *what)
+{
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+    if (s == NULL || strlen(s) != len)
+        luaL_error(L, "sdui.engine: %s must not contain a NUL byte (\"\\0\")", what);
+    return s;
+}
+
 /* e:method(text) for an engine function of one string: true, or nil, message. */
 static int string_call(lua_State *L, int (*fn)(sdui_engine *, const char *))
 {
     lua_engine *e = check_engine(L);
-    return result(L, e, fn(e->engine, luaL_checkstring(L, 2)));
+    return result(L, e, fn(e->engine, check_cstring(L, 2)));
 }
 
 
@@ -87,7 +118,7 @@ static int output(lua_State *L, lua_engine *e, int (*fill)(sdui_engine *, char *
 static int engine_service(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *name = luaL_checkstring(L, 2);
+    const char *name = check_cstring(L, 2);
     luaL_checkany(L, 3);
     size_t len;
     const char *json = value_arg(L, 3, &len);
@@ -110,7 +141,7 @@ static int engine_persist_directory(lua_State *L)
 static int engine_component(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *type = luaL_checkstring(L, 2);
+    const char *type = check_cstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
     return result(L, e, factory_register(&e->bridge, L, type, 3));
 }
@@ -119,7 +150,7 @@ static int engine_component(lua_State *L)
 static int engine_action(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *type = luaL_checkstring(L, 2);
+    const char *type = check_cstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
     return result(L, e, handler_register(&e->bridge, L, type, 3));
 }
@@ -178,14 +209,15 @@ static int engine_dispatch(lua_State *L)
     return result(L, e, sdui_dispatch(e->engine, json, len));
 }
 
-/* e:set_input(node_id, value): the bound input's value (sdui_set_input); a
-** number is taken as its text */
+/* e:set_input(node_id, value): the bound input's value (sdui_set_input), its
+** text: a string (a number raises, whatever the input's kind: "7", not 7) */
 static int engine_set_input(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *id = luaL_checkstring(L, 2);
+    const char *id = check_cstring(L, 2);
+    luaL_checktype(L, 3, LUA_TSTRING);
     size_t len;
-    const char *value = luaL_checklstring(L, 3, &len);
+    const char *value = lua_tolstring(L, 3, &len);
     return result(L, e, sdui_set_input(e->engine, id, value, len));
 }
 
@@ -209,7 +241,7 @@ static int engine_render_json(lua_State *L)
 static int engine_image_size(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *url = luaL_checkstring(L, 2);
+    const char *url = check_cstring(L, 2);
     double width = (double)luaL_checknumber(L, 3), height = (double)luaL_checknumber(L, 4);
     return result(L, e, sdui_set_image_size(e->engine, url, width, height));
 }
@@ -218,7 +250,7 @@ static int engine_image_size(lua_State *L)
 static int component_output(lua_State *L, int decode)
 {
     lua_engine *e = check_engine(L);
-    const char *id = luaL_checkstring(L, 2);
+    const char *id = check_cstring(L, 2);
     char **box = bridge_newbuffer(L);
     size_t len = 0;
     if (sdui_component_json(e->engine, id, box, &len) != SDUI_OK)
@@ -254,8 +286,8 @@ static int engine_diagnostics(lua_State *L)
 static int engine_state(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *service = luaL_checkstring(L, 2);
-    const char *path = luaL_optstring(L, 3, NULL);
+    const char *service = check_cstring(L, 2);
+    const char *path = opt_cstring(L, 3);
     char **box = bridge_newbuffer(L);
     size_t len = 0;
     if (sdui_state_json(e->engine, service, path, box, &len) != SDUI_OK)
@@ -417,8 +449,8 @@ static int id_result(lua_State *L, lua_engine *e, int status, long long id)
 static int engine_subscribe(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *service = luaL_checkstring(L, 2);
-    const char *path = luaL_optstring(L, 3, NULL);
+    const char *service = check_cstring(L, 2);
+    const char *path = opt_cstring(L, 3);
     luaL_checktype(L, 4, LUA_TFUNCTION);
     long long id = 0;
     int status = reactive_subscribe(&e->bridge, L, service, path, 4, &id);
@@ -463,7 +495,7 @@ static int engine_remove_middleware(lua_State *L)
 static int engine_effect(lua_State *L)
 {
     lua_engine *e = check_engine(L);
-    const char *type = luaL_checkstring(L, 2);
+    const char *type = check_cstring(L, 2);
     if (lua_isnoneornil(L, 3))
         return result(L, e, sdui_unregister_effect(e->engine, type));
     luaL_checktype(L, 3, LUA_TFUNCTION);
@@ -621,7 +653,8 @@ static void apply_options(lua_State *L, lua_engine *e)
     }
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "duplicate_keys") != LUA_TNIL) {
-        const char *how = luaL_checkstring(L, -1);
+        luaL_checkstring(L, -1);
+        const char *how = option_cstring(L, -1, "duplicate_keys");
         if (strcmp(how, "reject") != 0 && strcmp(how, "last") != 0)
             luaL_error(L, "sdui.engine: option duplicate_keys must be \"reject\" or \"last\", got \"%s\"", how);
         sdui_option(e->engine, SDUI_OPTION_DUPLICATE_KEYS, how[0] == 'l');
@@ -636,6 +669,9 @@ static void apply_options(lua_State *L, lua_engine *e)
     lua_pop(L, 1);
     apply_limit(L, e, 1, "script_memory", SDUI_SCRIPT_LIMIT_MEMORY, sdui_scripts_limit);
     apply_limit(L, e, 1, "script_instructions", SDUI_SCRIPT_LIMIT_INSTRUCTIONS, sdui_scripts_limit);
+    apply_limit(L, e, 1, "script_time_ms", SDUI_SCRIPT_LIMIT_TIME, sdui_scripts_limit);
+    apply_limit(L, e, 1, "script_object_bytes", SDUI_SCRIPT_LIMIT_OBJECT, sdui_scripts_limit);
+    apply_limit(L, e, 1, "script_total_memory", SDUI_SCRIPT_LIMIT_TOTAL_MEMORY, sdui_scripts_limit);
     if (lua_getfield(L, 1, "services") != LUA_TNIL) {
         int services = lua_gettop(L);
         luaL_checktype(L, services, LUA_TTABLE);
@@ -646,14 +682,15 @@ static void apply_options(lua_State *L, lua_engine *e)
             size_t len;
             luajson_pushencoded(L, -1);
             const char *json = lua_tolstring(L, -1, &len);
-            if (sdui_register_service(e->engine, lua_tostring(L, -3), json, len) != SDUI_OK)
+            if (sdui_register_service(e->engine, option_cstring(L, -3, "a service name"), json, len) != SDUI_OK)
                 luaL_error(L, "sdui.engine: %s", sdui_errmsg(e->engine));
             lua_pop(L, 2);
         }
     }
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "state_dir") != LUA_TNIL) {
-        if (sdui_persist_directory(e->engine, luaL_checkstring(L, -1)) != SDUI_OK)
+        luaL_checkstring(L, -1);
+        if (sdui_persist_directory(e->engine, option_cstring(L, -1, "state_dir")) != SDUI_OK)
             luaL_error(L, "sdui.engine: state_dir: %s", sdui_errmsg(e->engine));
     }
     lua_pop(L, 1);
@@ -664,12 +701,19 @@ static void apply_options(lua_State *L, lua_engine *e)
         for (lua_Integer i = 1; i <= n; i++) {
             if (lua_geti(L, persist, i) != LUA_TSTRING)
                 luaL_error(L, "sdui.engine: persist must be a list of service names");
-            if (sdui_persist_service(e->engine, lua_tostring(L, -1)) != SDUI_OK)
+            if (sdui_persist_service(e->engine, option_cstring(L, -1, "a persist name")) != SDUI_OK)
                 luaL_error(L, "sdui.engine: persist: %s", sdui_errmsg(e->engine));
             lua_pop(L, 1);
         }
     }
     lua_pop(L, 1);
+}
+
+/* apply_options under lua_pcall: (options, engine). */
+static int apply_options_run(lua_State *L)
+{
+    apply_options(L, lua_touserdata(L, 2));
+    return 0;
 }
 
 /* sdui.engine([options]) */
@@ -684,8 +728,20 @@ static int engine_new(lua_State *L)
     if (e->engine == NULL)
         return luaL_error(L, "sdui.engine: out of memory");
     bridge_init(&e->bridge, e->engine, L);
-    if (lua_istable(L, 1))
-        apply_options(L, e); /* on error the engine is collected and freed */
+    if (lua_istable(L, 1)) {
+        lua_pushcfunction(L, apply_options_run);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, -3);
+        if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+            /* The engine goes now, not when collected: a state folder it
+               holds (state_dir) is free for the next engine at once. */
+            sdui_engine *engine = e->engine;
+            e->engine = NULL;
+            sdui_engine_free(engine);
+            bridge_close(&e->bridge, L);
+            return lua_error(L);
+        }
+    }
     return 1;
 }
 

@@ -52,8 +52,9 @@ struct InputBindingTests {
         #expect(Self.value(engine, "g", 0) == "new@b.c")
         try engine.setInput("f#qty", "7")
         #expect(try engine.store.state("form", at: JSONPath(parsing: "qty")) == .int(7), "a number input stores a number")
-        try engine.setInput("f#qty", "seven")
-        #expect(try engine.store.state("form", at: JSONPath(parsing: "qty")) == .string("seven"))
+        let refused = engineError { () throws(EngineError) in try engine.setInput("f#qty", "seven") }
+        #expect(refused?.code == .contract, "not a number: refused (InputDomainTests)")
+        #expect(try engine.store.state("form", at: JSONPath(parsing: "qty")) == .int(7))
     }
 
     @Test func setInputRefusesWhatIsNotABoundInput() throws {

@@ -29,8 +29,9 @@ static char folder[256];
 static const char SCRIPT[] =
     "local ui = require 'sdui.ui'\n"
     "local views = {\n"
-    /* 1: every string escape the engine writes, in texts, a font and an action */
-    "  function(d) local v = ui.vstack{ ui.text(d.odd, d.odd), ui.button{ d.odd,\n"
+    /* 1: every string escape the engine writes, in texts and an action (a font holds
+       none: one with a control character is refused, lua/spec/refusals_spec.lua) */
+    "  function(d) local v = ui.vstack{ ui.text(d.odd, 'caption'), ui.button{ d.odd,\n"
     "      action = { type = 'a/b', payload = { s = d.odd, list = { d.odd, 1, -2, true, false } } } } }\n"
     "    return v end,\n"
     /* 2: payload keys out of order, integers at the edges, nested objects and arrays */

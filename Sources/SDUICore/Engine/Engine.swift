@@ -494,13 +494,13 @@ public final class Engine {
 
     /// Sets the value of the bound input `nodeId` (a node id of the current
     /// screen: `form/2`, `form#email`) to `text`: stores it at the place its
-    /// `bind` names (`InputBinding`; a number input's text that is a number
-    /// as a number, else the string) as a dispatch would (one transaction,
-    /// middleware sees `{"type": "SERVICE/sdui.input", "payload": {"node",
-    /// "bind", "value"}}`), then lets readers, subscribers and effects
-    /// react; the input's component renders again and patches follow.
-    /// Throws `.notFound` when no node of the screen has that id, `.invalid`
-    /// when it is not an input with a `bind`, and what the store throws.
+    /// `bind` names (`InputBinding`; a number input's number as a number)
+    /// as a dispatch would (one transaction, middleware sees `{"type":
+    /// "SERVICE/sdui.input", "payload": {"node", "bind", "value"}}`), then lets
+    /// readers, subscribers and effects react; patches follow. Throws
+    /// `.notFound` when no node of the screen has that id, `.invalid` when it
+    /// is not an input with a `bind`, `.limit`/`.contract` for a value outside
+    /// the input's domain (`InputDomain`), and what the store throws.
     public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
         let (node, _) = try screenNode(nodeId)
         guard node.kind == .input, let bind = node.props["bind"] else {
@@ -512,7 +512,7 @@ public final class Engine {
         } catch {
             throw EngineError(.invalid, "node \"\(nodeId)\": \(error.message)")
         }
-        let value = InputBinding.stored(text, for: InputContent(node.props))
+        let value = try InputDomain.value(text, for: InputContent(node.props), node: nodeId, limit: limits.maxPayloadBytes)
         defer { clearError(of: nodeId) } // whatever came of it, the error was about the old value
         let action = Action(type: binding.service + "/sdui.input", payload: .object(JSONObject([
             ("node", .string(nodeId)), ("bind", .string(bind)), ("value", value),

@@ -83,6 +83,10 @@ public final class Store {
         guard !name.isEmpty, !name.contains("/") else {
             throw EngineError(.invalid, "bad service name \"\(name)\": it must be non-empty and contain no '/'")
         }
+        if let c = name.unicodeScalars.first(where: \.isIdentifierControl) { // as component ids (`Decode.identifier`)
+            throw EngineError(.contract, "bad service name \(JSONWriter.quoted(name)): it must not contain control "
+                + "characters, found \(String(c).escapingControlCharacters())")
+        }
         let version = newVersion()
         if let slot = slotIndex[name] {
             slots[slot].state = state

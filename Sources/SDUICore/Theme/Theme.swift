@@ -114,6 +114,11 @@ public struct Theme: Sendable, Equatable {
         guard !s.hasPrefix(ThemeResolver.sigil) else {
             throw ContractError(path, "a \(what) token's value must be a literal, not another token (\(s))")
         }
+        if what == "colour" {
+            try StyleStrings.checkColor(s, at: path, tokens: false) // a literal colour, no token
+        } else {
+            try StyleStrings.checkName(s, at: path)
+        }
         return s
     }
 }

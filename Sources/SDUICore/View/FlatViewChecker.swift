@@ -101,9 +101,11 @@ struct FlatViewChecker {
 
     /// A style that is a font alone: `{"font":"…"}`.
     private mutating func styleField() -> Bool {
-        guard let end = field(), literal(#"{"font":""#, end: end), string(end: end) != nil,
-              literal("}", end: end), at == end
-        else { return false }
+        guard let end = field(), literal(#"{"font":""#, end: end) else { return false }
+        let font = at
+        guard let close = string(end: end), literal("}", end: end), at == end,
+              !StyleStrings.mayHoldControl(UnsafeRawBufferPointer(rebasing: bytes[font..<close]), escaped: true)
+        else { return false } // a font with an escape or a C1 control: the decoder's to judge (`StyleStrings`)
         return true
     }
 

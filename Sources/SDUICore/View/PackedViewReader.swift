@@ -185,7 +185,10 @@ struct PackedViewReader: ~Copyable {
         }
         if let font {
             let name = cursor.slice(font..<range.upperBound).bindMemory(to: UInt8.self)
-            if !UTF8Check.isWellFormed(name) { return false }
+            // A control character is the decoder's to refuse (`StyleStrings`).
+            if !UTF8Check.isWellFormed(name) || StyleStrings.mayHoldControl(UnsafeRawBufferPointer(name), escaped: false) {
+                return false
+            }
             let field = beginField()
             out.append(#"{"font":""#)
             out.appendEscaped(name)

@@ -75,7 +75,8 @@ public struct Style: Sendable, Equatable {
     public var font: String?
     /// Font weight: "regular", "medium", "bold"… (host-defined).
     public var fontWeight: String?
-    /// Foreground colour: a name ("accent") or "#rrggbb".
+    /// Foreground colour: a name ("accent"), "#rrggbb" (or #rgb, #rgba,
+    /// #rrggbbaa) or a theme token ("@accent"); `StyleStrings` checks it.
     public var color: String?
     /// Background colour, same notation as `color`.
     public var background: String?
@@ -141,6 +142,7 @@ public struct Style: Sendable, Equatable {
     public init(json: JSON, at path: JSONPath) throws(ContractError) {
         self.init()
         if case .string(let font) = json {
+            try StyleStrings.checkName(font, at: path)
             self.font = font
             return
         }
@@ -149,10 +151,10 @@ public struct Style: Sendable, Equatable {
         for (key, value) in o {
             let at = path.appending(key)
             switch key {
-            case "font": font = try Decode.string(value, at: at, required: true)
-            case "fontWeight": fontWeight = try Decode.string(value, at: at, required: true)
-            case "color": color = try Decode.string(value, at: at, required: true)
-            case "background": background = try Decode.string(value, at: at, required: true)
+            case "font": font = try StyleStrings.name(value, at: at, required: true)
+            case "fontWeight": fontWeight = try StyleStrings.name(value, at: at, required: true)
+            case "color": color = try StyleStrings.color(value, at: at, required: true)
+            case "background": background = try StyleStrings.color(value, at: at, required: true)
             case "padding": padding = try Style.insets(value, at: at)
             case "spacing": spacing = try Style.nonNegative(value, at: at)
             case "alignment": alignment = try Style.enumValue(value, at: at)
@@ -181,8 +183,8 @@ public struct Style: Sendable, Equatable {
             case "fit": fit = try Style.enumValue(value, at: at)
             case "textAlignment": textAlignment = try Style.enumValue(value, at: at)
             case "borderWidth": borderWidth = try Style.nonNegative(value, at: at)
-            case "borderColor": borderColor = try Decode.string(value, at: at, required: true)
-            case "backgroundImage": backgroundImage = try Decode.string(value, at: at, required: true)
+            case "borderColor": borderColor = try StyleStrings.color(value, at: at, required: true)
+            case "backgroundImage": backgroundImage = try StyleStrings.name(value, at: at, required: true)
             case "backgroundFit": backgroundFit = try Style.enumValue(value, at: at)
             case "direction": direction = try Style.enumValue(value, at: at)
             case "bleed":

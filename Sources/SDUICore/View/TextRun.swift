@@ -34,10 +34,10 @@ public struct TextRun: Sendable, Equatable {
                 throw ContractError(at, "a text run needs \"text\" (a string)")
             }
             var run = TextRun(text)
-            run.font = try Decode.string(o["font"], at: at.appending("font"), required: false)
-            run.weight = try Decode.string(o["weight"], at: at.appending("weight"), required: false)
-            run.color = try Decode.string(o["color"], at: at.appending("color"), required: false)
-            run.highlight = try Decode.string(o["highlight"], at: at.appending("highlight"), required: false)
+            run.font = try StyleStrings.name(o["font"], at: at.appending("font"), required: false)
+            run.weight = try StyleStrings.name(o["weight"], at: at.appending("weight"), required: false)
+            run.color = try StyleStrings.color(o["color"], at: at.appending("color"), required: false)
+            run.highlight = try StyleStrings.color(o["highlight"], at: at.appending("highlight"), required: false)
             for (name, flag) in [("italic", \TextRun.italic), ("underline", \.underline), ("strikethrough", \.strikethrough)] {
                 guard let v = o[name], !v.isNull else { continue }
                 guard case .bool(let b) = v else {
