@@ -25,6 +25,14 @@
 enum { COMPONENTS, ACTIONS, EFFECTS, KINDS };
 static const char *const kind_names[KINDS] = {"components", "actions", "effects"};
 
+/* Whether the string at idx holds a NUL byte: it would cut the name the engine is given short. */
+static int has_nul(lua_State *L, int idx)
+{
+    size_t len;
+    const char *text = lua_tolstring(L, idx, &len);
+    return memchr(text, '\0', len) != NULL;
+}
+
 /* Checks that the table at idx maps strings to functions, and the names suit `kind`. */
 static void check_functions(lua_State *L, int idx, int kind, const char *shown)
 {
@@ -38,6 +46,8 @@ static void check_functions(lua_State *L, int idx, int kind, const char *shown)
         if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0)
             luaL_error(L, "%s: %s keys must be non-empty strings", shown, what);
         const char *name = lua_tostring(L, -2);
+        if (has_nul(L, -2))
+            luaL_error(L, "%s: %s keys must not contain NUL bytes", shown, what);
         if (!lua_isfunction(L, -1))
             luaL_error(L, "%s: %s[\"%s\"] must be a function, got %s", shown, what, name, luaL_typename(L, -1));
         if (kind == ACTIONS) {
@@ -303,8 +313,9 @@ static int run_script(lua_State *L)
             return luaL_error(L, "%s: \"services\" must be a table", shown);
         lua_pushnil(L);
         while (lua_next(L, services)) {
-            if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0 || strchr(lua_tostring(L, -2), '/'))
-                return luaL_error(L, "%s: service names must be non-empty strings without '/'", shown);
+            if (lua_type(L, -2) != LUA_TSTRING || lua_rawlen(L, -2) == 0 || strchr(lua_tostring(L, -2), '/') ||
+                has_nul(L, -2))
+                return luaL_error(L, "%s: service names must be non-empty strings without '/' or NUL bytes", shown);
             luajson_pushencoded(L, -1);
             lua_pushvalue(L, -3);
             lua_insert(L, -2);
@@ -342,7 +353,7 @@ static int run_script(lua_State *L)
                 return luaL_error(L, "%s: \"persist\" must be a list of service names", shown);
             size_t len;
             const char *name = lua_tolstring(L, -1, &len);
-            if (len == 0 || strchr(name, '/') || !service_known(s, L, declared, name, len))
+            if (len == 0 || strchr(name, '/') || memchr(name, '\0', len) || !service_known(s, L, declared, name, len))
                 return luaL_error(L, "%s: persist names the service \"%s\": declare it in services", shown, name);
             lua_pop(L, 1);
         }

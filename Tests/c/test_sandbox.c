@@ -450,6 +450,19 @@ static void test_error_objects_at_load(void)
     script_write("odd.lua", "error(setmetatable({}, { __tostring = function() while true do end end }))\n");
     CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: error object is a table value, not a message");
+    /* names with a NUL byte would reach the engine cut short */
+    script_write("odd.lua", "return { services = { ['a\\0b'] = {} } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: service names must be non-empty strings without '/' or NUL bytes");
+    script_write("odd.lua", "return { components = { ['Good\\0x'] = function() end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: components keys must not contain NUL bytes");
+    script_write("odd.lua", "return { actions = { ['counter/add\\0x'] = function() end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: actions keys must not contain NUL bytes");
+    script_write("odd.lua", "return { persist = { 'counter\\0x' } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: persist names the service");
     CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
     char *screen = script_screen(e);
     CHECK_STR_CONTAINS(screen, "two! TWO 0 1.5");
