@@ -210,7 +210,58 @@ int sdui_report(sdui_engine *engine, int status, const char *message);
 #define SDUI_LIMIT_PAGES         3 /* most pages the navigation stack holds, the current one
                                       included (default 64): opening one more fails with
                                       SDUI_ELIMIT ("Navigation") */
+#define SDUI_LIMIT_VIEW_NODES    4 /* most nodes one component's view may have (default
+                                      100000). Counted as the view is handed over and read
+                                      (sdui_call_return_flat, _packed, sdui_call_begin; a
+                                      JSON view before it becomes nodes), the reading stopping
+                                      at the limit: the call returns SDUI_ELIMIT and the
+                                      factory fails whatever it returns, its component shows
+                                      an `error` node and a "factory-failed" diagnostic says
+                                      "node limit of N"; the rest of the screen renders. The
+                                      Lua binding counts too as it writes a view table, so a
+                                      table that refers to the same tables over and over (a
+                                      DAG, which would expand into millions of nodes) stops
+                                      there, its error naming the factory's script and line */
+#define SDUI_LIMIT_VIEW_BYTES    5 /* most bytes one component's view may take as the engine
+                                      keeps it (its nodes' headers, texts and the JSON of
+                                      styles and actions; by default, until it is set, the
+                                      value of SDUI_LIMIT_PAYLOAD_BYTES: a view shows data
+                                      that came in one payload): as SDUI_LIMIT_VIEW_NODES,
+                                      "view byte limit of N bytes" */
+#define SDUI_LIMIT_ACTIONS       6 /* most actions one call into the engine may run (default
+                                      10000): a dispatch (sdui_dispatch, sdui_press), its
+                                      follow-ups and the further rounds subscribers, effects
+                                      and finished effects queue; every delayed action one
+                                      sdui_tick() fires and what they queue. Each effect
+                                      emitted counts as one action too. Counted as actions are
+                                      queued and run: a follow-up or effect with no room left
+                                      is refused (SDUI_ELIMIT from sdui_call_dispatch,
+                                      sdui_call_emit) and fails its dispatch. A limit hit in
+                                      the first round rolls the whole dispatch back; one hit in
+                                      a later round rolls back that round (the rounds before it
+                                      stay committed, as after any failing follow-up round),
+                                      drops what is still queued, and the call still returns
+                                      SDUI_ELIMIT, "action limit of N". sdui_tick() leaves the
+                                      delayed actions it has no room for queued for the next
+                                      tick and lists the failure in the diagnostics */
+#define SDUI_LIMIT_WRITE_BYTES   7 /* most bytes one call's handlers may write into the state
+                                      (default 64 MiB): the packed size (sdui_binding.h's
+                                      packed values) of every value set or returned, a
+                                      member's key included, summed over the call as
+                                      SDUI_LIMIT_ACTIONS counts actions. The write that would
+                                      pass it is refused before it is made (SDUI_ELIMIT from
+                                      sdui_call_set, _set_packed, sdui_call_return; a packed
+                                      value before it is read) and the dispatch fails with
+                                      SDUI_ELIMIT, "write limit of N bytes", every service
+                                      rolled back */
+#define SDUI_LIMIT_STATE_BYTES   8 /* most bytes every service's state together may take, as
+                                      their packed size (default 256 MiB): a handler's change
+                                      that would grow the state past it fails as one over
+                                      SDUI_LIMIT_WRITE_BYTES does ("state limit of N bytes"),
+                                      and so does sdui_register_service(); changes that do
+                                      not grow the state always pass */
 long long sdui_limit(sdui_engine *engine, int which, long long value);
+/* (Inside a callback, sdui_call_limit() reads a limit: see "Callbacks".) */
 
 /* ======================================================================
 ** Options
@@ -370,6 +421,16 @@ typedef struct sdui_call sdui_call;
 ** only (★) without such a label gets an "unlabelled-button" warning in the
 ** diagnostics. See README.md, "View nodes" and "Accessibility", for every
 ** property and the default names and roles.
+** The strings of a style that hosts draw with or put in CSS are checked
+** where the view is returned (sdui_call_return() gives SDUI_ECONTRACT, and
+** the component renders as an "error" node): a colour ("color",
+** "background", "borderColor"; a paragraph run's "color" and "highlight")
+** is "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a theme token "@name" or a
+** colour name (an ASCII letter, then up to 63 letters, digits, "-", "_"):
+** "1:45: $.style.color: not a colour: \"\u001b[31m\"; a colour is ...";
+** "font", "fontWeight", "backgroundImage" (a run's "font" and "weight")
+** hold no control character. Text content may hold any: every output
+** escapes it (sdui_render_json(), sdui_render_text()).
 ** (Bindings can also build the tree node by node: sdui_binding.h.)
 */
 typedef int (*sdui_factory_fn)(sdui_call *call, void *userdata);
@@ -421,16 +482,6 @@ int sdui_unregister_component(sdui_engine *engine, const char *type);
 ** Rules for every sdui_call function
 **
 ** The sdui_call functions: valid only inside the callback that received the
-** The strings of a style that hosts draw with or put in CSS are checked
-** where the view is returned (sdui_call_return() gives SDUI_ECONTRACT, and
-** the component renders as an "error" node): a colour ("color",
-** "background", "borderColor"; a paragraph run's "color" and "highlight")
-** is "#rgb", "#rgba", "#rrggbb", "#rrggbbaa", a theme token "@name" or a
-** colour name (an ASCII letter, then up to 63 letters, digits, "-", "_"):
-** "1:45: $.style.color: not a colour: \"\u001b[31m\"; a colour is ...";
-** "font", "fontWeight", "backgroundImage" (a run's "font" and "weight")
-** hold no control character. Text content may hold any: every output
-** escapes it (sdui_render_json(), sdui_render_text()).
 ** call. Passing a call after its callback returned is undefined behaviour.
 ** Strings they return belong to the call and stay valid until the callback
 ** returns. A NULL call gives SDUI_EINVAL, NULL or -1 (by return type);
@@ -508,6 +559,17 @@ int sdui_call_state(sdui_call *call, const char *service, const char *path, char
 ** when the appearance switches, so a factory may build another view for it.
 */
 const char *sdui_call_appearance(sdui_call *call);
+
+/*
+** Read a limit from inside a callback
+**
+** The value of limit `which` (SDUI_LIMIT_*, as sdui_limit() reads it) of
+** the engine running `call`: for a factory, handler or binding that counts
+** what it hands over against a limit as it goes, and stops there (the
+** engine counts again on its side). Returns -1 for a NULL call or an
+** unknown limit.
+*/
+long long sdui_call_limit(sdui_call *call, int which);
 
 /*
 ** Return a view or a new state
@@ -602,7 +664,8 @@ int sdui_call_rollback(sdui_call *call);
 **
 ** sdui_register_service() creates the service `name` (non-empty, no '/')
 ** with `initial_state` as JSON; if it exists, only its state is replaced.
-** Errors: SDUI_EINVAL, SDUI_EPARSE, SDUI_ELIMIT,
+** Errors: SDUI_EINVAL, SDUI_EPARSE, SDUI_ELIMIT (size, depth, or every
+** service's state would take more than SDUI_LIMIT_STATE_BYTES),
 ** SDUI_ECONTRACT (a name with a control character, C0 or C1, as component
 ** ids: "bad service name \"a\u001b\": it must not contain control
 ** characters, found \u001b"); nothing is created or changed then.
@@ -766,13 +829,17 @@ int sdui_persist_callbacks(sdui_engine *engine, sdui_load_fn load, sdui_save_fn 
 ** sdui_call_dispatch() run after it in order, never re-entrantly, and so on
 ** until the queue is empty. The whole cycle is one transaction: if any
 ** handler fails, a follow-up has no handler, or the cycle would run more
-** than SDUI_LIMIT_QUEUE actions, every service is restored to its state
-** before the call.
+** than SDUI_LIMIT_QUEUE actions, or pass SDUI_LIMIT_ACTIONS,
+** SDUI_LIMIT_WRITE_BYTES or SDUI_LIMIT_STATE_BYTES, every service is
+** restored to its state before the call. Subscribers and effects then
+** react, and the actions they queue run as further rounds, each its own
+** transaction (see "Reactive", "Effects"); SDUI_LIMIT_ACTIONS counts them
+** with the first, and one of them that reaches it fails the call too.
 **
 ** Errors: SDUI_EPARSE, SDUI_ECONTRACT (not an action object),
 ** SDUI_ENOTFOUND (no handler for the action or a follow-up: nothing
 ** changed), SDUI_ECALLBACK (a handler failed; the message names its action
-** type), SDUI_ELIMIT.
+** type), SDUI_ELIMIT (the message names the limit: "action limit of N").
 */
 int sdui_dispatch(sdui_engine *engine, const char *json, size_t len);
 
@@ -1166,7 +1233,10 @@ int sdui_finish_effect(sdui_engine *engine, long long id, int ok, const char *re
 ** milliseconds; time never goes back) and dispatches the delayed actions
 ** that are due, earliest first, each as its own dispatch. Stores how many
 ** ran in *fired (may be NULL). A failing delayed action is listed in the
-** diagnostics.
+** diagnostics. A delayed action scheduled during the tick (one that
+** re-arms itself at 0 ms, say) waits for the next tick, and so do those
+** the tick's SDUI_LIMIT_ACTIONS leaves no room for: the call always
+** returns, having run at most that many actions.
 */
 int sdui_tick(sdui_engine *engine, long long now_ms, int *fired);
 

@@ -49,6 +49,11 @@ final class CallHandle {
     var builder = ViewNodeBuilder()
     /// The message given with sdui_call_error.
     var userError: String?
+    /// The view limit a view handed over ran into: the factory fails with
+    /// it, whatever status it returns (`runFactory`).
+    var viewLimitError: ViewLimitError?
+    /// The nodes sdui_call_begin began, counted against the view's node limit.
+    var builtNodes = 0
     /// sdui_call_errmsg's text.
     private var lastError: UnsafeMutablePointer<CChar>?
     /// The last failure's message still to be made (`Failure.later`).
@@ -197,6 +202,44 @@ final class CallHandle {
         if depth > limit {
             throw Failure(SDUI_ELIMIT, "\(path): the state would nest \(depth) levels deep, "
                 + "deeper than the limit of \(limit)")
+        }
+    }
+
+    /// Reads a factory's view with `read`; a view over the view limits is
+    /// SDUI_ELIMIT, and the factory fails with that error.
+    func viewWithin<T>(_ limits: ViewLimits, _ read: () throws(ViewLimitError) -> T) throws(Failure) -> T {
+        do {
+            return try read()
+        } catch {
+            viewLimitError = error
+            throw Failure(SDUI_ELIMIT, error.description)
+        }
+    }
+
+    /// Refuses, as SDUI_ELIMIT and before it is read, a value of `size`
+    /// packed bytes the handler's write limit has no room for.
+    func checkWrite(_ size: Int, in context: UnsafeMutablePointer<HandlerContext>) throws(Failure) {
+        if let error = context.pointee.refuses(write: size) { throw Failure(error) }
+    }
+
+    /// Sets `value` at `path` in the handler's state: a bad path is
+    /// SDUI_ENOTFOUND, a change over the write or state limit SDUI_ELIMIT.
+    func set(_ value: JSON?, at path: JSONPath, in context: UnsafeMutablePointer<HandlerContext>) throws(Failure) {
+        do throws(JSONPathError) {
+            try context.pointee.set(value, at: path)
+        } catch {
+            if let limit = context.pointee.limitError { throw Failure(limit) }
+            throw Failure(SDUI_ENOTFOUND, error.description)
+        }
+    }
+
+    /// Replaces the handler's whole state with `value` (`size`: its packed
+    /// size, when known); one over the write or state limit is SDUI_ELIMIT.
+    func replaceState(with value: JSON, size: Int?, in context: UnsafeMutablePointer<HandlerContext>) throws(Failure) {
+        do {
+            try context.pointee.replaceState(with: value, size: size)
+        } catch {
+            throw Failure(error)
         }
     }
 

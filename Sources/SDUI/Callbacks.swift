@@ -57,12 +57,16 @@ func runFactory(_ factory: sdui_factory_fn, _ data: UserData, input: ComponentDa
         let call = CallHandle(id: context.componentId, data: input, text: text, token: token, engine: engine,
                               role: .factory(context))
         let status = factory(call.opaque, data.pointer)
+        if let limit = call.viewLimitError, status != SDUI_OK || call.view == nil { throw limit } // the cause, whatever it says
         guard status == SDUI_OK else {
             throw CallbackError(call.userError ?? "factory returned status \(status) (\(statusName(status)))")
         }
         switch call.view {
         case .flat(let view)?: return view
-        case .tree(let node)?: return try FlatView(checking: node, componentId: context.componentId)
+        case .tree(let node)?:
+            let view = try FlatView(checking: node, componentId: context.componentId)
+            try context.viewLimits.check(view)
+            return view
         case nil:
             throw CallbackError(call.userError ?? "factory returned SDUI_OK without a view (call sdui_call_return)")
         }
@@ -185,20 +189,27 @@ public func sdui_call_appearance(_ call: OpaquePointer?) -> UnsafePointer<CChar>
     return appearanceName(call.engine.appearance)
 }
 
+@_cdecl("sdui_call_limit")
+public func sdui_call_limit(_ call: OpaquePointer?, _ which: Int32) -> Int64 {
+    guard let call = CallHandle.from(call), let value = limitValue(call.engine.limits, which) else { return -1 }
+    return Int64(value)
+}
+
 @_cdecl("sdui_call_return")
 public func sdui_call_return(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ length: Int) -> Int32 {
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
     return call.run { () throws(Failure) in
         let (value, input) = try call.parse(json, length)
         switch call.role {
-        case .factory:
+        case .factory(let render):
+            try call.viewWithin(render.viewLimits) { () throws(ViewLimitError) in try render.viewLimits.check(json: value) }
             do throws(ContractError) {
                 call.view = .tree(try ViewNode(json: value))
             } catch {
                 throw Failure(Engine.located(error, in: input))
             }
         case .handler(let context):
-            context.pointee.state = value
+            try call.replaceState(with: value, size: nil, in: context)
         default:
             throw .invalid("sdui_call_return is for factories and handlers")
         }
@@ -218,11 +229,7 @@ public func sdui_call_set(_ call: OpaquePointer?, _ path: UnsafePointer<CChar>?,
             value = try call.parse(json, length).0
         }
         try call.checkNesting(value, at: at)
-        do throws(JSONPathError) {
-            try context.pointee.set(value, at: at)
-        } catch {
-            throw Failure(SDUI_ENOTFOUND, error.description)
-        }
+        try call.set(value, at: at, in: context)
     }
 }
 
@@ -233,7 +240,9 @@ public func sdui_call_dispatch(_ call: OpaquePointer?, _ json: UnsafePointer<CCh
         let input = try bytes(json, length, "json")
         let action = try engineCall { () throws(EngineError) in try call.engine.action(from: input) }
         switch call.role {
-        case .handler(let context): context.pointee.dispatch(action)
+        case .handler(let context):
+            context.pointee.dispatch(action)
+            if let limit = context.pointee.limitError { throw Failure(limit) } // not queued
         case .subscriber(let context): context.pointee.dispatch(action)
         case .performer(let context): context.pointee.dispatch(action)
         case .factory, .middleware:

@@ -78,6 +78,7 @@ public func sdui_call_emit(_ call: OpaquePointer?, _ json: UnsafePointer<CChar>?
         } catch {
             throw Failure(Engine.located(error, in: input))
         }
+        if let limit = context.pointee.limitError { throw Failure(limit) } // dropped
     }
 }
 

@@ -34,6 +34,15 @@ public func sdui_call_begin(_ call: OpaquePointer?, _ type: UnsafePointer<CChar>
             call.builder = ViewNodeBuilder()
             throw Failure(SDUI_ELIMIT, "the view is nested deeper than \(call.engine.limits.maxDepth) nodes")
         }
+        if case .factory(let render) = call.role { // counted as they begin: the tree stops growing at the limit
+            call.builtNodes += 1
+            try call.viewWithin(render.viewLimits) { () throws(ViewLimitError) in
+                if call.builtNodes > render.viewLimits.nodes {
+                    call.builder = ViewNodeBuilder()
+                    throw ViewLimitError(.nodes, limit: render.viewLimits.nodes)
+                }
+            }
+        }
         try build(call) { (b) throws(ContractError) in try b.begin(type) }
     }
 }

@@ -28,13 +28,10 @@ public func sdui_call_set_packed(_ call: OpaquePointer?, _ path: UnsafePointer<C
     return call.run { () throws(Failure) in
         let context = try call.handlerContext("sdui_call_set_packed")
         let at = try SDUI.path(path)
+        try call.checkWrite(length, in: context) // refused before it is read
         let value = try call.unpack(packed, length)
         try call.checkNesting(value, at: at)
-        do throws(JSONPathError) {
-            try context.pointee.set(value, at: at)
-        } catch {
-            throw Failure(SDUI_ENOTFOUND, error.description)
-        }
+        try call.set(value, at: at, in: context)
     }
 }
 
@@ -44,21 +41,25 @@ public func sdui_call_return_packed(_ call: OpaquePointer?, _ packed: UnsafeRawP
     return call.run { () throws(Failure) in
         guard let packed else { throw .invalid("packed is NULL") }
         switch call.role {
-        case .factory:
+        case .factory(let render):
             let bytes = UnsafeRawBufferPointer(start: packed, count: length)
-            if let view = FlatView(packed: bytes, maxDepth: call.engine.limits.maxDepth) {
+            if let view = try call.viewWithin(render.viewLimits, { () throws(ViewLimitError) in
+                try FlatView(packed: bytes, maxDepth: call.engine.limits.maxDepth, limits: render.viewLimits)
+            }) {
                 call.view = .flat(view)
                 return
             }
             // Not a view as it stands: the long way says what is wrong.
             let value = try call.unpack(packed, length)
+            try call.viewWithin(render.viewLimits) { () throws(ViewLimitError) in try render.viewLimits.check(json: value) }
             do throws(ContractError) {
                 call.view = .tree(try ViewNode(json: value))
             } catch {
                 throw Failure(SDUI_ECONTRACT, error.description)
             }
         case .handler(let context):
-            context.pointee.state = try call.unpack(packed, length)
+            try call.checkWrite(length, in: context) // refused before it is read
+            try call.replaceState(with: call.unpack(packed, length), size: length, in: context)
         default:
             throw .invalid("sdui_call_return_packed is for factories and handlers")
         }
@@ -70,9 +71,12 @@ public func sdui_call_return_flat(_ call: OpaquePointer?, _ flat: UnsafeRawPoint
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
     return call.run { () throws(Failure) in
         guard let flat else { throw .invalid("flat is NULL") }
-        guard case .factory = call.role else { throw .invalid("sdui_call_return_flat is for factories") }
+        guard case .factory(let render) = call.role else { throw .invalid("sdui_call_return_flat is for factories") }
         let bytes = UnsafeRawBufferPointer(start: flat, count: length)
-        guard let view = FlatView(flat: bytes, maxDepth: call.engine.limits.maxDepth) else {
+        let view = try call.viewWithin(render.viewLimits) { () throws(ViewLimitError) in
+            try FlatView(flat: bytes, maxDepth: call.engine.limits.maxDepth, limits: render.viewLimits)
+        }
+        guard let view else {
             throw Failure(SDUI_ECONTRACT,
                           "not a view in the flat form as the engine writes it; return it packed to learn why")
         }

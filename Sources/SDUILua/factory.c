@@ -156,13 +156,15 @@ static int factory_run(lua_State *L)
     callback *cb = lua_touserdata(L, 1);
     sdui_call *call = cb->bridge->call;
     lua_rawgeti(L, LUA_REGISTRYINDEX, cb->ref);
+    int fn = lua_gettop(L);
+    lua_pushvalue(L, fn); /* kept: a view over the limits names where it was defined */
     data_push(L, cb->bridge, call);
     ctx_push(L, cb->bridge, CTX_FACTORY, cb->name, NULL);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
         return luaL_error(L, "factory for \"%s\" returned %s, expected a view table",
                           cb->name, luaL_typename(L, -1));
-    view_return(L, cb->bridge, call, lua_gettop(L));
+    view_return(L, cb->bridge, call, lua_gettop(L), fn);
     return 0;
 }
 

@@ -15,6 +15,11 @@
 ** what the engine's reader of packed views (PackedViewReader) writes for
 ** the same view; the engine refuses anything else, so a view looks,
 ** diffs and shows the same whichever way it went.
+**
+** The writer counts what it writes against the view limits (view_count,
+** the buffer's max): a table may refer to the same tables again and again
+** (a DAG), which written out would be millions of nodes, so each node is
+** counted before it is written and the writing stops at the limit.
 */
 #include <stdint.h>
 #include <string.h>
@@ -306,13 +311,26 @@ static int style_font(lua_State *L, text *font)
 */
 #define NODE_STACK (4 * FLAT_MAXDEPTH + 16)
 
+/* A limit has stopped the writer: the nodes counted, or the bytes written past b->max. */
+static int over_limit(const packed_buffer *b, view_count *left)
+{
+    if (left->over == 0 && (b->over || (b->max != 0 && b->len > b->max)))
+        left->over = VIEW_OVER_BYTES;
+    return left->over != 0;
+}
+
 /*
 ** The node table at idx (absolute) and its subtree, appended to b; 0 when
-** the packed way must take the view. flat_write made room for NODE_STACK.
+** the packed way must take the view, or a limit stopped the writer
+** (left->over). flat_write made room for NODE_STACK.
 */
-static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b, int idx, int depth)
+static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b, int idx, int depth, view_count *left)
 {
-    if (depth >= FLAT_MAXDEPTH)
+    if (--left->nodes_left < 0) {
+        left->over = VIEW_OVER_NODES;
+        return 0;
+    }
+    if (depth >= FLAT_MAXDEPTH || over_limit(b, left))
         return 0;
     if (lua_getmetatable(L, idx)) {
         lua_pop(L, 1);
@@ -426,7 +444,7 @@ static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b,
         lua_pushnil(L);
         while (lua_next(L, list)) { /* key at -2, child at -1 */
             if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) != ++i || lua_type(L, -1) != LUA_TTABLE ||
-                !put_node(L, known, b, lua_gettop(L), depth + 1))
+                !put_node(L, known, b, lua_gettop(L), depth + 1, left))
                 return 0;
             lua_pop(L, 1);
         }
@@ -437,12 +455,12 @@ static int put_node(lua_State *L, const flat_names_set *known, packed_buffer *b,
     return 1;
 }
 
-int flat_write(lua_State *L, packed_buffer *b, int idx)
+int flat_write(lua_State *L, packed_buffer *b, int idx, view_count *left)
 {
     int top = lua_gettop(L);
     b->len = 0;
     int ok = lua_type(L, idx) == LUA_TTABLE && lua_checkstack(L, NODE_STACK) &&
-             put_node(L, names_of(L), b, lua_absindex(L, idx), 0);
+             put_node(L, names_of(L), b, lua_absindex(L, idx), 0, left);
     lua_settop(L, top);
-    return ok;
+    return !over_limit(b, left) && ok;
 }

@@ -146,12 +146,18 @@ void packed_buffer_free(packed_buffer *b)
 
 int packed_grow(packed_buffer *b, size_t n)
 {
+    if (b->max != 0 && (b->len > b->max || n > b->max - b->len)) { /* no more than the writer allows */
+        b->over = 1;
+        return 0;
+    }
     size_t cap = b->cap ? b->cap : 256;
     while (cap - b->len < n) {
         if (cap > SIZE_MAX / 2)
             return 0;
         cap *= 2;
     }
+    if (b->max != 0 && cap > b->max) /* room for the n bytes all the same: checked above */
+        cap = b->max;
     unsigned char *data = realloc(b->data, cap);
     if (data == NULL)
         return 0;

@@ -22,10 +22,19 @@
 
 #include <lua.h>
 
-/* Growable bytes for packed_encode; zero-initialise, release with packed_buffer_free. */
+/*
+** Growable bytes for packed_encode; zero-initialise, release with
+** packed_buffer_free. A writer that must not take more than so many bytes
+** sets `max` (0: no limit): the buffer then never grows past it, and a
+** write that would have needed more fails and sets `over` (the writer
+** resets both when it is done). Bytes up to a capacity an earlier write
+** left may still be written: a writer that counts checks `len` too.
+*/
 typedef struct packed_buffer {
     unsigned char *data;
     size_t len, cap;
+    size_t max;
+    int over;
 } packed_buffer;
 
 void packed_buffer_free(packed_buffer *b);

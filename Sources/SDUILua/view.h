@@ -17,8 +17,11 @@
 ** flat.c writes goes flat; a table the packer covers goes over packed;
 ** anything else, and any table the engine rejects, goes through the JSON
 ** path instead, whose error ("invalid view at $.path: ...") is raised as a
-** Lua error. Runs inside a protected call.
+** Lua error. A view over the engine's view limits (SDUI_LIMIT_VIEW_NODES,
+** SDUI_LIMIT_VIEW_BYTES), counted as it is written, raises "SCRIPT:LINE:
+** the view has more nodes than the node limit of N ...", naming the line
+** where the factory function at fn was defined. Runs inside a protected call.
 */
-void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx);
+void view_return(lua_State *L, sdui_bridge *bridge, sdui_call *call, int idx, int fn);
 
 #endif

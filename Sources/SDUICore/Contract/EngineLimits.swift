@@ -17,10 +17,37 @@ public struct EngineLimits: Sendable, Equatable {
     /// Most pages the navigation stack holds, the current one included:
     /// opening one more fails (the pages below keep their renders).
     public var maxPages = 64
+    /// Most nodes one component's view may have (`ViewLimits`): a factory
+    /// whose view has more fails, as any failing factory does.
+    public var maxViewNodes = 100_000
+    /// Most bytes one component's view may take in the form the engine
+    /// keeps it (`FlatView`), its texts included: unless set, as many as
+    /// the largest payload (`maxPayloadBytes`), since a view shows data
+    /// that came in one.
+    public var maxViewBytes: Int {
+        get { viewBytes ?? maxPayloadBytes }
+        set { viewBytes = newValue }
+    }
+    private var viewBytes: Int?
+    /// Most actions one call into the engine may run (`DispatchBudget`): the
+    /// action, its follow-ups, and the actions subscribers, effects and
+    /// timers queue in later rounds; each effect emitted counts as one too.
+    public var maxActions = 10_000
+    /// Most bytes one call's handlers may write into the state: the packed
+    /// size (`PackedValue.size`) of every value they set, summed.
+    public var maxWriteBytes = 64 << 20
+    /// Most bytes every service's state together may hold, as the packed
+    /// size of the states (`PackedValue.size`).
+    public var maxStateBytes = 256 << 20
 
     public init() {}
 
     var parseOptions: JSONParseOptions {
         JSONParseOptions(maxDepth: maxDepth, maxBytes: maxPayloadBytes)
+    }
+
+    /// What one component's view may hold.
+    public var view: ViewLimits {
+        ViewLimits(nodes: maxViewNodes, bytes: maxViewBytes)
     }
 }

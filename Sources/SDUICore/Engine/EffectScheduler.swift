@@ -10,6 +10,9 @@
 /// - `pendingEffects` holds exactly the effects handed to a performer that
 ///   have not finished yet, each with its id in its JSON.
 /// - `clock` (the last `tick`) never goes back.
+/// - A timer scheduled at or after a `mark` comes after every timer due
+///   by then that was scheduled before it (its due time is the clock's or
+///   later), so `takeDueTimer(before:)` stops at the first such one.
 final class EffectScheduler {
     typealias SubscriptionEntry = (id: Int, service: String, path: JSONPath, run: Subscriber)
     /// A subscription with the value it watched before a dispatch.
@@ -76,7 +79,9 @@ final class EffectScheduler {
 
     /// After a committed change: fires the subscribers whose value changed,
     /// schedules and performs the effects, leaving the engine's own to
-    /// `own`; problems go to `note`. Returns the actions they queued.
+    /// `own`; problems go to `note`. Returns the actions they queued. Each
+    /// effect counts as an action in the store's budget: those it has no
+    /// room for are dropped (noted, and the call fails with the limit).
     func react(watched: [Watched], outcome: DispatchOutcome, store: Store, own: inout EngineEffects,
                note: (Diagnostic) -> Void) -> [Action]
     {
@@ -93,7 +98,15 @@ final class EffectScheduler {
                                 "subscriber of \(subscription.service) \(subscription.path): \(error)"))
             }
         }
-        for effect in outcome.effects {
+        for (i, effect) in outcome.effects.enumerated() {
+            do throws(EngineError) {
+                try store.budget.countAction()
+            } catch {
+                store.budget.hit(error)
+                note(Diagnostic(.error, "effects-dropped", component: nil,
+                                "\(outcome.effects.count - i) effect(s) from \"\(effect.type)\" on were dropped: \(error.message)"))
+                break
+            }
             if effect.type == "after" {
                 let ms = Int64(effect.json["ms"]!.doubleValue!.rounded(.up))
                 let (due, overflow) = clock.addingReportingOverflow(ms)
@@ -162,9 +175,14 @@ final class EffectScheduler {
         clock = max(clock, now)
     }
 
-    /// Takes the earliest timer due by now, if any.
-    func takeDueTimer() -> Action? {
-        guard let first = timers.first, first.due <= clock else { return nil }
+    /// What `takeDueTimer(before:)` takes timers scheduled before: a tick
+    /// marks its start, so the timers its actions schedule (at 0 ms too)
+    /// wait for the next tick and the host gets control back.
+    var mark: Int { nextId }
+
+    /// Takes the earliest timer due by now and scheduled before `mark`, if any.
+    func takeDueTimer(before mark: Int = .max) -> Action? {
+        guard let first = timers.first, first.due <= clock, first.sequence < mark else { return nil }
         timers.removeFirst()
         return first.action
     }

@@ -23,7 +23,7 @@ public final class Engine {
     public var duplicateKeys: JSONParseOptions.DuplicateKeys = .reject
 
     public var limits = EngineLimits() {
-        didSet { store.queueLimit = limits.queueLimit }
+        didSet { store.apply(limits) }
     }
     public private(set) var registry = ComponentRegistry()
     public let store = Store()
@@ -92,7 +92,7 @@ public final class Engine {
     public init() {
         layouts = LayoutCache(engine: LayoutEngine())
         tracker = ScreenTracker(layouts: layouts)
-        store.queueLimit = limits.queueLimit
+        store.apply(limits)
     }
 
     // MARK: Input
@@ -176,22 +176,7 @@ public final class Engine {
     /// offsets the parser reported), naming its line:column, its path and,
     /// on a page, the component it is in.
     private func noteDuplicates(_ offsets: [Int], in bytes: UnsafeRawBufferPointer, components: [Component]?) {
-        for offset in offsets {
-            let (line, column) = JSONLocator.lineColumn(of: offset, in: bytes)
-            let path = JSONLocator.path(ofKeyAt: offset, in: bytes)
-            var component: String?
-            if let components, let segments = path?.segments {
-                // $.components[i]… or, for a bare array page, $[i]…
-                let at = segments.first == .key("components") ? 1 : 0
-                if segments.count > at, case .index(let i) = segments[at], i < components.count {
-                    component = components[i].id
-                }
-            }
-            let key: String
-            if case .key(let name)? = path?.segments.last { key = JSONWriter.quoted(name) } else { key = "a key" }
-            note(Diagnostic(.warning, "duplicate-key", component: component,
-                            "\(line):\(column): \(path.map { "\($0)" } ?? "$"): duplicate key \(key): the last value is used"))
-        }
+        Diagnostic.duplicateKeys(at: offsets, in: bytes, components: components).forEach { note($0) }
     }
 
     /// Checks `bytes` as a document of `kind` with the decoder the engine
@@ -477,19 +462,23 @@ public final class Engine {
     /// Runs an action and its follow-ups as one transaction, then lets
     /// subscribers and effects react; actions they queue run as further
     /// rounds. Errors of the first round are thrown (and change nothing);
-    /// later rounds that fail are rolled back and become diagnostics.
+    /// later rounds that fail are rolled back and become diagnostics. All of
+    /// it counts in one `DispatchBudget`: a limit a later round hit is thrown
+    /// once the rounds end (the rounds before it stay committed).
     public func dispatch(_ action: Action) throws(EngineError) {
-        let watched = watchedValues()
-        let outcome: DispatchOutcome
-        do {
-            outcome = try store.dispatch(action)
-        } catch {
+        try store.budget.within { () throws(EngineError) in
+            let watched = watchedValues()
+            let outcome: DispatchOutcome
+            do throws(EngineError) {
+                outcome = try store.dispatch(action)
+            } catch {
+                noteHandlerWarnings()
+                throw error
+            }
             noteHandlerWarnings()
-            throw error
+            work.actions += outcome.actions
+            run(settle(watched: watched, outcome: outcome))
         }
-        noteHandlerWarnings()
-        work.actions += outcome.actions
-        run(settle(watched: watched, outcome: outcome))
     }
 
     /// Sets the value of the bound input `nodeId` (a node id of the current
@@ -636,11 +625,17 @@ public final class Engine {
 
     /// Advances engine time to `now` (milliseconds) and dispatches the
     /// delayed actions that are due, earliest first; returns how many ran.
+    /// Those the tick's actions schedule (at 0 ms too) wait for the next
+    /// tick; all count in one `DispatchBudget`, and those it leaves no room
+    /// for wait too.
     @discardableResult
     public func tick(_ now: Int64) -> Int {
         scheduler.advance(to: now)
+        let mark = scheduler.mark
         var fired = 0
-        while fired < limits.queueLimit, let action = scheduler.takeDueTimer() {
+        store.budget.open()
+        defer { store.budget.close() }
+        while fired < limits.queueLimit, !store.budget.spent, let action = scheduler.takeDueTimer(before: mark) {
             fired += 1
             do {
                 try dispatch(action)
@@ -694,8 +689,12 @@ public final class Engine {
     /// Effects handed to performers and not finished yet, by id.
     public var pending: [Int: Effect] { scheduler.pendingEffects }
 
-    /// Runs queued actions as further rounds, each its own transaction.
+    /// Runs queued actions as further rounds, each its own transaction, all
+    /// counted in one `DispatchBudget`.
     private func run(_ queued: [Action]) {
+        guard !queued.isEmpty else { return }
+        store.budget.open()
+        defer { store.budget.close() }
         var pending = queued
         var rounds = 0
         while !pending.isEmpty {
@@ -1093,7 +1092,7 @@ public final class Engine {
     /// The renderer for the current page, theme, capabilities and input errors.
     private var renderer: Renderer {
         Renderer(registry: registry, store: store, inputErrors: inputErrors, theme: themeValues,
-                 capabilities: capabilities, pageRequirements: tracker.page?.requirements ?? .none)
+                 capabilities: capabilities, pageRequirements: tracker.page?.requirements ?? .none, viewLimits: limits.view)
     }
 
     /// Renders what is missing or stale (in a lazy list, what is realized)

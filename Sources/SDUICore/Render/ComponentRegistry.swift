@@ -17,7 +17,9 @@ public struct ComponentRegistry {
 
     public mutating func register(_ type: String, _ factory: @escaping ComponentFactory) {
         factories[type] = { data, context in
-            try FlatView(checking: try factory(data.value, context), componentId: context.componentId)
+            let view = try FlatView(checking: try factory(data.value, context), componentId: context.componentId)
+            try context.viewLimits.check(view)
+            return view
         }
     }
 

@@ -28,3 +28,29 @@ public struct Diagnostic: Sendable, Equatable {
         return .object(o)
     }
 }
+
+extension Diagnostic {
+    /// A "duplicate-key" warning for each key given again in `bytes` (at the
+    /// byte offsets the parser reported), naming its line:column, its path
+    /// and, on a page of `components`, the component it is in.
+    static func duplicateKeys(at offsets: [Int], in bytes: UnsafeRawBufferPointer, components: [Component]?)
+        -> [Diagnostic]
+    {
+        offsets.map { offset in
+            let (line, column) = JSONLocator.lineColumn(of: offset, in: bytes)
+            let path = JSONLocator.path(ofKeyAt: offset, in: bytes)
+            var component: String?
+            if let components, let segments = path?.segments {
+                // $.components[i]… or, for a bare array page, $[i]…
+                let at = segments.first == .key("components") ? 1 : 0
+                if segments.count > at, case .index(let i) = segments[at], i < components.count {
+                    component = components[i].id
+                }
+            }
+            let key: String
+            if case .key(let name)? = path?.segments.last { key = JSONWriter.quoted(name) } else { key = "a key" }
+            return Diagnostic(.warning, "duplicate-key", component: component,
+                              "\(line):\(column): \(path.map { "\($0)" } ?? "$"): duplicate key \(key): the last value is used")
+        }
+    }
+}

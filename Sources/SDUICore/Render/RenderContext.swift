@@ -18,12 +18,18 @@ public final class RenderContext {
     /// The tokens the view named that the theme lacks, each with its path
     /// (`ThemeResolver`).
     var unknownTokens: [String] = []
+    /// What the view may hold (`EngineLimits.view`): the readers of a
+    /// binding's view stop at it, and a tree is checked against it.
+    public let viewLimits: ViewLimits
 
-    init(componentId: String, componentType: String, store: Store, theme: ThemeValues) {
+    init(componentId: String, componentType: String, store: Store, theme: ThemeValues,
+         viewLimits: ViewLimits = .unlimited)
+    {
         self.componentId = componentId
         self.componentType = componentType
         self.store = store
         self.theme = theme
+        self.viewLimits = viewLimits
     }
 
     /// The state of `service` at `path`, or nil when either is missing.

@@ -27,11 +27,15 @@ public struct Renderer {
     /// What the capabilities lack of `pageRequirements` alone, worked out
     /// once: the answer for every component that requires nothing more.
     private let pageUnmet: String?
+    /// What one component's view may hold: a factory whose view has more fails.
+    public let viewLimits: ViewLimits
 
     public init(registry: ComponentRegistry, store: Store, inputErrors: [String: String] = [:],
                 theme: ThemeValues = ThemeValues(),
-                capabilities: Capabilities = Capabilities(), pageRequirements: Requirements = .none)
+                capabilities: Capabilities = Capabilities(), pageRequirements: Requirements = .none,
+                viewLimits: ViewLimits = EngineLimits().view)
     {
+        self.viewLimits = viewLimits
         self.registry = registry
         self.store = store
         self.inputErrors = inputErrors
@@ -144,7 +148,8 @@ public struct Renderer {
                      choice: FallbackChoice) -> ComponentRender
     {
         var noted = choice.diagnostics
-        let context = RenderContext(componentId: component.id, componentType: link.type, store: store, theme: theme)
+        let context = RenderContext(componentId: component.id, componentType: link.type, store: store, theme: theme,
+                                    viewLimits: viewLimits)
         let view: FlatView
         do {
             // bound inputs' values, validation errors, then the theme's tokens

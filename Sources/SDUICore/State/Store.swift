@@ -31,6 +31,16 @@ public final class Store {
     private var nextMiddlewareId = 1
     /// Most actions one dispatch may run, follow-ups included.
     public var queueLimit = 10_000
+    /// What one call may run and write (`DispatchBudget`): each dispatch
+    /// counts in the budget of the call it is part of.
+    public let budget = DispatchBudget()
+    /// Most bytes every service's state together may take, as the packed
+    /// size of the states (`PackedValue.size`): a handler's change or a
+    /// service's new state that would pass it is refused.
+    @exclusivity(unchecked) public var maxStateBytes = EngineLimits().maxStateBytes
+    /// The packed size of every service's state, kept as they change (read
+    /// and set by every handler: no access overlaps another).
+    @exclusivity(unchecked) public private(set) var stateBytes = 0
     /// The warnings handlers reported (`HandlerContext.warn`), with their
     /// action types, in order, kept whether their dispatch committed or
     /// not until `takeWarnings` (the engine's diagnostics take them).
@@ -42,17 +52,20 @@ public final class Store {
         let name: String
         var state: JSON?
         var version: Int64?
+        /// The packed size of `state` (`PackedValue.size`), kept as it changes.
+        var bytes = 0
 
         /// Moves the state out (null for none), leaving nil, so a handler
         /// changes it without a copy; and its version.
-        mutating func take() -> (state: JSON, version: Int64?) {
-            (state.take() ?? .null, version)
+        mutating func take() -> (state: JSON, version: Int64?, bytes: Int) {
+            (state.take() ?? .null, version, bytes)
         }
 
         /// Puts back the state a handler changed, with its new version.
-        mutating func put(_ state: JSON, version: Int64) {
+        mutating func put(_ state: JSON, version: Int64, bytes: Int) {
             self.state = state
             self.version = version
+            self.bytes = bytes
         }
     }
 
@@ -64,6 +77,15 @@ public final class Store {
     }
 
     public init() {}
+
+    /// Takes the limits of `limits` the store keeps: the queue's, the
+    /// state's, and the budget's actions and writes.
+    public func apply(_ limits: EngineLimits) {
+        queueLimit = limits.queueLimit
+        maxStateBytes = limits.maxStateBytes
+        budget.maxActions = limits.maxActions
+        budget.maxWriteBytes = limits.maxWriteBytes
+    }
 
     /// The state of `service`, or nil when there is no such service.
     public func state(of service: String) -> JSON? {
@@ -78,7 +100,9 @@ public final class Store {
         return slots[slot].state?.value(at: path)
     }
 
-    /// Creates `name` with `state`, or replaces the state of an existing service.
+    /// Creates `name` with `state`, or replaces the state of an existing
+    /// service. Throws `.limit` when every service's state would then take
+    /// more than `maxStateBytes`.
     public func register(service name: String, state: JSON) throws(EngineError) {
         guard !name.isEmpty, !name.contains("/") else {
             throw EngineError(.invalid, "bad service name \"\(name)\": it must be non-empty and contain no '/'")
@@ -87,14 +111,22 @@ public final class Store {
             throw EngineError(.contract, "bad service name \(JSONWriter.quoted(name)): it must not contain control "
                 + "characters, found \(String(c).escapingControlCharacters())")
         }
+        let bytes = PackedValue.size(of: state)
+        let old = slotIndex[name].map { slots[$0].bytes } ?? 0
+        guard bytes <= old || bytes - old <= maxStateBytes - stateBytes else {
+            throw EngineError(.limit, "the state limit of \(maxStateBytes) bytes was reached (SDUI_LIMIT_STATE_BYTES): "
+                + "every service's state together may take that much; service \"\(name)\" would make it \(stateBytes - old + bytes)")
+        }
         let version = newVersion()
         if let slot = slotIndex[name] {
             slots[slot].state = state
             slots[slot].version = version
+            slots[slot].bytes = bytes
         } else {
             slotIndex[name] = slots.count
-            slots.append(Slot(name: name, state: state, version: version))
+            slots.append(Slot(name: name, state: state, version: version, bytes: bytes))
         }
+        stateBytes += bytes - old
     }
 
     /// A number that names the current state of `service`: every state
@@ -214,6 +246,9 @@ public final class Store {
         for action in rest where routes[action.type] == nil {
             throw EngineError(.notFound, "no handler for action \"\(action.type)\"")
         }
+        // Counted in the budget of the call this dispatch is part of (its own when none is open).
+        budget.open()
+        defer { budget.close() }
         // The journal's buffer is kept between dispatches (taken, so a
         // nested dispatch gets its own).
         var journal = spareJournal
@@ -233,6 +268,7 @@ public final class Store {
                 guard outcome.actions < queueLimit else {
                     throw EngineError(.limit, "dispatch ran \(queueLimit) actions without emptying its queue (SDUI_LIMIT_QUEUE); a handler may be dispatching itself")
                 }
+                try budget.countAction()
                 let route: Route
                 if outcome.actions == 0 {
                     route = firstRoute
@@ -262,7 +298,10 @@ public final class Store {
                     entry.undo.reversed().forEach { slots[entry.slot].state?.undo($0) }
                 }
                 slots[entry.slot].version = entry.version
+                stateBytes += entry.bytes - slots[entry.slot].bytes
+                slots[entry.slot].bytes = entry.bytes
             }
+            if error.code == .limit { budget.hit(error) } // the call this dispatch is part of fails with it
             throw error
         }
         return outcome
@@ -295,6 +334,8 @@ public final class Store {
         var undo: [JSONUndo]
         /// The service's version before the handler ran.
         var version: Int64?
+        /// The state's packed size before the handler ran.
+        var bytes: Int
     }
 
     /// Runs one handler and its middleware on its service's state, in place;
@@ -303,14 +344,16 @@ public final class Store {
         throws(EngineError) -> Ran
     {
         let slot = route.slot
-        let (state, version) = slots[slot].take()
+        let (state, version, bytes) = slots[slot].take()
         let result = newVersion()
         var context = HandlerContext(action: action, service: route.service, state: state,
-                                     versions: (version ?? 0, result), store: self)
+                                     versions: (version ?? 0, result), store: self,
+                                     bytes: bytes, otherBytes: stateBytes - bytes)
         context.reuse(undoStorage: takeSpareUndo())
         defer {
-            slots[slot].put(context.current, version: result)
-            journal.append(Journal(slot: slot, undo: context.undo, version: version))
+            slots[slot].put(context.current, version: result, bytes: context.bytes)
+            stateBytes += context.bytes - bytes
+            journal.append(Journal(slot: slot, undo: context.undo, version: version, bytes: bytes))
             if !context.warnings.isEmpty {
                 warnings += context.warnings.map { (action.type, $0) }
                 if warnings.count > 64 { warnings.removeFirst(warnings.count - 64) }
@@ -320,7 +363,14 @@ public final class Store {
             for m in middleware { try m.run(.before, action) }
             try route.handler(&context)
         } catch {
+            if let limit = context.limitError { // what made it fail, in the handler's words when they say it
+                let said = "\(error)"
+                throw EngineError(.limit, "action \"\(action.type)\" failed: \(said.contains(limit.message) ? said : limit.message)")
+            }
             throw EngineError(.callback, "action \"\(action.type)\" failed: \(error)")
+        }
+        if let limit = context.limitError { // a refused change the handler went on after
+            throw EngineError(.limit, "action \"\(action.type)\" failed: \(limit.message)")
         }
         do {
             for m in middleware { try m.run(.after, action) }

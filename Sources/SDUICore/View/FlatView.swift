@@ -91,18 +91,32 @@ public struct FlatView: Sendable, Equatable {
     /// one pass; nil when the bytes are not such a view as they stand, or
     /// carry a node key: `PackedValue.read`, `ViewNode(json:)` and
     /// `init(checking:componentId:)` then say why, or build it.
-    public init?(packed bytes: UnsafeRawBufferPointer, maxDepth: Int) {
-        guard let view = PackedViewReader.read(bytes, maxDepth: maxDepth) else { return nil }
+    /// Throws, before reading further, once it has more nodes or bytes than `limits`.
+    public init?(packed bytes: UnsafeRawBufferPointer, maxDepth: Int, limits: ViewLimits) throws(ViewLimitError) {
+        guard let view = try PackedViewReader.read(bytes, maxDepth: maxDepth, limits: limits) else { return nil }
         self = view
     }
 
     /// The view a binding wrote in the flat form itself, kept as it is; nil
     /// unless the bytes are exactly what the engine writes for such a view
     /// (`FlatViewChecker`): the binding then hands the view over packed,
-    /// and that way says what is wrong.
-    public init?(flat bytes: UnsafeRawBufferPointer, maxDepth: Int) {
-        guard let kinds = FlatViewChecker.check(bytes, maxDepth: maxDepth) else { return nil }
+    /// and that way says what is wrong. Throws when it has more nodes or
+    /// bytes than `limits`.
+    public init?(flat bytes: UnsafeRawBufferPointer, maxDepth: Int, limits: ViewLimits) throws(ViewLimitError) {
+        guard let kinds = try FlatViewChecker.check(bytes, maxDepth: maxDepth, limits: limits) else { return nil }
         self.init(bytes: [UInt8](bytes), kinds: kinds)
+    }
+
+    /// `init?(packed:maxDepth:limits:)` with no limit on nodes and bytes.
+    public init?(packed bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        guard let view = try? FlatView(packed: bytes, maxDepth: maxDepth, limits: .unlimited) else { return nil }
+        self = view
+    }
+
+    /// `init?(flat:maxDepth:limits:)` with no limit on nodes and bytes.
+    public init?(flat bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+        guard let view = try? FlatView(flat: bytes, maxDepth: maxDepth, limits: .unlimited) else { return nil }
+        self = view
     }
 
     /// The tree, with the ids of a component `componentId`.

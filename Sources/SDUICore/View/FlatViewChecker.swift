@@ -14,10 +14,15 @@
 /// with no escapes, in strictly ascending bytewise order, at most 16 a
 /// object); nesting within the reader's limits; and no byte left over.
 /// Anything else is refused (nil), and the binding takes the packed way,
-/// whose errors say what is wrong.
+/// whose errors say what is wrong. A view over its `ViewLimits` is refused
+/// with `ViewLimitError`: its bytes before the walk, its nodes as they are
+/// counted (one increment a node; the walk stops at the limit).
 struct FlatViewChecker {
     private let bytes: UnsafeRawBufferPointer
     private let maxDepth: Int
+    /// Most nodes, and how many were met so far.
+    private let maxNodes: Int
+    private var nodes = 0
     private var at = 0
     /// The kinds of the nodes checked so far, as `FlatView.kinds` holds them.
     private var kinds: UInt32 = 0
@@ -27,15 +32,23 @@ struct FlatViewChecker {
 
     /// The kinds of its nodes (`FlatView.kinds`) when `bytes` are a view
     /// as the engine itself would write it (see above); nil otherwise.
-    static func check(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> UInt32? {
-        var checker = FlatViewChecker(bytes: bytes, maxDepth: maxDepth)
-        guard !bytes.isEmpty, checker.node(depth: 0), checker.at == bytes.count else { return nil }
+    /// Throws when they are over `limits`.
+    static func check(_ bytes: UnsafeRawBufferPointer, maxDepth: Int, limits: ViewLimits = .unlimited)
+        throws(ViewLimitError) -> UInt32?
+    {
+        guard bytes.count <= limits.bytes else { throw ViewLimitError(.bytes, limit: limits.bytes) }
+        var checker = FlatViewChecker(bytes: bytes, maxDepth: maxDepth, maxNodes: limits.nodes)
+        guard !bytes.isEmpty, checker.node(depth: 0), checker.at == bytes.count else {
+            if checker.nodes > limits.nodes { throw ViewLimitError(.nodes, limit: limits.nodes) }
+            return nil
+        }
         return checker.kinds
     }
 
-    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int, maxNodes: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.maxNodes = maxNodes
         rules = Self.kindRules
     }
 
@@ -57,7 +70,8 @@ struct FlatViewChecker {
 
     /// One node and its subtree, at the reader's `depth` (children two deeper).
     private mutating func node(depth: Int) -> Bool {
-        guard depth < maxDepth, bytes.count - at >= FlatView.headerSize else { return false }
+        nodes += 1
+        guard nodes <= maxNodes, depth < maxDepth, bytes.count - at >= FlatView.headerSize else { return false }
         let kind = Int(bytes[at])
         let flags = bytes[at + 1]
         let present = UInt16(bytes[at + 2]) | UInt16(bytes[at + 3]) << 8

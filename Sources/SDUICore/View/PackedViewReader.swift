@@ -10,26 +10,41 @@
 /// contract refuses — makes `read` return nil, and the caller decodes the
 /// bytes the long way (`PackedValue.read`, then `ViewNode(json:)`), which
 /// says exactly what is wrong. So a view read here is the one the long way
-/// builds, and every error reads as it does there.
+/// builds, and every error reads as it does there. A view over its
+/// `ViewLimits` is refused with `ViewLimitError` as soon as its nodes, or
+/// the bytes written, pass the limit (one increment and one comparison a
+/// node), before more is written.
 struct PackedViewReader: ~Copyable {
     private var cursor: PackedCursor
     private var out: ByteSink
+    private let limits: ViewLimits
+    /// The nodes read so far, and which limit stopped the reading (nil: none).
+    private var nodes = 0
+    private var over: ViewLimitError.Which?
     /// The kinds of the nodes written so far, as `FlatView.kinds` holds them.
     private var kinds: UInt32 = 0
     /// `names`, read once a view (a static is checked for being made at every use).
     private let table: NameTable
 
     /// The flat view the packed value in `bytes` describes, or nil (see above).
-    static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> FlatView? {
-        var reader = PackedViewReader(bytes: bytes, maxDepth: maxDepth)
-        guard reader.node(depth: 0), reader.cursor.at == bytes.count else { return nil }
+    /// Throws when the view is over `limits`.
+    static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int, limits: ViewLimits = .unlimited)
+        throws(ViewLimitError) -> FlatView?
+    {
+        var reader = PackedViewReader(bytes: bytes, maxDepth: maxDepth, limits: limits)
+        guard reader.node(depth: 0), reader.cursor.at == bytes.count, reader.out.count <= limits.bytes else {
+            if let over = reader.over { throw ViewLimitError(over, limit: over == .nodes ? limits.nodes : limits.bytes) }
+            if reader.out.count > limits.bytes { throw ViewLimitError(.bytes, limit: limits.bytes) }
+            return nil
+        }
         return FlatView(bytes: reader.out.withBytes { [UInt8]($0) }, kinds: reader.kinds)
     }
 
-    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    private init(bytes: UnsafeRawBufferPointer, maxDepth: Int, limits: ViewLimits) {
         cursor = PackedCursor(bytes, maxDepth: maxDepth)
-        out = ByteSink(capacity: bytes.count)
+        out = ByteSink(capacity: min(bytes.count, limits.bytes))
         table = Self.names
+        self.limits = limits
     }
 
     /// A node member the reader knows by name: its index in `names`.
@@ -60,6 +75,11 @@ struct PackedViewReader: ~Copyable {
     /// "children" comes last (as the Lua binding lays nodes out) they are read
     /// in place, else stepped over and read after the node's own fields.
     private mutating func node(depth: Int) -> Bool {
+        nodes += 1
+        guard nodes <= limits.nodes, out.count <= limits.bytes else {
+            over = nodes > limits.nodes ? .nodes : .bytes
+            return false
+        }
         guard depth < cursor.maxDepth, cursor.tag() == .object, let n = cursor.count(), n <= 16 else { return false }
         var members = Members()
         var children: (count: Int, start: Int)?
