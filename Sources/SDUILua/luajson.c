@@ -121,6 +121,7 @@ void luajson_buffer_free(luajson_buffer *b)
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
+    b->max = 0;
 }
 
 /* __gc and __close of boxes: frees what the box holds. */
@@ -136,6 +137,7 @@ static luajson_buffer *box_new(lua_State *L)
     luajson_buffer *b = (luajson_buffer *)lua_newuserdatauv(L, sizeof *b, 0);
     b->data = NULL;
     b->len = b->cap = 0;
+    b->max = 0;
     if (luaL_newmetatable(L, BOX_MT)) {
         lua_pushcfunction(L, box_gc);
         lua_setfield(L, -2, "__gc");
@@ -146,6 +148,35 @@ static luajson_buffer *box_new(lua_State *L)
     return b;
 }
 
+/* Registry key of the state's meter (a full userdata holding a luajson_meter). */
+static const char METER_KEY = 0;
+
+void luajson_set_meter(lua_State *L, const luajson_meter *meter)
+{
+    luajson_meter *kept = (luajson_meter *)lua_newuserdatauv(L, sizeof *kept, 0);
+    *kept = *meter;
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &METER_KEY);
+}
+
+/* The state's meter, or NULL. */
+static const luajson_meter *meter_of(lua_State *L)
+{
+    const luajson_meter *meter = NULL;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &METER_KEY) == LUA_TUSERDATA)
+        meter = (const luajson_meter *)lua_touserdata(L, -1); /* kept alive by the registry */
+    lua_pop(L, 1);
+    return meter;
+}
+
+/* An encoding reached its buffer's bound: the meter's refusal, which raises. */
+static void refuse_size(lua_State *L, size_t max)
+{
+    const luajson_meter *meter = meter_of(L);
+    if (meter != NULL && meter->refuse != NULL)
+        meter->refuse(L, max);
+    luaL_error(L, "size limit of %I bytes reached (a value encoded as JSON)", (lua_Integer)max);
+}
+
 /* Makes room for n more bytes in b, doubling its capacity as needed. */
 static void buf_grow(lua_State *L, luajson_buffer *b, size_t n)
 {
@@ -153,6 +184,8 @@ static void buf_grow(lua_State *L, luajson_buffer *b, size_t n)
     char *data;
     if (n > SIZE_MAX / 2 - b->len)
         luaL_error(L, "not enough memory");
+    if (b->max != 0 && b->len + n > b->max)
+        refuse_size(L, b->max);
     while (cap - b->len < n)
         cap *= 2;
     data = (char *)realloc(b->data, cap);
@@ -1347,6 +1380,10 @@ static luajson_buffer *encode_boxed(lua_State *L, int idx, luajson_buffer *init)
         init->data = NULL;
         init->len = init->cap = 0;
     }
+    const luajson_meter *meter = meter_of(L);
+    size_t start = e.b->len;
+    size_t limit = meter != NULL && meter->limit != NULL ? meter->limit(L) : 0;
+    e.b->max = limit != 0 ? start + limit : 0;
     luaL_getmetatable(L, LUAJSON_ARRAY_MT);
     e.mt = lua_gettop(L);
     lua_pushnil(L);
@@ -1358,6 +1395,9 @@ static luajson_buffer *encode_boxed(lua_State *L, int idx, luajson_buffer *init)
     if (e.sortbuf != NULL)
         luajson_buffer_free(e.sortbuf);
     lua_settop(L, e.mt - 1);
+    e.b->max = 0;
+    if (meter != NULL && meter->charge != NULL)
+        meter->charge(L, e.b->len - start);
     return e.b;
 }
 

@@ -114,11 +114,33 @@ size_t luajson_plain_run(const char *s, size_t n);
 */
 size_t luajson_escape(unsigned char c, char out[6]);
 
-/* A growable byte buffer: `len` bytes of `data` (malloc'd) are in use. */
+/*
+** A growable byte buffer: `len` bytes of `data` (malloc'd) are in use; it
+** never grows past `max` bytes (0: no bound; set from the state's meter
+** while an encoding fills it).
+*/
 typedef struct {
     char *data;
     size_t len, cap;
+    size_t max;
 } luajson_buffer;
+
+/*
+** A state's meter for encodings (luajson_set_meter): each encoding in the
+** state stops at limit(L) bytes (0: no bound) by calling refuse(L, max),
+** which raises; once done it calls charge(L, bytes) for the work. The
+** script host sets one on every script state (its size limit, its
+** instruction budget), so that no value a script hands the engine -- a DAG
+** of tables that expands as it is written -- costs more than it is charged for.
+*/
+typedef struct luajson_meter {
+    size_t (*limit)(lua_State *L);
+    void (*charge)(lua_State *L, size_t bytes);
+    void (*refuse)(lua_State *L, size_t max);
+} luajson_meter;
+
+/* Gives L's encodings the meter (copied into the registry); may raise (memory). */
+void luajson_set_meter(lua_State *L, const luajson_meter *meter);
 
 /* Frees the memory of `b` and leaves it empty ({NULL, 0, 0}); reusable. */
 void luajson_buffer_free(luajson_buffer *b);

@@ -394,6 +394,29 @@ static int float_text_agrees(lua_State *L)
 #endif
 }
 
+/*
+** The meter of a script state's JSON encodings (luajson.h): one encoding is
+** an object like any other, at most the size limit, and its bytes are
+** charged as library.c charges a copy (32 bytes an instruction).
+*/
+static size_t encoding_limit(lua_State *L)
+{
+    sdui_bridge *bridge = bridge_of(L);
+    return bridge != NULL && bridge->object_limit > 0 ? (size_t)bridge->object_limit : 0;
+}
+
+static void encoding_charge(lua_State *L, size_t bytes)
+{
+    budget_charge(L, (long long)(bytes / 32 + 1));
+}
+
+static void encoding_refused(lua_State *L, size_t max)
+{
+    char what[128];
+    snprintf(what, sizeof what, "size limit of %zu bytes reached (a value encoded as JSON)", max);
+    bridge_limit_error(L, what);
+}
+
 int sandbox_open(lua_State *L)
 {
     script *item = lua_touserdata(L, 1);
@@ -420,6 +443,9 @@ int sandbox_open(lua_State *L)
     /* Before the sandbox copies pcall & co.: scripts see only the budgeted ones. */
     lua_pushcfunction(L, budget_open);
     lua_call(L, 0, 0);
+    /* Values encoded as JSON (a state, an effect, a view by the JSON route) as any other object. */
+    static const luajson_meter meter = {encoding_limit, encoding_charge, encoding_refused};
+    luajson_set_meter(L, &meter);
     /* Then every library function bounded (library.c), before the sandbox copies them. */
     lua_pushcfunction(L, library_open);
     lua_call(L, 0, 0);

@@ -334,15 +334,23 @@ static int encode_run(lua_State *L)
 /*
 ** Pushes the JSON text of the value at idx, which goes to `path` in the
 ** state; an encoding error names the place in the state ("cannot encode a
-** function at $.a.f"), not in the value.
+** function at $.a.f"), not in the value. `where` ("file:line: " of the
+** assignment, or NULL) leads an error that names no script line of its own
+** (a table assigned is encoded when the handler returns).
 */
-static const char *encode_at(lua_State *L, int idx, const char *path, size_t *len)
+static const char *encode_at(lua_State *L, int idx, const char *path, size_t *len, const char *where)
 {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, encode_run);
     lua_pushvalue(L, idx);
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
+        if (msg != NULL && where != NULL && where[0] != '\0' && strncmp(msg, where, strlen(where)) != 0) {
+            lua_pushstring(L, where);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+            msg = lua_tostring(L, -1);
+        }
         const char *at = msg ? strstr(msg, " at $") : NULL;
         if (at == NULL)
             lua_error(L);
@@ -368,7 +376,7 @@ static void set_value(lua_State *L, sdui_bridge *bridge, const char *path, int v
         st = sdui_call_set_packed(bridge->call, path, bridge->scratch.data, bridge->scratch.len);
     } else {
         if (v != 0) { /* what packing refuses (NaN, a function...): the encoder's error names it */
-            json = encode_at(L, v, path, &len);
+            json = encode_at(L, v, path, &len, NULL);
             encoded = 1;
         }
         st = sdui_call_set(bridge->call, path, json, len);
@@ -501,13 +509,15 @@ static int view_newindex(lua_State *L)
             lua_pushvalue(L, -1);
             lua_rawseti(L, 7, ENTRY_PENDING);
         }
-        lua_createtable(L, 3, 0);
+        lua_createtable(L, 4, 0);
         lua_pushvalue(L, 1);
         lua_rawseti(L, -2, 1);
         lua_pushvalue(L, 2);
         lua_rawseti(L, -2, 2);
         lua_pushvalue(L, 3);
         lua_rawseti(L, -2, 3);
+        luaL_where(L, 1); /* the assignment's "file:line: ", for an error when it is handed over */
+        lua_rawseti(L, -2, 4);
         lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
         lua_pop(L, 1);
         detach(L, old);
@@ -527,7 +537,7 @@ static int view_newindex(lua_State *L)
     /* a view: a copy of what it shows, unless it holds the target */
     check_cycle(L, 3, m, path);
     size_t len;
-    const char *json = encode_at(L, 3, path, &len);
+    const char *json = encode_at(L, 3, path, &len, NULL);
     if (sdui_call_set(bridge->call, path, json, len) != SDUI_OK)
         return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
     detach(L, old);
@@ -658,8 +668,11 @@ static void flush(lua_State *L, sdui_bridge *bridge, int entry)
         if (found && push_path(L, m, key)) {
             lua_pop(L, 1); /* the entry */
             const char *path = lua_tostring(L, -1);
+            lua_rawgeti(L, record, 4);
+            const char *where = lua_tostring(L, -1);
+            lua_pop(L, 1); /* the record keeps it */
             size_t len;
-            const char *json = encode_at(L, value, path, &len);
+            const char *json = encode_at(L, value, path, &len, where);
             if (sdui_call_set(bridge->call, path, json, len) != SDUI_OK)
                 luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
             lua_pushvalue(L, key);

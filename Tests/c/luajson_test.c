@@ -84,7 +84,7 @@ static int l_encode(lua_State *L)
 /* encodebuf(v): luajson_encode into a caller's buffer, then a string. */
 static int l_encodebuf(lua_State *L)
 {
-    luajson_buffer b = {NULL, 0, 0};
+    luajson_buffer b = {NULL, 0, 0, 0};
     lua_settop(L, 1);
     luajson_encode(L, 1, &b);
     lua_pushlstring(L, b.data, b.len);
@@ -725,7 +725,7 @@ static void test_encode_tables(void)
     /* the stack of the caller is left alone */
     {
         int top;
-        luajson_buffer b = {NULL, 0, 0};
+        luajson_buffer b = {NULL, 0, 0, 0};
         lua_pushinteger(L, 1);
         lua_createtable(L, 0, 0);
         top = lua_gettop(L);
@@ -882,7 +882,7 @@ static void test_encode_errors(void)
                  "cyclic table at $.root[3000].a.b");
     /* luajson_encode into a non-empty buffer that then fails: left empty, no leak */
     {
-        luajson_buffer b = {NULL, 0, 0};
+        luajson_buffer b = {NULL, 0, 0, 0};
         int top = lua_gettop(L);
         lua_pushinteger(L, 7);
         luajson_encode(L, -1, &b);

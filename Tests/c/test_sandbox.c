@@ -432,7 +432,45 @@ static void test_host_metatables_out_of_reach(void)
     script_watch(NULL, 0);
 }
 
-/* -- 6. odd errors at load time ------------------------------------------------------ */
+/* -- 6. values a script hands the engine, encoded ---------------------------------- */
+
+static void test_encoded_values_are_bounded(void)
+{
+    script_watch("a DAG encoded as JSON (it would expand to 2^40 nodes)", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("dag.lua",
+                 "local function dag() local t = { 1 } for i = 1, 40 do t = { t, t } end return t end\n"
+                 "return { services = { counter = { n = 0 } }, actions = {\n"
+                 "  ['counter/dag'] = function(state) state.x = dag() end,\n"
+                 "  ['counter/caught'] = function(state) for i = 1, 1000 do pcall(function() state.x = dag() end) end end,\n"
+                 "  ['counter/emit'] = function(state, payload, ctx) ctx.emit({ type = 'x', v = dag() }) end,\n"
+                 "} }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, GOOD_PAGE), SDUI_OK);
+    char *before = script_screen(e);
+    const char *actions[] = {"{\"type\":\"counter/dag\"}", "{\"type\":\"counter/caught\"}", "{\"type\":\"counter/emit\"}"};
+    const char *lines[] = {"dag.lua:3: size limit of 4194304 bytes reached (a value encoded as JSON)",
+                           "dag.lua:4: size limit of 4194304 bytes reached (a value encoded as JSON)",
+                           "dag.lua:5: size limit of 4194304 bytes reached (a value encoded as JSON)"};
+    for (int i = 0; i < 3; i++) {
+        int status = dispatch(e, actions[i]);
+        CHECK(status == SDUI_ELIMIT || status == SDUI_ECALLBACK);
+        CHECK_STR_CONTAINS(sdui_errmsg(e), lines[i]);
+        char *state = state_json(e, "counter"), *screen = script_screen(e);
+        CHECK_STR_EQ(state, "{\"n\":0}");
+        CHECK_STR_EQ(screen, before);
+        free(state);
+        free(screen);
+    }
+    free(before);
+    sdui_engine_free(e);
+    remove(script_file("dag.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 7. odd errors at load time ------------------------------------------------------ */
 
 static void test_error_objects_at_load(void)
 {
@@ -483,6 +521,7 @@ int main(void)
     test_total_memory_cap();
     test_tampering_stays_in_its_script();
     test_host_metatables_out_of_reach();
+    test_encoded_values_are_bounded();
     test_error_objects_at_load();
     script_folder_remove();
     return check_summary();
