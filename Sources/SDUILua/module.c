@@ -650,6 +650,11 @@ static void apply_options(lua_State *L, lua_engine *e)
         apply_limit(L, e, limits, "depth", SDUI_LIMIT_DEPTH, sdui_limit);
         apply_limit(L, e, limits, "queue", SDUI_LIMIT_QUEUE, sdui_limit);
         apply_limit(L, e, limits, "pages", SDUI_LIMIT_PAGES, sdui_limit);
+        apply_limit(L, e, limits, "view_nodes", SDUI_LIMIT_VIEW_NODES, sdui_limit);
+        apply_limit(L, e, limits, "view_bytes", SDUI_LIMIT_VIEW_BYTES, sdui_limit);
+        apply_limit(L, e, limits, "actions", SDUI_LIMIT_ACTIONS, sdui_limit);
+        apply_limit(L, e, limits, "write_bytes", SDUI_LIMIT_WRITE_BYTES, sdui_limit);
+        apply_limit(L, e, limits, "state_bytes", SDUI_LIMIT_STATE_BYTES, sdui_limit);
     }
     lua_pop(L, 1);
     if (lua_getfield(L, 1, "duplicate_keys") != LUA_TNIL) {

@@ -58,3 +58,17 @@ describe("view limits", function()
     assert.is_nil(failed.fine)
   end)
 end)
+
+describe("the engine's limits as sdui.engine options", function()
+  it("take the view, action, write and state limits in `limits`", function()
+    local e <close> = sdui.engine{ limits = { view_nodes = 7, view_bytes = 5000, actions = 20,
+                                              write_bytes = 1000, state_bytes = 2000 } }
+    assert(e:component("Dag", function(data) return dag(data.levels, ui.text("x")) end))
+    assert(e:load_page('[{"id":"a","type":"Dag","data":{"levels":2}},{"id":"b","type":"Dag","data":{"levels":3}}]'))
+    local screen = e:render()
+    assert.are.equal("vstack", screen.components[1].view.type)
+    assert.are.equal("error", screen.components[2].view.type)
+    assert.truthy(screen.components[2].view.message:find("node limit of 7", 1, true), screen.components[2].view.message)
+    assert.has_error(function() sdui.engine{ limits = { actions = -1 } } end)
+  end)
+end)
