@@ -3,12 +3,14 @@
 #
 #   run.sh smoke SECONDS BUILD NAME...   replays every seed (fuzz/seeds/<name>)
 #       and regression input (fuzz/regressions/<name>) through its harness,
-#       then fuzzes each harness SECONDS seconds from its seeds in a scratch
-#       corpus; prints "fuzz-smoke: N passed, M failed".
+#       then fuzzes each harness SECONDS seconds from them in a scratch
+#       corpus; prints "fuzz-smoke: N passed, M failed". Both steps run with
+#       the harness's -timeout: an input that runs longer fails the smoke.
+#       What the fuzzing finds is kept in BUILD/crashes/<name>/smoke-*.
 #   run.sh fuzz SECONDS BUILD NAME...    fuzzes each harness SECONDS seconds,
 #       niced, on BUILD/corpus/<name> (kept between runs, seeded from
-#       fuzz/seeds/<name>); crashes land in BUILD/crashes/<name>; prints the
-#       last status line of each.
+#       fuzz/seeds/<name> and fuzz/regressions/<name>); crashes land in
+#       BUILD/crashes/<name>; prints the last status line of each.
 #
 # Every process it starts is its child and is ended when it exits, even when
 # it is interrupted half-way.
@@ -35,23 +37,29 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0}"
 export TMPDIR=$scratch
 
-# Per harness: its options (every run) and its seed folders (hostile script
-# seeds are kept out until the budget fixes land: see fuzz/README.md).
+# Per harness: its options (every run, replays included: libFuzzer's -timeout
+# holds for each file it runs, so an input that runs longer is a finding) and
+# its seed folders.
 options() {
   local name=$1 opts="-rss_limit_mb=2048"
   [ -f "fuzz/dict/$name.dict" ] && opts="$opts -dict=fuzz/dict/$name.dict"
   case $name in
     path) opts="$opts -timeout=5 -max_len=512" ;;
     action) opts="$opts -timeout=5 -max_len=4096" ;;
-    script) opts="$opts -timeout=10 -max_len=8192" ;;
+    script) opts="$opts -timeout=$SCRIPT_TIMEOUT -max_len=8192" ;;
     *) opts="$opts -timeout=5 -max_len=65536" ;;
   esac
   echo "$opts"
 }
-# The script harness also reads the example scripts where they are, rather
-# than copies of them.
+# The script harness's per-input limit, in seconds: fuzz_script gives each
+# run of a script a 100 ms deadline, so an input that runs this long escaped
+# its limits.
+SCRIPT_TIMEOUT=${SCRIPT_TIMEOUT:-5}
+# Every harness is also seeded with its regression inputs (for fuzz_script,
+# one script per family of hostile input), and the script harness with the
+# example scripts, read where they are rather than copied.
 seed_dirs() {
-  local name=$1 dirs=fuzz/seeds/$name
+  local name=$1 dirs="fuzz/seeds/$name fuzz/regressions/$name"
   [ "$name" = script ] && dirs="$dirs lua/examples/scripts lua/examples/scripts_v2"
   for d in $dirs; do [ -d "$d" ] && echo "$d"; done
 }
@@ -66,7 +74,7 @@ case $mode in
     for name in "$@"; do
       bin=$build/fuzz_$name
       files=()
-      for d in $(seed_dirs "$name") fuzz/regressions/"$name"; do
+      for d in $(seed_dirs "$name"); do
         [ -d "$d" ] && while IFS= read -r -d '' f; do files+=("$f"); done < <(find "$d" -type f -print0 | sort -z)
       done
       log=$scratch/$name.replay.log
@@ -77,6 +85,8 @@ case $mode in
         failed=$((failed + 1))
         echo "fuzz-smoke: $name: replaying ${#files[@]} inputs failed:" >&2
         tail -40 "$log" >&2
+        # the input it failed on (a deep stack pushes that line out of the tail)
+        grep -a '^Running: ' "$log" | tail -1 | sed "s/^/fuzz-smoke: $name: /" >&2
       fi
       corpus=$scratch/corpus-$name
       mkdir -p "$corpus"
@@ -91,7 +101,11 @@ case $mode in
         failed=$((failed + 1))
         echo "fuzz-smoke: $name: fuzzing found something:" >&2
         tail -60 "$log" >&2
-        ls "$scratch"/crash-* "$scratch"/timeout-* "$scratch"/leak-* 2>/dev/null >&2
+        # the scratch folder goes when this script ends: the inputs are kept
+        mkdir -p "$build/crashes/$name"
+        for f in "$scratch"/crash-* "$scratch"/timeout-* "$scratch"/leak-* "$scratch"/oom-*; do
+          [ -f "$f" ] && cp "$f" "$build/crashes/$name/smoke-${f##*/}" && echo "kept as $build/crashes/$name/smoke-${f##*/}" >&2
+        done
       fi
     done
     echo "fuzz-smoke: $passed passed, $failed failed"

@@ -1,0 +1,2 @@
+-- error() with something else than a message, while the script loads.
+error({})
