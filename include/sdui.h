@@ -633,7 +633,11 @@ void sdui_call_error(sdui_call *call, const char *message);
 ** diagnostic with code "handler-warning" whose message starts with
 ** `action "service/name": `, listed whether its dispatch commits or not; a
 ** subscriber's, performer's or middleware's has code "callback-warning".
-** `message` (UTF-8) is copied. Errors: SDUI_EINVAL (NULL call or message).
+** `message` (UTF-8) is copied, cut at 4,096 bytes (with "…"). One call
+** keeps at most 64 warnings; the 65th becomes one saying the rest are
+** dropped, and later ones are dropped (SDUI_OK all the same): a callback
+** that warns in a loop cannot make the engine hold more. Errors:
+** SDUI_EINVAL (NULL call or message).
 */
 int sdui_call_warn(sdui_call *call, const char *message);
 

@@ -54,6 +54,14 @@ final class CallHandle {
     var viewLimitError: ViewLimitError?
     /// The nodes sdui_call_begin began, counted against the view's node limit.
     var builtNodes = 0
+    /// The warnings sdui_call_warn took in this call (at most `maxWarnings` are kept).
+    var warnings = 0
+    /// Warnings one call may leave in the diagnostics; past it one notice says
+    /// the rest were dropped. A callback that warns in a loop cannot make
+    /// the engine hold more than this many, each at most `maxWarningBytes`.
+    static let maxWarnings = 64
+    /// Bytes of one warning kept; a longer one is cut at a character boundary, with "…".
+    static let maxWarningBytes = 4096
     /// sdui_call_errmsg's text.
     private var lastError: UnsafeMutablePointer<CChar>?
     /// The last failure's message still to be made (`Failure.later`).

@@ -267,7 +267,18 @@ public func sdui_call_error(_ call: OpaquePointer?, _ message: UnsafePointer<CCh
 public func sdui_call_warn(_ call: OpaquePointer?, _ message: UnsafePointer<CChar>?) -> Int32 {
     guard let call = CallHandle.from(call) else { return SDUI_EINVAL }
     return call.run { () throws(Failure) in
-        let message = try requiredString(message, "message")
+        var message = try requiredString(message, "message")
+        call.warnings += 1
+        if call.warnings > CallHandle.maxWarnings + 1 { return }
+        if call.warnings == CallHandle.maxWarnings + 1 {
+            message = "more than \(CallHandle.maxWarnings) warnings in one call; the rest are dropped"
+        } else if message.utf8.count > CallHandle.maxWarningBytes {
+            var cut = message.utf8.index(message.utf8.startIndex, offsetBy: CallHandle.maxWarningBytes)
+            while cut > message.utf8.startIndex && !message.unicodeScalars.indices.contains(cut) {
+                cut = message.utf8.index(before: cut)
+            }
+            message = String(message[..<cut]) + "…"
+        }
         switch call.role {
         case .factory(let context): context.warn(message)
         case .handler(let context): context.pointee.warn(message)

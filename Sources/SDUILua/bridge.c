@@ -4,6 +4,7 @@
 ** sdui.array and the embedded DSL (see bridge.h).
 */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,7 @@ void bridge_begin_run(sdui_bridge *bridge)
     bridge->used = 0;
     bridge->limit_hit = 0;
     bridge->memory_message[0] = '\0';
+    bridge->limit_message[0] = '\0';
     bridge->deadline_ns = bridge->time_limit_ns > 0 ? bridge_now_ns() + bridge->time_limit_ns : 0;
     if (bridge->interrupt != NULL)
         bridge->interrupt_seen = *bridge->interrupt;
@@ -96,11 +98,14 @@ static void push_where(lua_State *L)
 int bridge_limit_error(lua_State *L, const char *what)
 {
     sdui_bridge *bridge = bridge_of(L);
-    if (bridge != NULL)
-        bridge->limit_hit = 1;
     push_where(L);
     lua_pushstring(L, what);
     lua_concat(L, 2);
+    if (bridge != NULL) {
+        if (!bridge->limit_hit) /* the first limit is the one the run reports */
+            snprintf(bridge->limit_message, sizeof bridge->limit_message, "%s", lua_tostring(L, -1));
+        bridge->limit_hit = 1;
+    }
     return lua_error(L);
 }
 
@@ -113,6 +118,21 @@ void bridge_check_clock(lua_State *L, sdui_bridge *bridge)
         snprintf(what, sizeof what, "time limit of %lld ms exceeded", bridge->time_limit_ns / 1000000);
         bridge_limit_error(L, what);
     }
+}
+
+void bridge_charge(lua_State *L, sdui_bridge *bridge, long long steps, const char *what)
+{
+    if (bridge == NULL || steps <= 0)
+        return;
+    long long before = bridge->used;
+    bridge->used = steps > LLONG_MAX - before ? LLONG_MAX : before + steps;
+    if (bridge->limit_hit || (bridge->budget > 0 && bridge->used > bridge->budget)) {
+        char message[128];
+        snprintf(message, sizeof message, "instruction budget of %lld exceeded%s", bridge->budget, what);
+        bridge_limit_error(L, message);
+    }
+    if (bridge->used / BRIDGE_HOOK_STEP != before / BRIDGE_HOOK_STEP)
+        bridge_check_clock(L, bridge); /* a run doing its work in C calls meets its deadline too */
 }
 
 void bridge_hook(lua_State *L, lua_Debug *ar)

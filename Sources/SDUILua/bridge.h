@@ -36,6 +36,7 @@ typedef struct sdui_bridge {
     long long deadline_ns;   /* CLOCK_MONOTONIC time the running callback must end by; 0: none */
     long long object_limit;  /* bytes one string, table part or stack may take; 0: none */
     char memory_message[192]; /* why the allocator last refused a block in this run ("" : none); the script host's */
+    char limit_message[192];  /* the first limit error of this run, as raised ("": none): what the run reports, whatever a __close handler raises after it */
     volatile int *interrupt; /* the host's interrupt count, raised by sdui_scripts_interrupt (any thread, a signal handler); NULL: none */
     int interrupt_seen;  /* *interrupt when this run began: a run stops at its next hook once the count moves */
     int mirrors;         /* registry ref of the handlers' state mirrors (state.c); 0: none yet */
@@ -81,6 +82,15 @@ void bridge_hook(lua_State *L, lua_Debug *ar);
 ** C work crosses one of the hook's intervals.
 */
 void bridge_check_clock(lua_State *L, sdui_bridge *bridge);
+
+/*
+** Charges `steps` instructions of C work to `bridge`'s run (NULL, or a
+** bridge with no limits: nothing happens) and raises, as the hook does,
+** once its budget is spent (`what` qualifies that message: "" or " (in
+** pattern matching)"); crossing one of the hook's intervals also meets
+** the deadline and the interrupt. Every charge goes through here.
+*/
+void bridge_charge(lua_State *L, sdui_bridge *bridge, long long steps, const char *what);
 
 /*
 ** Raises the error of a limit hit by the running script ("file:line: "

@@ -44,26 +44,10 @@
 /* Instructions a coroutine may run between two hook calls. */
 #define COROUTINE_STEP 100
 
-/* Raises the budget error, naming the script line that asked for the work, and marks the run. */
-static void budget_spent(lua_State *L, sdui_bridge *bridge, const char *what)
-{
-    char message[128];
-    snprintf(message, sizeof message, "instruction budget of %lld exceeded%s", bridge->budget, what);
-    bridge_limit_error(L, message);
-}
-
 /* Charges `steps` to the running script's budget; `what` qualifies the error. */
 static void charge(lua_State *L, long long steps, const char *what)
 {
-    sdui_bridge *bridge = bridge_of(L);
-    if (bridge == NULL || steps <= 0)
-        return;
-    long long before = bridge->used;
-    bridge->used = steps > LLONG_MAX - before ? LLONG_MAX : before + steps;
-    if (bridge->limit_hit || (bridge->budget > 0 && bridge->used > bridge->budget))
-        budget_spent(L, bridge, what);
-    if (bridge->used / BRIDGE_HOOK_STEP != before / BRIDGE_HOOK_STEP)
-        bridge_check_clock(L, bridge); /* a run doing its work in library calls meets its deadline too */
+    bridge_charge(L, bridge_of(L), steps, what);
 }
 
 void budget_charge(lua_State *L, long long steps)

@@ -139,6 +139,8 @@ static const char *failure_message(sdui_bridge *bridge, lua_State *L, int status
         return "Lua stack overflow";
     if (status == LUA_ERRMEM) /* the script host's allocator says which limit refused the block */
         return bridge->memory_message[0] ? bridge->memory_message : "out of memory";
+    if (bridge->limit_hit && bridge->limit_message[0]) /* not what a __close handler raised after it */
+        return bridge->limit_message;
     return lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error object is not a string";
 }
 
@@ -188,7 +190,7 @@ int callback_run_kept(sdui_call *call, callback *cb, lua_CFunction run, int kind
     /* The current version's message stays on the stack (a string: no collection) while the previous one runs. */
     const char *message = failure_message(cb->bridge, L, status);
     char kept[sizeof cb->bridge->memory_message];
-    if (message == cb->bridge->memory_message) { /* the next run clears it */
+    if (message == cb->bridge->memory_message || message == cb->bridge->limit_message) { /* the next run clears it */
         memcpy(kept, message, sizeof kept);
         message = kept;
     }

@@ -175,7 +175,10 @@ static int ctx_finish(lua_State *L)
 static int ctx_warn(lua_State *L)
 {
     sdui_call *call = current_call(L);
-    const char *message = luaL_checkstring(L, 1);
+    size_t len;
+    const char *message = luaL_checklstring(L, 1, &len);
+    /* the engine copies it (and keeps at most 4 KiB of it): charged as a copy */
+    bridge_charge(L, lua_touserdata(L, lua_upvalueindex(1)), (long long)(len / 32 + 1), "");
     if (sdui_call_warn(call, message) != SDUI_OK)
         return luaL_error(L, "ctx.warn: %s", sdui_call_errmsg(call));
     return 0;

@@ -262,20 +262,15 @@ static size_t visible(const char *s, size_t len, char *out, size_t room, size_t 
     return o;
 }
 
-/* Registry key of print's count of the warnings of the current callback run. */
-static const char PRINT_KEY = 0;
-
-typedef struct print_count {
-    unsigned long run; /* bridge->active of the run counted */
-    int lines;         /* warnings it has had */
-} print_count;
+/* Registry key marking a state whose library is open (library_open runs once a state). */
+static const char OPEN_KEY = 0;
 
 /*
-** Hands print's text on: inside a callback as a warning of the call (at
-** most LIBRARY_PRINT_LINES a run, then one saying the rest are dropped);
-** outside one (a script's top level, while it loads) to Lua's warning
-** channel, lua_warning: the script host's states have no warning function,
-** so it goes nowhere, and never to the terminal.
+** Hands print's text on: inside a callback as a warning of the call (the
+** engine keeps at most 64 a call, sdui_call_warn); outside one (a script's
+** top level, while it loads) to Lua's warning channel, lua_warning: the
+** script host's states have no warning function, so it goes nowhere, and
+** never to the terminal.
 */
 static void deliver(lua_State *L, const char *text)
 {
@@ -284,22 +279,6 @@ static void deliver(lua_State *L, const char *text)
         lua_warning(L, "print: ", 1);
         lua_warning(L, text, 0);
         return;
-    }
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &PRINT_KEY);
-    print_count *count = lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    if (count != NULL) {
-        if (count->run != bridge->active)
-            count->run = bridge->active, count->lines = 0;
-        if (count->lines > LIBRARY_PRINT_LINES)
-            return;
-        if (count->lines++ == LIBRARY_PRINT_LINES) {
-            char notice[96];
-            snprintf(notice, sizeof notice, "print: more than %d lines in one run; the rest are dropped",
-                     LIBRARY_PRINT_LINES);
-            sdui_call_warn(bridge->call, notice);
-            return;
-        }
     }
     sdui_call_warn(bridge->call, text);
 }
@@ -862,7 +841,7 @@ static void push_table(lua_State *L, const char *table)
 
 int library_open(lua_State *L)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PRINT_KEY) != LUA_TNIL)
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &OPEN_KEY) != LUA_TNIL)
         return 0; /* open already: the stock functions are wrapped once */
     lua_pop(L, 1);
     static const char *const whole[] = {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME,
@@ -893,9 +872,7 @@ int library_open(lua_State *L)
         lua_setfield(L, -2, row->name);
         lua_pop(L, 1);
     }
-    print_count *count = lua_newuserdatauv(L, sizeof *count, 0);
-    count->run = 0;
-    count->lines = 0;
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &PRINT_KEY);
+    lua_pushboolean(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &OPEN_KEY);
     return 0;
 }

@@ -11,9 +11,6 @@
 /* Bytes of one print's text, control characters escaped, before it is cut with "…". */
 #define LIBRARY_PRINT_MAX 1024
 
-/* Warnings print adds in one callback run; one more says the rest are dropped. */
-#define LIBRARY_PRINT_LINES 64
-
 /*
 ** Installs the bounded library in L's real global tables: every function
 ** of string, table, math, utf8 and coroutine that library.c does not list

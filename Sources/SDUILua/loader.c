@@ -427,6 +427,8 @@ int loader_run(scripts *s, script *item)
             snprintf(message, sizeof message, "%s", why);
         else
             snprintf(message, sizeof message, "%s: %s", shown, why);
+    } else if (item->bridge.limit_hit && item->bridge.limit_message[0]) {
+        snprintf(message, sizeof message, "%s", item->bridge.limit_message); /* whatever was raised after it */
     } else if (lua_type(item->L, -1) == LUA_TSTRING) {
         text = lua_tostring(item->L, -1);
     } else {

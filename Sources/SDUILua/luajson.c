@@ -168,6 +168,13 @@ static const luajson_meter *meter_of(lua_State *L)
     return meter;
 }
 
+void luajson_charge(lua_State *L, size_t bytes)
+{
+    const luajson_meter *meter = meter_of(L);
+    if (meter != NULL && meter->charge != NULL)
+        meter->charge(L, bytes);
+}
+
 /* An encoding reached its buffer's bound: the meter's refusal, which raises. */
 static void refuse_size(lua_State *L, size_t max)
 {
@@ -774,6 +781,7 @@ void luajson_decode(lua_State *L, const char *json, size_t len)
     decoder d;
     if (json == NULL)
         json = "";
+    luajson_charge(L, len);
     luaL_checkstack(L, 6, "JSON decoding");
     d.L = L;
     d.p = d.start = json;

@@ -142,6 +142,13 @@ typedef struct luajson_meter {
 /* Gives L's encodings the meter (copied into the registry); may raise (memory). */
 void luajson_set_meter(lua_State *L, const luajson_meter *meter);
 
+/*
+** Charges `bytes` of decoding work to L's meter, if it has one (decoding
+** JSON or packed values into Lua: a handler's ctx.state read, a factory's
+** data). May raise, as the meter's charge does.
+*/
+void luajson_charge(lua_State *L, size_t bytes);
+
 /* Frees the memory of `b` and leaves it empty ({NULL, 0, 0}); reusable. */
 void luajson_buffer_free(luajson_buffer *b);
 

@@ -116,6 +116,7 @@ void packed_push(lua_State *L, const void *p, size_t len)
 {
     reader r;
     luaL_checkstack(L, 4, "packed value");
+    luajson_charge(L, len); /* decoding work, charged to a script state's run */
     r.L = L;
     r.p = r.start = p;
     r.end = r.p + len;

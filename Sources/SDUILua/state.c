@@ -25,6 +25,7 @@
 ** Backing tables hold views for their table values, so state.a.b reads
 ** through views all the way down.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -338,7 +339,8 @@ static int encode_run(lua_State *L)
 ** assignment, or NULL) leads an error that names no script line of its own
 ** (a table assigned is encoded when the handler returns).
 */
-static const char *encode_at(lua_State *L, int idx, const char *path, size_t *len, const char *where)
+static const char *encode_at(lua_State *L, int idx, const char *path, size_t *len, const char *where,
+                             sdui_bridge *bridge)
 {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, encode_run);
@@ -350,6 +352,8 @@ static const char *encode_at(lua_State *L, int idx, const char *path, size_t *le
             lua_insert(L, -2);
             lua_concat(L, 2);
             msg = lua_tostring(L, -1);
+            if (bridge->limit_hit) /* the run reports its limit as recorded: with the line now */
+                snprintf(bridge->limit_message, sizeof bridge->limit_message, "%s", msg);
         }
         const char *at = msg ? strstr(msg, " at $") : NULL;
         if (at == NULL)
@@ -376,7 +380,7 @@ static void set_value(lua_State *L, sdui_bridge *bridge, const char *path, int v
         st = sdui_call_set_packed(bridge->call, path, bridge->scratch.data, bridge->scratch.len);
     } else {
         if (v != 0) { /* what packing refuses (NaN, a function...): the encoder's error names it */
-            json = encode_at(L, v, path, &len, NULL);
+            json = encode_at(L, v, path, &len, NULL, bridge);
             encoded = 1;
         }
         st = sdui_call_set(bridge->call, path, json, len);
@@ -537,7 +541,7 @@ static int view_newindex(lua_State *L)
     /* a view: a copy of what it shows, unless it holds the target */
     check_cycle(L, 3, m, path);
     size_t len;
-    const char *json = encode_at(L, 3, path, &len, NULL);
+    const char *json = encode_at(L, 3, path, &len, NULL, bridge);
     if (sdui_call_set(bridge->call, path, json, len) != SDUI_OK)
         return luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
     detach(L, old);
@@ -672,7 +676,7 @@ static void flush(lua_State *L, sdui_bridge *bridge, int entry)
             const char *where = lua_tostring(L, -1);
             lua_pop(L, 1); /* the record keeps it */
             size_t len;
-            const char *json = encode_at(L, value, path, &len, where);
+            const char *json = encode_at(L, value, path, &len, where, bridge);
             if (sdui_call_set(bridge->call, path, json, len) != SDUI_OK)
                 luaL_error(L, "cannot set state at %s: %s", path, sdui_call_errmsg(bridge->call));
             lua_pushvalue(L, key);

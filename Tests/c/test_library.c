@@ -600,10 +600,10 @@ static void test_print(void)
         strcat(cut, "é");
     strcat(cut, "…\"");
     CHECK_STR_CONTAINS(diagnostics, cut);
-    /* at most 64 lines a run, then one notice */
+    /* the engine keeps at most 64 warnings a call, then one notice (sdui_call_warn) */
     CHECK_STR_CONTAINS(diagnostics, "\"message\":\"line 64\"");
     CHECK(strstr(diagnostics, "\"message\":\"line 65\"") == NULL);
-    CHECK_STR_CONTAINS(diagnostics, "\"message\":\"print: more than 64 lines in one run; the rest are dropped\"");
+    CHECK_STR_CONTAINS(diagnostics, "\"message\":\"more than 64 warnings in one call; the rest are dropped\"");
     CHECK(strstr(diagnostics, "loading") == NULL); /* the top level's print goes to no callback */
     free(diagnostics);
     sdui_engine_free(e);

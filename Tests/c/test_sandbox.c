@@ -470,7 +470,47 @@ static void test_encoded_values_are_bounded(void)
     script_watch(NULL, 0);
 }
 
-/* -- 7. odd errors at load time ------------------------------------------------------ */
+/* -- 7. warnings in a loop ------------------------------------------------------------ */
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; p != NULL && (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+static void test_warnings_are_bounded(void)
+{
+    script_watch("warnings in a loop", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("noisy.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "local long = string.rep('w', 100000)\n"
+                 "return { components = { Noisy = function(data, ctx)\n"
+                 "  for i = 1, 100000 do ctx.warn(long) end\n"
+                 "  for i = 1, 100000 do print('p', i) end\n"
+                 "  return ui.text('noisy')\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"n\",\"type\":\"Noisy\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "noisy");
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_EQ_INT(count_of(diags, "factory-warning"), 65);
+    CHECK_STR_CONTAINS(diags, "more than 64 warnings in one call; the rest are dropped");
+    CHECK(diags != NULL && strlen(diags) < 64 * 4200 + 10000);
+    free(screen);
+    free(diags);
+    sdui_engine_free(e);
+    remove(script_file("noisy.lua"));
+    script_watch(NULL, 0);
+}
+
+/* -- 8. odd errors at load time ------------------------------------------------------ */
 
 static void test_error_objects_at_load(void)
 {
@@ -488,6 +528,28 @@ static void test_error_objects_at_load(void)
     script_write("odd.lua", "error(setmetatable({}, { __tostring = function() while true do end end }))\n");
     CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua: error object is a table value, not a message");
+    /* a __close handler raising its own error while a limit unwinds: the limit is reported */
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 100000);
+    script_write("odd.lua",
+                 "do\n"
+                 "  local x <close> = setmetatable({}, { __close = function() error('not the limit', 0) end })\n"
+                 "  while true do end\n"
+                 "end\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ELIMIT);
+    CHECK_STR_CONTAINS(sdui_errmsg(e), "odd.lua:3: instruction budget of 100000 exceeded");
+    script_write("odd.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return { components = { Closing = function()\n"
+                 "  local x <close> = setmetatable({}, { __close = function() error('not the limit', 0) end })\n"
+                 "  while true do end\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"c\",\"type\":\"Closing\"}]"), SDUI_OK);
+    free(script_screen(e));
+    char *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(diags, "odd.lua:4: instruction budget of 100000 exceeded");
+    free(diags);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 10000000);
     /* names with a NUL byte would reach the engine cut short */
     script_write("odd.lua", "return { services = { ['a\\0b'] = {} } }\n");
     CHECK_STATUS(sdui_scripts_load(e, script_file("odd.lua")), SDUI_ECALLBACK);
@@ -522,6 +584,7 @@ int main(void)
     test_tampering_stays_in_its_script();
     test_host_metatables_out_of_reach();
     test_encoded_values_are_bounded();
+    test_warnings_are_bounded();
     test_error_objects_at_load();
     script_folder_remove();
     return check_summary();
