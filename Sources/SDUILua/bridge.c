@@ -73,6 +73,10 @@ void bridge_begin_run(sdui_bridge *bridge)
     bridge->deadline_ns = bridge->time_limit_ns > 0 ? bridge_now_ns() + bridge->time_limit_ns : 0;
     if (bridge->interrupt != NULL)
         bridge->interrupt_seen = *bridge->interrupt;
+    if (bridge->collect_first && bridge->L != NULL) {
+        bridge->collect_first = 0;
+        lua_gc(bridge->L, LUA_GCCOLLECT);
+    }
 }
 
 long long bridge_now_ns(void)

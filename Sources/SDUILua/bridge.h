@@ -36,6 +36,7 @@ typedef struct sdui_bridge {
     long long deadline_ns;   /* CLOCK_MONOTONIC time the running callback must end by; 0: none */
     long long object_limit;  /* bytes one string, table part or stack may take; 0: none */
     char memory_message[192]; /* why the allocator last refused a block in this run ("" : none); the script host's */
+    int collect_first;   /* the allocator came near or to a memory cap: the next run starts with a full collection */
     char limit_message[192];  /* the first limit error of this run, as raised ("": none): what the run reports, whatever a __close handler raises after it */
     volatile int *interrupt; /* the host's interrupt count, raised by sdui_scripts_interrupt (any thread, a signal handler); NULL: none */
     int interrupt_seen;  /* *interrupt when this run began: a run stops at its next hook once the count moves */
@@ -59,7 +60,9 @@ void bridge_close(sdui_bridge *bridge, lua_State *L);
 /*
 ** Starts a budgeted run: resets the instruction count, sets the deadline
 ** (now + time_limit_ns) and notes the interrupt count (an interrupt asked
-** for before the run began does not stop it).
+** for before the run began does not stop it). When the allocator asked
+** for it (collect_first), collects bridge->L's garbage first: Lua collects
+** before it gives up on a block of its own, but not for a luaL_Buffer.
 */
 void bridge_begin_run(sdui_bridge *bridge);
 

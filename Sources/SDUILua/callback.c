@@ -137,6 +137,9 @@ static const char *failure_message(sdui_bridge *bridge, lua_State *L, int status
 {
     if (status == NO_STACK)
         return "Lua stack overflow";
+    if (status == LUA_ERRRUN && bridge->memory_message[0] && lua_type(L, -1) == LUA_TSTRING &&
+        strcmp(lua_tostring(L, -1), "not enough memory") == 0)
+        status = LUA_ERRMEM; /* lauxlib's buffers raise the allocator's refusal as a plain error */
     if (status == LUA_ERRMEM) /* the script host's allocator says which limit refused the block */
         return bridge->memory_message[0] ? bridge->memory_message : "out of memory";
     if (bridge->limit_hit && bridge->limit_message[0]) /* not what a __close handler raised after it */

@@ -416,6 +416,9 @@ int loader_run(scripts *s, script *item)
     files_stat(item->file.path, &item->file); /* poll retries only when the file changes again */
     if (status == LUA_OK)
         return sdui_report(s->engine, SDUI_OK, NULL);
+    if (status == LUA_ERRRUN && item->bridge.memory_message[0] && lua_type(item->L, -1) == LUA_TSTRING &&
+        strcmp(lua_tostring(item->L, -1), "not enough memory") == 0)
+        status = LUA_ERRMEM; /* lauxlib's buffers raise the allocator's refusal as a plain error */
     int code = status == LUA_ERRMEM || item->bridge.limit_hit ? SDUI_ELIMIT : SDUI_ECALLBACK;
     const char *shown = files_relative(s->root, item->file.path);
     char message[512];

@@ -47,6 +47,7 @@ static void note_refusal(script *item, const char *limit_name, long long limit, 
     }
     snprintf(item->bridge.memory_message, sizeof item->bridge.memory_message, "%s%s of %lld bytes reached (a block of %zu bytes)",
              where, limit_name, limit, size);
+    item->bridge.collect_first = 1; /* garbage may hold the room: the next run collects first */
 }
 
 /*
@@ -102,6 +103,8 @@ void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     item->memory_used = item->memory_used - osize + nsize;
     host->memory_used = host->memory_used - osize + nsize;
+    if (host->memory_limit > 0 && (long long)item->memory_used > host->memory_limit / 4 * 3)
+        item->bridge.collect_first = 1; /* near its cap: the next run starts with a full collection */
     return block;
 }
 

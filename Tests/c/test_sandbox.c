@@ -283,6 +283,33 @@ static void test_memory_is_per_script(void)
     script_watch(NULL, 0);
 }
 
+/*
+** A handler that leaves most of its script's cap as garbage: the next run
+** (here a reload, whose string.rep grows a luaL_Buffer, which Lua does not
+** collect for) starts with a full collection and has its room back.
+*/
+static void test_garbage_near_the_cap(void)
+{
+    script_watch("garbage near the cap", 60);
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 16 << 20);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("holds.lua",
+                 "local big = string.rep('x', 1 << 20)\n"
+                 "return { services = { counter = { n = 0 } }, actions = { ['counter/garbage'] = function(state, payload, ctx)\n"
+                 "  local list = {}\n"
+                 "  for i = 1, 14 do list[i] = big .. i end\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(dispatch(e, "{\"type\":\"counter/garbage\"}"), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+    sdui_engine_free(e);
+    remove(script_file("holds.lua"));
+    script_watch(NULL, 0);
+}
+
 /* Two scripts each under its own cap, together over the total. */
 static void test_total_memory_cap(void)
 {
@@ -581,6 +608,7 @@ int main(void)
     test_interrupt();
     test_memory_is_per_script();
     test_total_memory_cap();
+    test_garbage_near_the_cap();
     test_tampering_stays_in_its_script();
     test_host_metatables_out_of_reach();
     test_encoded_values_are_bounded();
