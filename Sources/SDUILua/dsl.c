@@ -27,6 +27,7 @@
 
 #include "dsl.h"
 #include "interned.h"
+#include "luajson.h"
 
 #define BUILDER lua_upvalueindex(1)
 #define KIND lua_upvalueindex(2)
@@ -126,6 +127,7 @@ static int only_nodes(lua_State *L, int t, lua_Integer *count)
         lua_pop(L, 1);
     }
     *count = i;
+    luajson_charge(L, (size_t)i * LUAJSON_STEP_BYTES); /* a script state's run pays for the walk */
     return 1;
 }
 

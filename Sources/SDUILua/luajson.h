@@ -143,11 +143,15 @@ typedef struct luajson_meter {
 void luajson_set_meter(lua_State *L, const luajson_meter *meter);
 
 /*
-** Charges `bytes` of decoding work to L's meter, if it has one (decoding
-** JSON or packed values into Lua: a handler's ctx.state read, a factory's
-** data). May raise, as the meter's charge does.
+** Charges `bytes` of work to L's meter, if it has one (decoding JSON or
+** packed values into Lua: a handler's ctx.state read, a factory's data; a
+** walk over a table, LUAJSON_STEP_BYTES an element). May raise, as the
+** meter's charge does.
 */
 void luajson_charge(lua_State *L, size_t bytes);
+
+/* The bytes of work a meter counts as one instruction (the script host's: a copy of 32 bytes). */
+#define LUAJSON_STEP_BYTES 32
 
 /* Frees the memory of `b` and leaves it empty ({NULL, 0, 0}); reusable. */
 void luajson_buffer_free(luajson_buffer *b);

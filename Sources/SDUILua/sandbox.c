@@ -410,7 +410,7 @@ static size_t encoding_limit(lua_State *L)
 
 static void encoding_charge(lua_State *L, size_t bytes)
 {
-    budget_charge(L, (long long)(bytes / 32 + 1));
+    budget_charge(L, (long long)(bytes / LUAJSON_STEP_BYTES + 1));
 }
 
 static void encoding_refused(lua_State *L, size_t max)

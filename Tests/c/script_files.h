@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sdui.h"
+#include "sdui_scripts.h"
 
 static char script_folder[256];
 
@@ -78,6 +78,20 @@ static inline void script_watch(const char *what, unsigned seconds)
     signal(SIGALRM, script_on_alarm);
     script_watched_case = what != NULL ? what : "";
     alarm(what != NULL ? seconds : 0);
+}
+
+/*
+** A new engine whose script runs have no deadline: for the tests of every
+** other limit, which must be the one that stops a run however slowly the
+** test runs (valgrind is 20 to 50 times slower: `make memcheck`). Tests of
+** the deadline set their own.
+*/
+static inline sdui_engine *script_engine_untimed(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    if (e != NULL)
+        sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0);
+    return e;
 }
 
 /* The engine's screen as JSON (malloc'd; NULL on failure). */

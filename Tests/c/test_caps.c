@@ -28,6 +28,7 @@
 #include "sdui_binding.h"
 #include "sdui_scripts.h"
 #include "check.h"
+#include "script_files.h"
 
 static char folder[256];
 
@@ -143,7 +144,7 @@ static const char DAG_PAGE[] =
 
 static void test_dag_views(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     write_script("dag.lua", DAG_SCRIPT);
     CHECK_STATUS(sdui_scripts_load(e, script_path("dag.lua")), SDUI_OK);
@@ -288,7 +289,7 @@ static int small_factory(sdui_call *call, void *ud)
 
 static void test_c_factory_views(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     CHECK_STATUS(sdui_register_component(e, "Json", json_factory, (void *)(intptr_t)0, NULL), SDUI_OK);
     CHECK_STATUS(sdui_register_component(e, "Packed", packed_factory, (void *)(intptr_t)1, NULL), SDUI_OK);
@@ -358,7 +359,7 @@ static int queue_many(sdui_call *call, void *ud)
 
 static sdui_engine *counter_engine(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     CHECK_STATUS(sdui_register_service(e, "c", "{\"n\":0}", 7), SDUI_OK);
     CHECK_STATUS(sdui_register_service(e, "other", "{\"kept\":true}", 13), SDUI_OK);
@@ -449,7 +450,7 @@ static const char TIMER_SCRIPT[] =
 
 static void test_a_zero_timer_runs_once_a_tick(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     write_script("timer.lua", TIMER_SCRIPT);
     CHECK_STATUS(sdui_scripts_load(e, script_path("timer.lua")), SDUI_OK);
@@ -482,7 +483,7 @@ static const char GROW_SCRIPT[] =
 
 static void test_state_growth(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     write_script("grow.lua", GROW_SCRIPT);
     CHECK_STATUS(sdui_scripts_load(e, script_path("grow.lua")), SDUI_OK);
@@ -520,7 +521,7 @@ static void test_state_growth(void)
 
 static void test_limits_api(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     static const int which[] = {SDUI_LIMIT_VIEW_NODES, SDUI_LIMIT_VIEW_BYTES, SDUI_LIMIT_ACTIONS,
                                 SDUI_LIMIT_WRITE_BYTES, SDUI_LIMIT_STATE_BYTES};
     static const long long defaults[] = {100000, 2000 /* as set below */, 10000, 64LL << 20, 256LL << 20};

@@ -18,6 +18,7 @@
 
 #include "sdui_scripts.h"
 #include "check.h"
+#include "script_files.h"
 
 static char folder[256];
 
@@ -242,7 +243,7 @@ static int has_line(const char *lines, const char *name, size_t len)
 
 static void test_every_reachable_function_is_listed(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     write_script("walk.lua", "%s", WALK_SCRIPT);
     CHECK_STATUS(sdui_scripts_load(e, script_path("walk.lua")), SDUI_OK);
@@ -317,7 +318,7 @@ static void check_goes_on(sdui_engine *e)
 /* An engine with good.lua loaded and the budget BUDGET. */
 static sdui_engine *engine_with_good(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, BUDGET);
     write_script("good.lua", GOOD_SCRIPT);
@@ -559,7 +560,7 @@ static int quiet(int on)
 
 static void test_print(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     write_script("print.lua",
                  "local ui = require 'sdui.ui'\n"
@@ -779,7 +780,7 @@ static void test_print(void)
 
 static void test_same_answers_as_stock_lua(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     write_script("same.lua", "%s%s", SAME_CODE,
                  "return { services = { same = { out = '' } },\n"

@@ -66,7 +66,7 @@ static const char *GOOD_PAGE = "[{\"id\":\"g1\",\"type\":\"Good\",\"data\":{\"t\
 static void test_ctx_slots_cannot_crash(void)
 {
     script_watch("ctx slots", 30);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     script_write("good.lua", GOOD_SCRIPT);
     script_write("evil.lua",
@@ -156,7 +156,7 @@ static void test_deadline_stops_long_compares(void)
 static void test_size_limit(void)
 {
     script_watch("size limit", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_OBJECT, 1 << 20), 4 << 20);
     script_write("good.lua", GOOD_SCRIPT);
@@ -197,7 +197,7 @@ static void *interrupt_later(void *engine)
 static void test_interrupt(void)
 {
     script_watch("interrupt", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     sdui_scripts_interrupt(e);  /* no script host yet: nothing happens */
     sdui_scripts_interrupt(NULL);
@@ -244,7 +244,7 @@ static void test_interrupt(void)
 static void test_memory_is_per_script(void)
 {
     script_watch("memory per script", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 8 << 20);
     script_write("good.lua", GOOD_SCRIPT);
@@ -291,7 +291,7 @@ static void test_memory_is_per_script(void)
 static void test_garbage_near_the_cap(void)
 {
     script_watch("garbage near the cap", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 16 << 20);
     script_write("good.lua", GOOD_SCRIPT);
@@ -314,7 +314,7 @@ static void test_garbage_near_the_cap(void)
 static void test_total_memory_cap(void)
 {
     script_watch("total memory cap", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 8 << 20);
     CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TOTAL_MEMORY, 12 << 20), 256 << 20);
@@ -371,7 +371,7 @@ static void test_total_memory_cap(void)
 /* good.lua's screen in a fresh engine with no other script. */
 static char *fresh_good_screen(void)
 {
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     char *screen = NULL;
     if (sdui_scripts_load(e, script_file("good.lua")) == SDUI_OK && load_page(e, GOOD_PAGE) == SDUI_OK)
         screen = script_screen(e);
@@ -386,7 +386,7 @@ static void test_tampering_stays_in_its_script(void)
     char *expected = fresh_good_screen();
     CHECK(expected != NULL && strstr(expected, "one! ONE 0 1.5") != NULL);
 
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     /* the offender loads first, so everything after it would see what it did */
     script_write("a_evil.lua", EVIL_SCRIPT);
@@ -422,7 +422,7 @@ static void test_tampering_stays_in_its_script(void)
 static void test_host_metatables_out_of_reach(void)
 {
     script_watch("host metatables (a finalizer would hang)", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     script_write("good.lua", GOOD_SCRIPT);
     script_write("gc.lua",
@@ -464,7 +464,7 @@ static void test_host_metatables_out_of_reach(void)
 static void test_encoded_values_are_bounded(void)
 {
     script_watch("a DAG encoded as JSON (it would expand to 2^40 nodes)", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     script_write("good.lua", GOOD_SCRIPT);
     script_write("dag.lua",
@@ -497,6 +497,32 @@ static void test_encoded_values_are_bounded(void)
     script_watch(NULL, 0);
 }
 
+/* The DSL's builders walk a container's children in C: each walk is charged. */
+static void test_dsl_walks_are_charged(void)
+{
+    script_watch("ui.vstack over 100,000 children, a million times", 60);
+    sdui_engine *e = script_engine_untimed();
+    check_engine(e);
+    script_write("good.lua", GOOD_SCRIPT);
+    script_write("walk.lua",
+                 "local ui = require 'sdui.ui'\n"
+                 "return { components = { Walk = function()\n"
+                 "  local kids = {} for i = 1, 100000 do kids[i] = ui.text('x') end\n"
+                 "  for i = 1, 1000000 do ui.vstack(kids) end\n"
+                 "end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
+    CHECK_STATUS(load_page(e, "[{\"id\":\"w\",\"type\":\"Walk\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
+                 SDUI_OK);
+    char *screen = script_screen(e), *diags = diagnostics(e);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    CHECK_STR_CONTAINS(diags, "walk.lua:4: instruction budget of 10000000 exceeded");
+    free(screen);
+    free(diags);
+    sdui_engine_free(e);
+    remove(script_file("walk.lua"));
+    script_watch(NULL, 0);
+}
+
 /* -- 7. warnings in a loop ------------------------------------------------------------ */
 
 static int count_of(const char *text, const char *needle)
@@ -510,7 +536,7 @@ static int count_of(const char *text, const char *needle)
 static void test_warnings_are_bounded(void)
 {
     script_watch("warnings in a loop", 60);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     script_write("good.lua", GOOD_SCRIPT);
     script_write("noisy.lua",
@@ -542,7 +568,7 @@ static void test_warnings_are_bounded(void)
 static void test_error_objects_at_load(void)
 {
     script_watch("error objects", 30);
-    sdui_engine *e = sdui_engine_new();
+    sdui_engine *e = script_engine_untimed();
     check_engine(e);
     script_write("good.lua", GOOD_SCRIPT);
     CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
@@ -613,6 +639,7 @@ int main(void)
     test_host_metatables_out_of_reach();
     test_encoded_values_are_bounded();
     test_warnings_are_bounded();
+    test_dsl_walks_are_charged();
     test_error_objects_at_load();
     script_folder_remove();
     return check_summary();
