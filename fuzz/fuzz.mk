@@ -75,7 +75,7 @@ $(SAN_BUILD)/lib/libsdui_lua.so: $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT)
 	  -Wl,-rpath,$(abspath $(FUZZ_LIBDIR))
 	ln -sf ../lib/libsdui_lua.so $(SAN_BUILD)/lua/sdui.so
 
-$(SAN_BUILD)/tests/%: Tests/c/%.c Tests/c/check.h $(HEADERS) $(SAN_BUILD)/lib/libsdui_lua.so
+$(SAN_BUILD)/tests/%: Tests/c/%.c Tests/c/check.h Tests/c/script_files.h $(HEADERS) $(SAN_BUILD)/lib/libsdui_lua.so
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(SAN_CFLAGS) -Iinclude -o $@ $< -L$(SAN_BUILD)/lib -L$(FUZZ_LIBDIR) -lsdui_lua -lsdui -llua5.4 \
 	  -lpthread -Wl,-rpath,$(abspath $(SAN_BUILD)/lib) -Wl,-rpath,$(abspath $(FUZZ_LIBDIR))

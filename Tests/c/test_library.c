@@ -204,7 +204,7 @@ static char *documented_names(void)
     }
     char *section = strstr(doc, SECTION);
     if (!CHECK(section != NULL)) {
-        fprintf(stderr, "    docs/robustness.md has no section \"%s\"\n", SECTION + 3);
+        fprintf(stderr, "    docs/robustness.md has no section \"%s\"\n", &SECTION[3]);
         free(doc);
         return NULL;
     }
@@ -261,7 +261,7 @@ static void test_every_reachable_function_is_listed(void)
             count++;
             if (!CHECK(has_line(documented, name, len)))
                 fprintf(stderr, "    a script can call %.*s, which docs/robustness.md (\"%s\") does not list\n",
-                        (int)len, name, SECTION + 3);
+                        (int)len, name, &SECTION[3]);
             name += len + (semi != NULL);
         }
         CHECK(count > 80);
