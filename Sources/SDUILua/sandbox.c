@@ -195,6 +195,102 @@ void sandbox_load(lua_State *L, const char *path, const char *shown)
     lua_setupvalue(L, -2, 1);
 }
 
+/*
+** -- the DSL, kept while untouched --------------------------------------------
+**
+** Every run of a script requires its modules afresh, "sdui.ui" included;
+** running the DSL's chunk again takes about 0.1 ms, most of a reload's
+** time. So the last instance is kept with a deep copy of what a script can
+** reach of it (its fields; the tables among them, such as array_mt and
+** style_fields, and theirs), and handed out again only when it is exactly
+** as made: no field added, removed or replaced, at any depth, and no
+** metatable set. Its functions keep nothing a script could change
+** (ui.lua writes its own tables only while it loads), so such an instance
+** cannot be told from a new one. Anything else gets a new instance.
+*/
+
+/* Registry keys of the kept instance and its copy. */
+static const char DSL_KEY = 0, DSL_COPY_KEY = 0;
+
+/* Pushes a copy of table t (an absolute index): its fields, tables among them copied too, `depth` deep. */
+static void push_copy(lua_State *L, int t, int depth)
+{
+    luaL_checkstack(L, 6, NULL);
+    lua_newtable(L);
+    int copy = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        if (lua_type(L, -1) == LUA_TTABLE && depth > 0) {
+            lua_newtable(L); /* {table itself, its copy} */
+            lua_pushvalue(L, -2);
+            lua_rawseti(L, -2, 1);
+            push_copy(L, lua_absindex(L, -2), depth - 1);
+            lua_rawseti(L, -2, 2);
+            lua_replace(L, -2);
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, copy);
+    }
+}
+
+/* Whether table t (an absolute index) is exactly as its copy at `copy` says (push_copy's form). */
+static int same_as_copy(lua_State *L, int t, int copy, int depth)
+{
+    luaL_checkstack(L, 6, NULL);
+    if (lua_getmetatable(L, t)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_Integer fields = 0;
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        fields++;
+        lua_pushvalue(L, -2);
+        int kept = lua_rawget(L, copy), same;
+        if (kept == LUA_TTABLE && lua_type(L, -2) == LUA_TTABLE && depth > 0) {
+            lua_rawgeti(L, -1, 1);
+            lua_rawgeti(L, -2, 2);
+            same = lua_rawequal(L, -1 - 1, -4) && same_as_copy(L, lua_absindex(L, -4), lua_absindex(L, -1), depth - 1);
+            lua_pop(L, 2);
+        } else {
+            same = kept != LUA_TNIL && lua_rawequal(L, -1, -2);
+        }
+        lua_pop(L, 2);
+        if (!same) {
+            lua_pop(L, 1); /* the key */
+            return 0;
+        }
+    }
+    lua_Integer copied = 0;
+    lua_pushnil(L);
+    while (lua_next(L, copy)) {
+        copied++;
+        lua_pop(L, 1);
+    }
+    return fields == copied;
+}
+
+/* Pushes the DSL for a run: the kept instance when untouched, else a new one (kept with its copy). */
+static void push_dsl(lua_State *L)
+{
+    enum { DEPTH = 3 };
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &DSL_KEY) == LUA_TTABLE) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &DSL_COPY_KEY);
+        int same = lua_istable(L, -1) && same_as_copy(L, lua_absindex(L, -2), lua_absindex(L, -1), DEPTH);
+        lua_pop(L, 1);
+        if (same)
+            return;
+    }
+    lua_pop(L, 1);
+    lua_pushcfunction(L, bridge_load_ui);
+    lua_call(L, 0, 1);
+    push_copy(L, lua_gettop(L), DEPTH);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &DSL_COPY_KEY);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &DSL_KEY);
+}
+
 /* require(name) inside the sandbox: "sdui.ui", "sdui.contract", or NAME.lua under the script folder. */
 static int sandbox_require(lua_State *L)
 {
@@ -209,8 +305,10 @@ static int sandbox_require(lua_State *L)
     if (lua_getfield(L, -1, name) != LUA_TNIL)
         return 1;
     lua_pop(L, 1);
-    if (strcmp(name, "sdui.ui") == 0 || strcmp(name, "sdui.contract") == 0) {
-        lua_pushcfunction(L, name[5] == 'u' ? bridge_load_ui : bridge_load_contract);
+    if (strcmp(name, "sdui.ui") == 0) {
+        push_dsl(L);
+    } else if (strcmp(name, "sdui.contract") == 0) {
+        lua_pushcfunction(L, bridge_load_contract);
         lua_call(L, 0, 1);
     } else {
         /* Module names are dotted identifiers: no "..", no "/". */

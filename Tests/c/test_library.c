@@ -20,32 +20,6 @@
 #include "check.h"
 #include "script_files.h"
 
-static char folder[256];
-
-/* Writes a script file under the test folder (printf-style body). */
-static void write_script(const char *name, const char *fmt, ...)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", folder, name);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        perror(path);
-        exit(2);
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(f, fmt, ap);
-    va_end(ap);
-    fclose(f);
-}
-
-static char *script_path(const char *name)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/%s", folder, name);
-    return path;
-}
-
 static int load_page(sdui_engine *e, const char *json)
 {
     return sdui_load_page(e, json, strlen(json));
@@ -126,27 +100,10 @@ static char *state_string(sdui_engine *e, const char *service, const char *path)
     return text;
 }
 
-/*
-** A watchdog for the cases that would hang if a call escaped its budget:
-** the test fails naming the case instead of waiting for CI's time limit.
-*/
-static const char *watched_case = "";
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    static const char text[] = "test_library: a case ran 30 s (a library call escaped its budget?): ";
-    ssize_t ignored = write(2, text, sizeof text - 1);
-    ignored = write(2, watched_case, strlen(watched_case));
-    ignored = write(2, "\n", 1);
-    (void)ignored;
-    _exit(1);
-}
-
+/* Watches a case that would hang if a call escaped its budget (script_files.h): 30 s. */
 static void watch(const char *what)
 {
-    watched_case = what != NULL ? what : "";
-    alarm(what != NULL ? 30 : 0);
+    script_watch(what, 30);
 }
 
 /* -- everything a script can reach is listed --------------------------------------- */
@@ -245,8 +202,8 @@ static void test_every_reachable_function_is_listed(void)
 {
     sdui_engine *e = script_engine_untimed();
     check_engine(e);
-    write_script("walk.lua", "%s", WALK_SCRIPT);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("walk.lua")), SDUI_OK);
+    script_write("walk.lua", "%s", WALK_SCRIPT);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("walk.lua")), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"walk/run\"}"), SDUI_OK);
     char *walked = state_string(e, "walk", "names");
     char *documented = documented_names();
@@ -283,7 +240,7 @@ static void test_every_reachable_function_is_listed(void)
     free(walked);
     free(documented);
     sdui_engine_free(e);
-    unlink(script_path("walk.lua"));
+    unlink(script_file("walk.lua"));
 }
 
 /* -- every escape stops ------------------------------------------------------------- */
@@ -321,8 +278,8 @@ static sdui_engine *engine_with_good(void)
     sdui_engine *e = script_engine_untimed();
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, BUDGET);
-    write_script("good.lua", GOOD_SCRIPT);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("good.lua")), SDUI_OK);
+    script_write("good.lua", GOOD_SCRIPT);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("good.lua")), SDUI_OK);
     return e;
 }
 
@@ -335,15 +292,15 @@ static void expect_stopped(const char *setup, const char *escape, const char *me
 {
     watch(escape);
     sdui_engine *e = engine_with_good();
-    write_script("bad.lua", "%s\n%s\nreturn {}\n", setup, escape);
-    int ok = CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), SDUI_ELIMIT);
+    script_write("bad.lua", "%s\n%s\nreturn {}\n", setup, escape);
+    int ok = CHECK_STATUS(sdui_scripts_load(e, script_file("bad.lua")), SDUI_ELIMIT);
     ok &= CHECK_STR_CONTAINS(sdui_errmsg(e), message);
     if (!ok)
         fprintf(stderr, "    for: %s\n", escape);
     check_goes_on(e);
     sdui_engine_free(e);
-    unlink(script_path("bad.lua"));
-    unlink(script_path("good.lua"));
+    unlink(script_file("bad.lua"));
+    unlink(script_file("good.lua"));
     watch(NULL);
 }
 
@@ -435,15 +392,15 @@ static void test_size_limit(void)
         watch(cases[i].line);
         sdui_engine *e = engine_with_good();
         sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_OBJECT, 1 << 16);
-        write_script("bad.lua", "%s\nreturn {}\n", cases[i].line);
-        int ok = CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), SDUI_ELIMIT);
+        script_write("bad.lua", "%s\nreturn {}\n", cases[i].line);
+        int ok = CHECK_STATUS(sdui_scripts_load(e, script_file("bad.lua")), SDUI_ELIMIT);
         ok &= CHECK_STR_CONTAINS(sdui_errmsg(e), cases[i].message);
         if (!ok)
             fprintf(stderr, "    for: %s\n", cases[i].line);
         check_goes_on(e);
         sdui_engine_free(e);
-        unlink(script_path("bad.lua"));
-        unlink(script_path("good.lua"));
+        unlink(script_file("bad.lua"));
+        unlink(script_file("good.lua"));
         watch(NULL);
     }
 }
@@ -453,7 +410,7 @@ static void test_escapes_in_callbacks(void)
 {
     watch("test_escapes_in_callbacks");
     sdui_engine *e = engine_with_good();
-    write_script("lib.lua",
+    script_write("lib.lua",
                  "local ui = require 'sdui.ui'\n"
                  "return {\n"
                  "  services = { lib = { n = 0 } },\n"
@@ -468,7 +425,7 @@ static void test_escapes_in_callbacks(void)
                  "    return table.concat(setmetatable({}, {__index = tostring}), '', 1, 1 << 40)\n"
                  "  end },\n"
                  "}\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("lib.lua")), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("lib.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"r\",\"type\":\"Rep\"},{\"id\":\"i\",\"type\":\"Insert\"},"
                               "{\"id\":\"g\",\"type\":\"Good\"}]"),
                  SDUI_OK);
@@ -490,8 +447,8 @@ static void test_escapes_in_callbacks(void)
     CHECK_STR_CONTAINS(text, "good 1");
     free(text);
     sdui_engine_free(e);
-    unlink(script_path("lib.lua"));
-    unlink(script_path("good.lua"));
+    unlink(script_file("lib.lua"));
+    unlink(script_file("good.lua"));
     watch(NULL);
 }
 
@@ -507,16 +464,16 @@ static void test_charged_work_meets_the_deadline(void)
     sdui_engine *e = engine_with_good();
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 0);
     long long time_limit = sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 1);
-    write_script("bad.lua", "local s = 'a' for _ = 1, 19 do s = s .. s end\n"
+    script_write("bad.lua", "local s = 'a' for _ = 1, 19 do s = s .. s end\n"
                             "for i = 1, 6 do s:upper() end\n"
                             "return {}\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), SDUI_ELIMIT);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("bad.lua")), SDUI_ELIMIT);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "bad.lua:2: time limit of 1 ms exceeded");
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, time_limit);
     check_goes_on(e);
     sdui_engine_free(e);
-    unlink(script_path("bad.lua"));
-    unlink(script_path("good.lua"));
+    unlink(script_file("bad.lua"));
+    unlink(script_file("good.lua"));
     watch(NULL);
 }
 
@@ -530,7 +487,7 @@ static int quiet(int on)
     if (on) {
         fflush(stdout);
         fflush(stderr);
-        snprintf(path, sizeof path, "%s/terminal.txt", folder);
+        snprintf(path, sizeof path, "%s/terminal.txt", script_folder);
         FILE *f = fopen(path, "w");
         if (f == NULL)
             return 0;
@@ -562,7 +519,7 @@ static void test_print(void)
 {
     sdui_engine *e = script_engine_untimed();
     check_engine(e);
-    write_script("print.lua",
+    script_write("print.lua",
                  "local ui = require 'sdui.ui'\n"
                  "print('loading', '\\27[2J')\n"
                  "return {\n"
@@ -578,7 +535,7 @@ static void test_print(void)
                  "  },\n"
                  "}\n");
     CHECK(quiet(1));
-    int loaded = sdui_scripts_load(e, script_path("print.lua"));
+    int loaded = sdui_scripts_load(e, script_file("print.lua"));
     int paged = load_page(e, "[{\"id\":\"red\",\"type\":\"Red\"},{\"id\":\"many\",\"type\":\"Many\"},"
                              "{\"id\":\"long\",\"type\":\"Long\"},{\"id\":\"loud\",\"type\":\"Loud\"}]");
     char *text = render_text(e);
@@ -608,7 +565,7 @@ static void test_print(void)
     CHECK(strstr(diagnostics, "loading") == NULL); /* the top level's print goes to no callback */
     free(diagnostics);
     sdui_engine_free(e);
-    unlink(script_path("print.lua"));
+    unlink(script_file("print.lua"));
 }
 
 /* -- the same answers as stock Lua ---------------------------------------------------- */
@@ -782,16 +739,16 @@ static void test_same_answers_as_stock_lua(void)
 {
     sdui_engine *e = script_engine_untimed();
     check_engine(e);
-    write_script("same.lua", "%s%s", SAME_CODE,
+    script_write("same.lua", "%s%s", SAME_CODE,
                  "return { services = { same = { out = '' } },\n"
                  "  actions = { ['same/run'] = function(state) state.out = run() end } }\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("same.lua")), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("same.lua")), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"same/run\"}"), SDUI_OK);
     char *ours = state_string(e, "same", "out");
     /* The same calls in the stock interpreter this binding runs on. */
-    write_script("stock.lua", "%s%s", SAME_CODE, "io.write(run())\n");
+    script_write("stock.lua", "%s%s", SAME_CODE, "io.write(run())\n");
     char command[600];
-    snprintf(command, sizeof command, "lua5.4 '%s' 2>&1", script_path("stock.lua"));
+    snprintf(command, sizeof command, "lua5.4 '%s' 2>&1", script_file("stock.lua"));
     FILE *p = popen(command, "r");
     char *stock = NULL;
     if (CHECK(p != NULL)) {
@@ -814,18 +771,13 @@ static void test_same_answers_as_stock_lua(void)
     free(ours);
     free(stock);
     sdui_engine_free(e);
-    unlink(script_path("same.lua"));
-    unlink(script_path("stock.lua"));
+    unlink(script_file("same.lua"));
+    unlink(script_file("stock.lua"));
 }
 
 int main(void)
 {
-    snprintf(folder, sizeof folder, "/tmp/sdui-library-XXXXXX");
-    if (mkdtemp(folder) == NULL) {
-        perror("mkdtemp");
-        return 2;
-    }
-    signal(SIGALRM, on_alarm);
+    script_folder_make("sdui-library");
     test_every_reachable_function_is_listed();
     test_escapes_stop();
     test_size_limit();
@@ -833,9 +785,6 @@ int main(void)
     test_charged_work_meets_the_deadline();
     test_print();
     test_same_answers_as_stock_lua();
-    char command[300];
-    snprintf(command, sizeof command, "rm -rf '%s'", folder);
-    if (system(command) != 0)
-        fprintf(stderr, "could not remove %s\n", folder);
+    script_folder_remove();
     return check_summary();
 }

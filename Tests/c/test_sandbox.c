@@ -411,6 +411,35 @@ static void test_tampering_stays_in_its_script(void)
     screen = script_screen(e);
     CHECK_STR_EQ(screen, expected);
     free(screen);
+    /* deeper in the DSL, or its metatable: the next run gets a new one all the same */
+    const char *tamperings[] = {
+        "ui.array_mt.__name = 'forged'",
+        "ui.style_fields[1] = 'forged'",
+        "setmetatable(ui, { __index = function() return function() return { type = 'text', text = 'forged' } end end })",
+        "ui.extra = true",
+        "ui.text = nil",
+    };
+    for (size_t i = 0; i < sizeof tamperings / sizeof tamperings[0]; i++) {
+        script_write("a_evil.lua",
+                     "local ui = require 'sdui.ui'\n"
+                     "%s\n"
+                     "return { components = { Evil = function() return { type = 'text', text = 'x' } end } }\n",
+                     tamperings[i]);
+        CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+        script_write("a_evil.lua",
+                     "local ui = require 'sdui.ui'\n"
+                     "return { components = { Evil = function()\n"
+                     "  assert(getmetatable(ui.array()).__name == 'sdui.array' and ui.style_fields[1] ~= 'forged')\n"
+                     "  assert(getmetatable(ui) == nil and ui.extra == nil)\n"
+                     "  return ui.text('clean ' .. #ui.style_fields)\n"
+                     "end } }\n");
+        CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
+        CHECK_STATUS(load_page(e, "[{\"id\":\"x\",\"type\":\"Evil\"}]"), SDUI_OK);
+        screen = script_screen(e);
+        if (!CHECK_STR_CONTAINS(screen, "clean "))
+            fprintf(stderr, "    after: %s\n", tamperings[i]);
+        free(screen);
+    }
     sdui_engine_free(e);
     free(expected);
     remove(script_file("a_evil.lua"));
