@@ -28,12 +28,18 @@ static inline void script_folder_make(const char *prefix)
     }
 }
 
-static inline void script_folder_remove(void)
+/* Removes the folder `dir` and everything in it. */
+static inline void script_remove_tree(const char *dir)
 {
     char command[600];
-    snprintf(command, sizeof command, "rm -rf '%s'", script_folder);
+    snprintf(command, sizeof command, "rm -rf '%s'", dir);
     if (system(command) != 0)
-        fprintf(stderr, "could not remove %s\n", script_folder);
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+static inline void script_folder_remove(void)
+{
+    script_remove_tree(script_folder);
 }
 
 /* The path of `name` inside the folder (a static buffer: use it before the next call). */

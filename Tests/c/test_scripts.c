@@ -14,40 +14,7 @@
 
 #include "sdui_scripts.h"
 #include "check.h"
-
-static char folder[256];
-
-/* Writes a script file under the test folder (printf-style body). */
-static void write_script(const char *name, const char *fmt, ...)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", folder, name);
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        perror(path);
-        exit(2);
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vfprintf(f, fmt, ap);
-    va_end(ap);
-    fclose(f);
-}
-
-static char *script_path(const char *name)
-{
-    static char path[512];
-    snprintf(path, sizeof path, "%s/%s", folder, name);
-    return path;
-}
-
-static void remove_tree(const char *dir)
-{
-    char command[600];
-    snprintf(command, sizeof command, "rm -rf '%s'", dir);
-    if (system(command) != 0)
-        fprintf(stderr, "could not remove %s\n", dir);
-}
+#include "script_files.h"
 
 static char *render_text(sdui_engine *e)
 {
@@ -102,8 +69,8 @@ static void test_load_render_hot_swap(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("card.lua", CARD_V1);
-    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    script_write("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
     CHECK_STATUS(load_page(e, PAGE), SDUI_OK);
     char *text = render_text(e);
     CHECK_STR_CONTAINS(text, "Heat  [☆]");
@@ -117,7 +84,7 @@ static void test_load_render_hot_swap(void)
 
     /* Rewrite the script: the new look is live after a reload, state kept
        (the declared initial state does not overwrite the existing service). */
-    write_script("card.lua", CARD_V2);
+    script_write("card.lua", CARD_V2);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     text = render_text(e);
     CHECK_STR_CONTAINS(text, "v2 Heat\n  FAV");
@@ -134,14 +101,14 @@ static void test_poll_reloads_only_changed_files(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("card.lua", CARD_V1);
-    write_script("other.lua", "return { components = { Other = function() return { type = 'spacer' } end } }\n");
-    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    script_write("card.lua", CARD_V1);
+    script_write("other.lua", "return { components = { Other = function() return { type = 'spacer' } end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
     int reloaded = -1;
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK_EQ_INT(reloaded, 0);
 
-    write_script("card.lua", CARD_V2 "-- a different size\n");
+    script_write("card.lua", CARD_V2 "-- a different size\n");
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK_EQ_INT(reloaded, 1);
     CHECK_STATUS(load_page(e, PAGE), SDUI_OK);
@@ -150,10 +117,10 @@ static void test_poll_reloads_only_changed_files(void)
     free(text);
 
     /* A new file in the folder is picked up; a deleted one is unregistered. */
-    write_script("third.lua", "return { components = { Third = function() return { type = 'spacer' } end } }\n");
+    script_write("third.lua", "return { components = { Third = function() return { type = 'spacer' } end } }\n");
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK_EQ_INT(reloaded, 1);
-    CHECK(unlink(script_path("other.lua")) == 0);
+    CHECK(unlink(script_file("other.lua")) == 0);
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK_EQ_INT(reloaded, 1);
     CHECK_STATUS(load_page(e, "[{\"id\":\"o\",\"type\":\"Other\"},{\"id\":\"t\",\"type\":\"Third\"}]"), SDUI_OK);
@@ -162,33 +129,16 @@ static void test_poll_reloads_only_changed_files(void)
     CHECK_STR_CONTAINS(json, "{\"id\":\"o\",\"type\":\"Other\",\"view\":{\"type\":\"fallback\"");
     CHECK_STR_CONTAINS(json, "{\"id\":\"t\",\"type\":\"Third\",\"view\":{\"type\":\"spacer\"");
     sdui_free(json);
-    unlink(script_path("third.lua"));
+    unlink(script_file("third.lua"));
     sdui_engine_free(e);
 }
 
 /* Loads `body` as bad.lua next to a good card script; expects `status` and
    `message`, and that the card from the good version is still live. */
-/*
-** A watchdog for the cases that would hang if a script escaped its budget:
-** the test fails with a message instead of waiting for CI's time limit.
-*/
-static const char *watched_case = "";
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    static const char text[] = "test_scripts: a case ran 60 s (a script escaped its budget?): ";
-    ssize_t ignored = write(2, text, sizeof text - 1);
-    ignored = write(2, watched_case, strlen(watched_case));
-    ignored = write(2, "\n", 1);
-    (void)ignored;
-    _exit(1);
-}
-
+/* Watches a case that would hang if a script escaped its budget (script_files.h): 60 s. */
 static void watch(const char *what)
 {
-    watched_case = what;
-    alarm(what != NULL ? 60 : 0);
+    script_watch(what, 60);
 }
 
 static void expect_bad_script(const char *body, int status, const char *message)
@@ -199,13 +149,13 @@ static void expect_bad_script(const char *body, int status, const char *message)
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_MEMORY, 4 << 20);
-    write_script("card.lua", CARD_V1);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("card.lua")), SDUI_OK);
+    script_write("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("card.lua")), SDUI_OK);
     /* First a good bad.lua, so there is an old version to keep. */
-    write_script("bad.lua", "return { components = { Bad = function() return { type = 'text', text = 'old' } end } }\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), SDUI_OK);
-    write_script("bad.lua", "%s", body);
-    if (!CHECK_STATUS(sdui_scripts_load(e, script_path("bad.lua")), status))
+    script_write("bad.lua", "return { components = { Bad = function() return { type = 'text', text = 'old' } end } }\n");
+    CHECK_STATUS(sdui_scripts_load(e, script_file("bad.lua")), SDUI_OK);
+    script_write("bad.lua", "%s", body);
+    if (!CHECK_STATUS(sdui_scripts_load(e, script_file("bad.lua")), status))
         fprintf(stderr, "    for script: %s\n", body);
     if (!CHECK_STR_CONTAINS(sdui_errmsg(e), message))
         fprintf(stderr, "    got: %s\n", sdui_errmsg(e));
@@ -217,7 +167,7 @@ static void expect_bad_script(const char *body, int status, const char *message)
     /* The state still works after the failure. */
     CHECK_STATUS(dispatch(e, "{\"type\":\"favorites/toggle\",\"payload\":{\"id\":1}}"), SDUI_OK);
     sdui_engine_free(e);
-    unlink(script_path("bad.lua"));
+    unlink(script_file("bad.lua"));
     watch(NULL);
 }
 
@@ -310,7 +260,7 @@ static void test_budget_leaves_ordinary_scripts_alone(void)
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
-    write_script("ok.lua",
+    script_write("ok.lua",
                  "local ui = require 'sdui.ui'\n"
                  "local ok, err = pcall(error, 'mine')\n"
                  "assert(not ok and err == 'mine')\n"
@@ -334,13 +284,13 @@ static void test_budget_leaves_ordinary_scripts_alone(void)
                  "  local ok3 = pcall(function() error('caught') end)\n"
                  "  return ui.text(ok3 and 'no' or ('fine ' .. data.n))\n"
                  "end } }\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("ok.lua")), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("ok.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"f\",\"type\":\"Fine\",\"data\":{\"n\":\"ok\"}}]"), SDUI_OK);
     char *text = render_text(e);
     CHECK_STR_CONTAINS(text, "fine ok");
     free(text);
     sdui_engine_free(e);
-    unlink(script_path("ok.lua"));
+    unlink(script_file("ok.lua"));
 }
 
 /* Factories and handlers that try to escape at run time: the call fails, the engine goes on. */
@@ -351,9 +301,9 @@ static void test_budget_in_callbacks(void)
     check_engine(e);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 200000);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
-    write_script("card.lua", CARD_V1);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("card.lua")), SDUI_OK);
-    write_script("esc.lua",
+    script_write("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("card.lua")), SDUI_OK);
+    script_write("esc.lua",
                  "local ui = require 'sdui.ui'\n"
                  "return {\n"
                  "  services = { esc = { n = 0 } },\n"
@@ -366,7 +316,7 @@ static void test_budget_in_callbacks(void)
                  "    for i = 1, 1e9 do coroutine.wrap(function() for j = 1, 300 do end end)() end\n"
                  "  end },\n"
                  "}\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("esc.lua")), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("esc.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"e\",\"type\":\"Esc\"},{\"id\":\"s\",\"type\":\"Slow\"},"
                               "{\"id\":\"c\",\"type\":\"Card\",\"data\":{\"id\":1,\"title\":\"T\"}}]"),
                  SDUI_OK);
@@ -390,8 +340,8 @@ static void test_budget_in_callbacks(void)
     CHECK_STR_CONTAINS(text, "T  [★]");
     free(text);
     sdui_engine_free(e);
-    unlink(script_path("card.lua"));
-    unlink(script_path("esc.lua"));
+    unlink(script_file("card.lua"));
+    unlink(script_file("esc.lua"));
     watch(NULL);
 }
 
@@ -447,8 +397,8 @@ static void test_failing_factory_keeps_previous_version(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("movie.lua", MOVIE_V1);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    script_write("movie.lua", MOVIE_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("movie.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
     char *screen, *d;
     screen_and_diagnostics(e, &screen, &d);
@@ -457,7 +407,7 @@ static void test_failing_factory_keeps_previous_version(void)
     sdui_free(d);
 
     /* v2 raises for movie-603 only: it keeps v1's view, movie-1 shows v2. */
-    write_script("movie.lua", MOVIE_V2);
+    script_write("movie.lua", MOVIE_V2);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     screen_and_diagnostics(e, &screen, &d);
     CHECK_STR_CONTAINS(screen, "\"text\":\"v2 Heat heat.jpg\"");
@@ -473,7 +423,7 @@ static void test_failing_factory_keeps_previous_version(void)
 
     /* v2 failed once, so it never becomes the last good version: a broken
        v2b falls back to v1 for both, although v2 rendered movie-1 well. */
-    write_script("movie.lua", MOVIE_BROKEN);
+    script_write("movie.lua", MOVIE_BROKEN);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     screen_and_diagnostics(e, &screen, &d);
     CHECK_STR_CONTAINS(screen, "\"text\":\"v1 Heat\"");
@@ -484,7 +434,7 @@ static void test_failing_factory_keeps_previous_version(void)
     sdui_free(d);
 
     /* The fix takes over, and the warnings go with the renders that made them. */
-    write_script("movie.lua", MOVIE_V3);
+    script_write("movie.lua", MOVIE_V3);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     screen_and_diagnostics(e, &screen, &d);
     CHECK_STR_CONTAINS(screen, "\"text\":\"v3 Heat heat.jpg\"");
@@ -494,7 +444,7 @@ static void test_failing_factory_keeps_previous_version(void)
     sdui_free(d);
 
     /* v3 ran and never failed: it is the one a broken version now falls back to. */
-    write_script("movie.lua", MOVIE_BROKEN);
+    script_write("movie.lua", MOVIE_BROKEN);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     screen_and_diagnostics(e, &screen, &d);
     CHECK_STR_CONTAINS(screen, "\"text\":\"v3 Ran no poster\"");
@@ -503,9 +453,9 @@ static void test_failing_factory_keeps_previous_version(void)
 
     /* A type the script stops declaring forgets its versions: declared
        again and failing, it has nothing to fall back to. */
-    write_script("movie.lua", "return { components = { Other = function() return { type = 'spacer' } end } }\n");
+    script_write("movie.lua", "return { components = { Other = function() return { type = 'spacer' } end } }\n");
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
-    write_script("movie.lua", MOVIE_BROKEN);
+    script_write("movie.lua", MOVIE_BROKEN);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     screen_and_diagnostics(e, &screen, &d);
     CHECK_STR_CONTAINS(screen, "{\"type\":\"error\",\"id\":\"movie-603\",\"message\":\"movie.lua:3: broken for Ran\"}");
@@ -514,7 +464,7 @@ static void test_failing_factory_keeps_previous_version(void)
     sdui_free(screen);
     sdui_free(d);
     sdui_engine_free(e);
-    unlink(script_path("movie.lua"));
+    unlink(script_file("movie.lua"));
 }
 
 static void test_first_or_unused_version_has_no_fallback(void)
@@ -522,8 +472,8 @@ static void test_first_or_unused_version_has_no_fallback(void)
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     /* A first version that fails: an error node, as always. */
-    write_script("movie.lua", MOVIE_V2);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    script_write("movie.lua", MOVIE_V2);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("movie.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
     char *screen, *d;
     screen_and_diagnostics(e, &screen, &d);
@@ -536,9 +486,9 @@ static void test_first_or_unused_version_has_no_fallback(void)
     sdui_engine_free(e);
     e = sdui_engine_new();
     check_engine(e);
-    write_script("movie.lua", MOVIE_V1);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
-    write_script("movie.lua", MOVIE_BROKEN);
+    script_write("movie.lua", MOVIE_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("movie.lua")), SDUI_OK);
+    script_write("movie.lua", MOVIE_BROKEN);
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
     screen_and_diagnostics(e, &screen, &d);
@@ -547,7 +497,7 @@ static void test_first_or_unused_version_has_no_fallback(void)
     sdui_free(screen);
     sdui_free(d);
     sdui_engine_free(e);
-    unlink(script_path("movie.lua"));
+    unlink(script_file("movie.lua"));
 }
 
 /* counter/bump: v1 adds 1, v2 adds 100 and raises when payload.boom (after queueing a log line). */
@@ -579,12 +529,12 @@ static void test_failing_handler_keeps_previous_version(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("counter.lua", COUNTER("v1", "1", ""));
-    CHECK_STATUS(sdui_scripts_load(e, script_path("counter.lua")), SDUI_OK);
+    script_write("counter.lua", COUNTER("v1", "1", ""));
+    CHECK_STATUS(sdui_scripts_load(e, script_file("counter.lua")), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{}}"), SDUI_OK);
     expect_counter(e, "1", "[\"v1\"]");
 
-    write_script("counter.lua", COUNTER("v2", "100", "if payload.boom then error('bump refused') end"));
+    script_write("counter.lua", COUNTER("v2", "100", "if payload.boom then error('bump refused') end"));
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     /* v2 changed n and queued a line before raising: all of it is taken
        back, and v1 runs on the state as it was. */
@@ -601,7 +551,7 @@ static void test_failing_handler_keeps_previous_version(void)
     expect_counter(e, "102", "[\"v1\",\"v1\",\"v2\"]");
 
     /* The fix takes over. */
-    write_script("counter.lua", COUNTER("v3", "1000", "if payload.both then error('v3 refused') end"));
+    script_write("counter.lua", COUNTER("v3", "1000", "if payload.both then error('v3 refused') end"));
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{\"boom\":true}}"), SDUI_OK);
     expect_counter(e, "1102", "[\"v1\",\"v1\",\"v2\",\"v3\"]");
@@ -611,7 +561,7 @@ static void test_failing_handler_keeps_previous_version(void)
     sdui_free(d);
 
     /* v3 ran and never failed: it stands in for a broken v4... */
-    write_script("counter.lua", COUNTER("v4", "1", "error('v4 refused')"));
+    script_write("counter.lua", COUNTER("v4", "1", "error('v4 refused')"));
     CHECK_STATUS(sdui_scripts_reload(e), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/bump\",\"payload\":{}}"), SDUI_OK);
     expect_counter(e, "2102", "[\"v1\",\"v1\",\"v2\",\"v3\",\"v3\"]");
@@ -620,18 +570,18 @@ static void test_failing_handler_keeps_previous_version(void)
     CHECK_STR_CONTAINS(sdui_errmsg(e), "counter.lua:7: v4 refused");
     expect_counter(e, "2102", "[\"v1\",\"v1\",\"v2\",\"v3\",\"v3\"]");
     sdui_engine_free(e);
-    unlink(script_path("counter.lua"));
+    unlink(script_file("counter.lua"));
 }
 
 static void test_poll_reports_failed_reloads(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("movie.lua", MOVIE_V1);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("movie.lua")), SDUI_OK);
+    script_write("movie.lua", MOVIE_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("movie.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, MOVIES), SDUI_OK);
     /* A change that does not compile: the error and its file:line, nothing reloaded. */
-    write_script("movie.lua", "return { components = { MovieCard = function( end } }\n");
+    script_write("movie.lua", "return { components = { MovieCard = function( end } }\n");
     int reloaded = -1;
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_ECALLBACK);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "movie.lua:1:");
@@ -642,49 +592,49 @@ static void test_poll_reports_failed_reloads(void)
     /* Unchanged since: nothing to do. */
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK_EQ_INT(reloaded, 0);
-    write_script("movie.lua", MOVIE_V3);
+    script_write("movie.lua", MOVIE_V3);
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK_EQ_INT(reloaded, 1);
     text = render_text(e);
     CHECK_STR_CONTAINS(text, "v3 Ran no poster");
     free(text);
     sdui_engine_free(e);
-    unlink(script_path("movie.lua"));
+    unlink(script_file("movie.lua"));
 }
 
 static void test_paths(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("card.lua", CARD_V1);
-    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    script_write("card.lua", CARD_V1);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
     CHECK_STATUS(sdui_scripts_load(e, "/etc/passwd"), SDUI_EINVAL);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "outside the script folder");
     char up[300];
-    snprintf(up, sizeof up, "%s/../", folder);
+    snprintf(up, sizeof up, "%s/../", script_folder);
     CHECK_STATUS(sdui_scripts_load(e, up), SDUI_EINVAL);
-    CHECK_STATUS(sdui_scripts_load(e, script_path("missing.lua")), SDUI_ENOTFOUND);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("missing.lua")), SDUI_ENOTFOUND);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "missing.lua");
     CHECK_STATUS(sdui_scripts_load(e, NULL), SDUI_EINVAL);
-    CHECK_STATUS(sdui_scripts_load(NULL, folder), SDUI_EINVAL);
+    CHECK_STATUS(sdui_scripts_load(NULL, script_folder), SDUI_EINVAL);
     CHECK_STATUS(sdui_scripts_reload(NULL), SDUI_EINVAL);
     CHECK_STATUS(sdui_scripts_poll(NULL, NULL), SDUI_EINVAL);
     CHECK_EQ_INT(sdui_scripts_limit(NULL, SDUI_SCRIPT_LIMIT_MEMORY, -1), -1);
     CHECK_EQ_INT(sdui_scripts_limit(e, 99, -1), -1);
     CHECK_EQ_INT(sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, -1), 10000000);
     /* A module outside the folder cannot be required, one inside can. */
-    mkdir(script_path("lib"), 0755);
-    write_script("lib/fmt.lua", "return { stars = function(on) return on and '★' or '☆' end }\n");
-    write_script("uses.lua", "local fmt = require 'lib.fmt'\n"
+    mkdir(script_file("lib"), 0755);
+    script_write("lib/fmt.lua", "return { stars = function(on) return on and '★' or '☆' end }\n");
+    script_write("uses.lua", "local fmt = require 'lib.fmt'\n"
                              "return { components = { Uses = function() return { type = 'text', text = fmt.stars(true) } end } }\n");
-    CHECK_STATUS(sdui_scripts_load(e, script_path("uses.lua")), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_file("uses.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"u\",\"type\":\"Uses\"}]"), SDUI_OK);
     char *text = render_text(e);
     CHECK_STR_CONTAINS(text, "★");
     free(text);
     /* Changing the module is noticed by poll, which reloads its users. */
     sleep(1);
-    write_script("lib/fmt.lua", "return { stars = function(on) return on and 'YES' or 'no' end }\n");
+    script_write("lib/fmt.lua", "return { stars = function(on) return on and 'YES' or 'no' end }\n");
     int reloaded = 0;
     CHECK_STATUS(sdui_scripts_poll(e, &reloaded), SDUI_OK);
     CHECK(reloaded >= 1);
@@ -692,8 +642,8 @@ static void test_paths(void)
     CHECK_STR_CONTAINS(text, "YES");
     free(text);
     sdui_engine_free(e);
-    unlink(script_path("uses.lua"));
-    remove_tree(script_path("lib"));
+    unlink(script_file("uses.lua"));
+    script_remove_tree(script_file("lib"));
 }
 
 /* A C handler that tries to reload scripts from inside a dispatch. */
@@ -702,7 +652,7 @@ static int reload_inside(sdui_call *call, void *userdata)
     (void)call;
     int *status = userdata;
     *status = sdui_scripts_reload(*(sdui_engine **)(status + 2));
-    status[1] = sdui_scripts_load(*(sdui_engine **)(status + 2), folder);
+    status[1] = sdui_scripts_load(*(sdui_engine **)(status + 2), script_folder);
     return SDUI_OK;
 }
 
@@ -710,8 +660,8 @@ static void test_callbacks(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
-    write_script("card.lua", CARD_V1);
-    write_script("faulty.lua",
+    script_write("card.lua", CARD_V1);
+    script_write("faulty.lua",
                  "local ui = require 'sdui.ui'\n"
                  "return {\n"
                  "  services = { box = { n = 1 } },\n"
@@ -731,7 +681,7 @@ static void test_callbacks(void)
                  "}\n");
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, 100000);
     sdui_scripts_limit(e, SDUI_SCRIPT_LIMIT_TIME, 0); /* the budget is what is tested: no deadline (valgrind is slow) */
-    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"r\",\"type\":\"Raises\"},{\"id\":\"n\",\"type\":\"NotAView\"},"
                               "{\"id\":\"b\",\"type\":\"BadView\"},{\"id\":\"s\",\"type\":\"Spins\"},"
                               "{\"id\":\"c\",\"type\":\"Card\",\"data\":{\"id\":1,\"title\":\"Fine\"}}]"),
@@ -769,7 +719,7 @@ static void test_callbacks(void)
 
     /* A handler's changes reach the engine in the order it made them, tables
     ** it assigned (handed over when it returns) included. */
-    write_script("order.lua", "return {\n"
+    script_write("order.lua", "return {\n"
                               "  services = { ordered = {} },\n"
                               "  actions = { ['ordered/fill'] = function(state)\n"
                               "    state.zeta = { 1, 2 }\n"
@@ -778,7 +728,7 @@ static void test_callbacks(void)
                               "    state.zeta[3] = 3\n"
                               "  end },\n"
                               "}\n");
-    CHECK_STATUS(sdui_scripts_load(e, folder), SDUI_OK);
+    CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
     CHECK_STATUS(dispatch(e, "{\"type\":\"ordered/fill\"}"), SDUI_OK);
     CHECK_STATUS(sdui_state_json(e, "ordered", NULL, &json, NULL), SDUI_OK);
     CHECK_STR_EQ(json, "{\"zeta\":[1,2,3],\"alpha\":true,\"mid\":{\"x\":\"y\"}}");
@@ -796,12 +746,7 @@ static void test_callbacks(void)
 
 int main(void)
 {
-    snprintf(folder, sizeof folder, "/tmp/sdui-scripts-XXXXXX");
-    if (mkdtemp(folder) == NULL) {
-        perror("mkdtemp");
-        return 2;
-    }
-    signal(SIGALRM, on_alarm);
+    script_folder_make("sdui-scripts");
     test_load_render_hot_swap();
     test_poll_reloads_only_changed_files();
     test_bad_scripts_keep_the_old_version();
@@ -814,6 +759,6 @@ int main(void)
     test_poll_reports_failed_reloads();
     test_paths();
     test_callbacks();
-    remove_tree(folder);
+    script_folder_remove();
     return check_summary();
 }
