@@ -443,8 +443,10 @@ int loader_run(scripts *s, script *item)
     return code;
 }
 
-void loader_drop(scripts *s, script *item)
+int loader_drop(scripts *s, script *item)
 {
-    if (item->L != NULL && protected(s, item, drop_script) != LUA_OK)
-        lua_settop(item->L, 0); /* out of memory: its types stay registered */
+    if (item->L == NULL || protected(s, item, drop_script) == LUA_OK)
+        return SDUI_OK;
+    lua_settop(item->L, 0); /* out of memory: its types stay registered */
+    return SDUI_ENOMEM;
 }

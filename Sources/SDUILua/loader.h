@@ -17,7 +17,11 @@
 */
 int loader_run(scripts *s, script *item);
 
-/* Unregisters everything the script declared (its file is gone); out of memory, its types stay registered. */
-void loader_drop(scripts *s, script *item);
+/*
+** Unregisters everything the script declared (its file is gone): SDUI_OK;
+** SDUI_ENOMEM when out of memory, its types then still registered (and
+** their functions still in its state, which must stay open).
+*/
+int loader_drop(scripts *s, script *item);
 
 #endif

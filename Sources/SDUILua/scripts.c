@@ -220,14 +220,21 @@ out_of_memory:
     return NULL;
 }
 
-/* Drops a script whose file is gone, unregistering what it declared. */
-static void forget(scripts *s, int index)
+/*
+** Drops a script whose file is gone, unregistering what it declared, and
+** closes its state; returns 0 (and keeps both) when unregistering failed.
+*/
+static int forget(scripts *s, int index)
 {
     script *item = s->items[index];
-    loader_drop(s, item);
+    /* Out of memory, its types stay registered, and their functions live in its
+    ** state: both stay until a later round drops them. */
+    if (loader_drop(s, item) != SDUI_OK)
+        return 0;
     script_free(item);
     memmove(s->items + index, s->items + index + 1, (size_t)(s->count - index - 1) * sizeof *s->items);
     s->count--;
+    return 1;
 }
 
 /* A round's failure messages, one a line (malloc'd: built outside any Lua call). */
@@ -265,8 +272,10 @@ static int run_round(scripts *s, int (*pick)(const script *), int *reloaded)
     for (int i = 0; i < s->count; i++) {
         struct stat st;
         if (stat(s->items[i]->file.path, &st) != 0) {
-            forget(s, i--);
-            runs++;
+            if (forget(s, i)) {
+                i--;
+                runs++;
+            }
             continue;
         }
         if (pick != NULL && !pick(s->items[i]))
