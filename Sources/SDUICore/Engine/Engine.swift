@@ -12,7 +12,10 @@
 /// `LazyList` (the viewport and what it realized), `EffectScheduler`
 /// (subscriptions, performers, pending effects, timers, engine time) and
 /// `Navigator` (the pages left for another, each with its tracker, layouts
-/// and lazy list, to go back to; the current page's are the engine's). It
+/// and lazy list, to go back to; the current page's are the engine's;
+/// `Engine+Navigation.swift` moves between them), `DocumentReader` (every
+/// document read in, under the limits and the duplicate-keys option) and
+/// `Forms` (the inputs' validation errors, what a press gathers). It
 /// owns the registry, the store and the runtime diagnostics, and decides
 /// the order: a dispatch, then stale readers, then subscribers and effects.
 public final class Engine {
@@ -20,11 +23,19 @@ public final class Engine {
     /// means: refused (the default), or the last value wins with a
     /// "duplicate-key" warning naming each one (for content written for
     /// lenient parsers, such as Adaptive Cards').
-    public var duplicateKeys: JSONParseOptions.DuplicateKeys = .reject
+    public var duplicateKeys: JSONParseOptions.DuplicateKeys {
+        get { reader.duplicateKeys }
+        set { reader.duplicateKeys = newValue }
+    }
 
     public var limits = EngineLimits() {
-        didSet { store.apply(limits) }
+        didSet {
+            store.apply(limits)
+            reader.limits = limits
+        }
     }
+    /// Reads every document the engine takes in, under `limits` and `duplicateKeys`.
+    var reader = DocumentReader()
     public private(set) var registry = ComponentRegistry()
     public let store = Store()
     /// The current page; nil until one loads.
@@ -49,26 +60,27 @@ public final class Engine {
 
     /// Actions run, flat views taken, and the work of the pages the
     /// navigation dropped (the other counters are kept by the parts that do the work).
-    private var work = EngineCounters()
+    var work = EngineCounters()
     /// Lays out the screen; replace its measurer to size text the host's
     /// way. The current page's: each page of the navigation stack has its own.
-    private var layouts: LayoutCache
+    var layouts: LayoutCache
     /// The page, the components' renders and the screen (`ScreenTracker`),
     /// of the current page.
-    private var tracker: ScreenTracker
+    var tracker: ScreenTracker
     /// The viewport and the components it realized (`LazyList`), of the current page.
-    private var lazyList = LazyList()
+    var lazyList = LazyList()
     /// The current page's route and the pages below it (`Navigator`).
-    private let navigator = Navigator()
+    let navigator = Navigator()
     /// Subscriptions, effects, timers and engine time (`EffectScheduler`).
-    private let scheduler = EffectScheduler()
+    let scheduler = EffectScheduler()
     /// The persistent services and their storage (`PersistentServices`).
     private let persistence = PersistentServices()
     /// Diagnostics not tied to a render: failed timers, effects, subscribers.
     private var runtimeDiagnostics: [Diagnostic] = []
-    /// The validation errors the inputs show, by node id: set by a press
-    /// that failed validation, cleared when the input is set or a press passes.
-    private var inputErrors: [String: String] = [:]
+    /// The current page's forms (`Forms`): the validation errors its inputs
+    /// show, set by a press that failed validation, cleared when the input
+    /// is set or a press passes.
+    var forms = Forms()
     /// What the host supports besides the page contract (`Capabilities`):
     /// what components' requirements are checked against. Setting it
     /// replaces the set, and the components whose fallback choice changes
@@ -99,17 +111,13 @@ public final class Engine {
 
     /// Parses JSON input under the engine's size and depth limits.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> JSON {
-        do {
-            return try JSONParser.parse(bytes, options: limits.parseOptions)
-        } catch {
-            throw EngineError(error)
-        }
+        try reader.parse(bytes)
     }
 
     /// Parses a page, or a server patch (`{"patch": ...}`), and applies it.
     /// On error nothing changes; contract errors carry line:column and path.
     public func loadPage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
-        switch try decode(bytes) {
+        switch try reader.pageOrPatch(bytes) {
         case .page(let page, let duplicates):
             loadPage(page)
             noteDuplicates(duplicates, in: bytes, components: page.components)
@@ -119,63 +127,10 @@ public final class Engine {
         }
     }
 
-    /// What `loadPage` reads: a page or a server patch, each with the byte
-    /// offsets of the keys given twice (`noteDuplicates`).
-    private enum PageInput {
-        case page(Page, duplicates: [Int])
-        case patch(ServerPatch, duplicates: [Int])
-    }
-
-    /// Reads a page or a server patch from `bytes`; contract errors carry
-    /// line:column and path.
-    private func decode(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> PageInput {
-        // A valid page takes the scanner's one pass; anything else (errors
-        // included, with their line:column and path, and keys given twice)
-        // the full one.
-        if let page = PageScanner.scan(bytes, options: limits.parseOptions) {
-            return .page(page, duplicates: [])
-        }
-        let (json, duplicates) = try parseDocument(bytes)
-        do {
-            if case .object(let o) = json, o.count == 1, o["patch"] != nil {
-                return .patch(try ServerPatch(json: json), duplicates: duplicates)
-            }
-            return .page(try Page(json: json), duplicates: duplicates)
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
-    }
-
-    /// Parses a document (a page, a server patch, a payload to check) under
-    /// the engine's limits and its duplicate-keys option (`parse` refuses
-    /// keys given twice): the value, and the byte offsets of keys given again.
-    private func parseDocument(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> (json: JSON, duplicates: [Int]) {
-        var options = limits.parseOptions
-        options.duplicateKeys = duplicateKeys
-        var duplicates: [Int] = []
-        do {
-            return (try JSONParser.parse(bytes, options: options, duplicates: &duplicates), duplicates)
-        } catch {
-            throw EngineError(error)
-        }
-    }
-
-    /// Reads the page in `bytes` as `loadPage` does, without loading it (a
-    /// server patch is not a page here: it patches the current one).
-    private func decodePage(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> (Page, [Int]) {
-        switch try decode(bytes) {
-        case .page(let page, let duplicates):
-            return (page, duplicates)
-        case .patch:
-            throw Engine.located(ContractError(.root, "a server patch is not a page (it patches the current page: sdui_load_page)"),
-                                 in: bytes)
-        }
-    }
-
     /// A "duplicate-key" warning for each key given again (at the byte
     /// offsets the parser reported), naming its line:column, its path and,
     /// on a page, the component it is in.
-    private func noteDuplicates(_ offsets: [Int], in bytes: UnsafeRawBufferPointer, components: [Component]?) {
+    func noteDuplicates(_ offsets: [Int], in bytes: UnsafeRawBufferPointer, components: [Component]?) {
         Diagnostic.duplicateKeys(at: offsets, in: bytes, components: components).forEach { note($0) }
     }
 
@@ -187,27 +142,7 @@ public final class Engine {
     /// patch is checked on its own: whether its ids name components of some
     /// page is for `apply` to say.
     public func check(_ bytes: UnsafeRawBufferPointer, as kind: PayloadKind) throws(EngineError) {
-        let json = try parseDocument(bytes).json
-        do {
-            switch kind {
-            case .payload:
-                if case .object(let o) = json, o.count == 1, o["patch"] != nil {
-                    _ = try ServerPatch(json: json)
-                } else {
-                    _ = try Page(json: json)
-                }
-            case .page: _ = try Page(json: json)
-            case .patch: _ = try ServerPatch(json: json)
-            case .component: _ = try Component(json: json, at: .root)
-            case .view:
-                var node = try ViewNode(json: json)
-                try node.assignIds(componentId: "view") // the keys a render checks
-            case .action: _ = try Action(json: json)
-            case .effect: _ = try Effect(json: json)
-            }
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
+        try reader.check(bytes, as: kind)
     }
 
     /// Makes `page` current. Components whose id, type, data, version,
@@ -215,7 +150,7 @@ public final class Engine {
     /// page's own version or requires changed their fallback choice); the
     /// others render on next use.
     public func loadPage(_ page: Page) {
-        inputErrors = [:] // the old page's nodes
+        forms = Forms() // the old page's nodes
         let before = tracker.page?.requirements
         tracker.load(page)
         if let before, before != page.requirements {
@@ -240,27 +175,12 @@ public final class Engine {
     /// object of capability names and version strings (`Capabilities(json:)`).
     /// On error nothing changes; contract errors carry line:column and path.
     public func setCapabilities(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
-        let json = try parse(bytes)
-        do {
-            capabilities = try Capabilities(json: json)
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
+        capabilities = try reader.capabilities(bytes)
     }
 
     /// Decodes an action from JSON input (with line:column on contract errors).
     public func action(from bytes: UnsafeRawBufferPointer) throws(EngineError) -> Action {
-        // A well-formed action without the object around its members;
-        // anything else (errors included) through the full parse.
-        if let (type, payload) = JSONParser.parseAction(bytes, options: limits.parseOptions) {
-            return Action(type: type, payload: payload ?? .null)
-        }
-        let json = try parse(bytes)
-        do {
-            return try Action(json: json)
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
+        try reader.action(bytes)
     }
 
     // MARK: Registration
@@ -321,14 +241,7 @@ public final class Engine {
     /// makes it current; on error nothing changes, and a contract error
     /// carries line:column and path.
     public func setTheme(_ bytes: UnsafeRawBufferPointer) throws(EngineError) {
-        let json = try parse(bytes)
-        let theme: Theme
-        do {
-            theme = try Theme(json: json)
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
-        setTheme(theme)
+        setTheme(try reader.theme(bytes))
     }
 
     /// Switches the theme's values in force to those of `appearance`: only
@@ -491,7 +404,7 @@ public final class Engine {
     /// is not an input with a `bind`, `.limit`/`.contract` for a value outside
     /// the input's domain (`InputDomain`), and what the store throws.
     public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
-        let (node, _) = try screenNode(nodeId)
+        let (node, _) = try Forms.node(nodeId, on: currentScreen())
         guard node.kind == .input, let bind = node.props["bind"] else {
             throw EngineError(.invalid, "node \"\(nodeId)\" is not an input with a bind")
         }
@@ -531,91 +444,24 @@ public final class Engine {
     /// gathered fails its validation (`InputValidation`: nothing is
     /// dispatched, the input shows its `error`), and what `dispatch` throws.
     public func press(_ nodeId: String) throws(EngineError) {
-        let (node, root) = try screenNode(nodeId)
-        guard var action = node.action else { throw EngineError(.invalid, "node \"\(nodeId)\" has no action") }
-        if let inputs = action.inputs {
-            var payload: JSONObject
-            switch action.payload {
-            case .null: payload = JSONObject()
-            case .object(let o): payload = o
-            default:
-                throw EngineError(.contract, "node \"\(nodeId)\": an action with inputs needs an object payload, got \(action.payload.typeName)")
-            }
-            var all: [ViewNode] = []
-            func collect(_ n: ViewNode) {
-                if n.kind == .input, n.props["name"] != nil { all.append(n) }
-                n.children.forEach(collect)
-            }
-            collect(root)
-            var gathered: [ViewNode] = []
-            switch inputs {
-            case .all:
-                gathered = all
-            case .named(let names):
-                for name in names {
-                    guard let input = all.first(where: { $0.props["name"] == name }) else {
-                        throw EngineError(.notFound, "node \"\(nodeId)\": no input named \"\(name)\" in component \"\(root.id)\"")
-                    }
-                    gathered.append(input)
-                }
-            }
-            try validate(gathered, component: root.id)
-            for input in gathered { payload[input.props["name"]!] = .string(input.props["value"] ?? "") }
-            action.payload = .object(payload)
-            action.inputs = nil
+        let (node, root) = try Forms.node(nodeId, on: currentScreen())
+        let (action, gathered) = try Forms.pressed(node, root: root)
+        let (problems, changed) = forms.validate(gathered)
+        if changed { tracker.invalidate(component: root.id) }
+        guard problems.isEmpty else {
+            let message = problems.joined(separator: "; ")
+            note(Diagnostic(.warning, "validation-failed", component: root.id, message))
+            throw EngineError(.invalid, "validation failed: \(message)")
         }
         try dispatch(action)
     }
 
-    /// Checks the inputs a press gathers (`InputValidation`): each failing
-    /// one shows its message (`error`) and the press throws `.invalid`
-    /// with a `validation-failed` diagnostic; the others' errors go.
-    private func validate(_ inputs: [ViewNode], component: String) throws(EngineError) {
-        var problems: [String] = []
-        for node in inputs {
-            let input = InputContent(node.props)
-            let rules = node.props["validation"].map(InputValidation.init(text:)) ?? InputValidation()
-            if let problem = InputValidation.problem(of: input, rules: rules) {
-                problems.append(problem)
-                if inputErrors[node.id] != problem {
-                    inputErrors[node.id] = problem
-                    tracker.invalidate(component: component)
-                }
-            } else {
-                clearError(of: node.id)
-            }
-        }
-        guard problems.isEmpty else {
-            let message = problems.joined(separator: "; ")
-            note(Diagnostic(.warning, "validation-failed", component: component, message))
-            throw EngineError(.invalid, "validation failed: \(message)")
-        }
-    }
-
-    /// Drops the validation error input `id` shows, if any.
+    /// Drops the validation error input `id` shows, if any (its component renders again).
     private func clearError(of id: String) {
-        guard inputErrors.removeValue(forKey: id) != nil else { return }
+        guard forms.clearError(of: id) else { return }
         for component in currentScreen().components where id.hasPrefix(component.id) {
             tracker.invalidate(component: component.id)
         }
-    }
-
-    /// The node `nodeId` of the current screen and its component's root.
-    private func screenNode(_ nodeId: String) throws(EngineError) -> (node: ViewNode, root: ViewNode) {
-        for component in currentScreen().components where nodeId.hasPrefix(component.id) {
-            let root = component.flat.node(componentId: component.id)
-            if let node = Self.node(nodeId, in: root) { return (node, root) }
-        }
-        throw EngineError(.notFound, "no node \"\(nodeId)\" on the screen")
-    }
-
-    /// The node of id `id` in `node`'s subtree.
-    private static func node(_ id: String, in node: ViewNode) -> ViewNode? {
-        if node.id == id { return node }
-        for child in node.children { // keyed nodes' ids need not follow the path: the whole tree
-            if let found = self.node(id, in: child) { return found }
-        }
-        return nil
     }
 
     /// Parses an action and dispatches it.
@@ -691,7 +537,7 @@ public final class Engine {
 
     /// Runs queued actions as further rounds, each its own transaction, all
     /// counted in one `DispatchBudget`.
-    private func run(_ queued: [Action]) {
+    func run(_ queued: [Action]) {
         guard !queued.isEmpty else { return }
         store.budget.open()
         defer { store.budget.close() }
@@ -761,181 +607,9 @@ public final class Engine {
         note(Diagnostic(.warning, "callback-warning", component: nil, "\(source): \(message)"))
     }
 
-    private func note(_ diagnostic: Diagnostic) {
+    func note(_ diagnostic: Diagnostic) {
         runtimeDiagnostics.append(diagnostic)
         if runtimeDiagnostics.count > 64 { runtimeDiagnostics.removeFirst() }
-    }
-
-    // MARK: Navigation
-
-    /// The route of the current page: nil for one loaded with `loadPage`
-    /// before any navigation, or none.
-    public var route: String? { navigator.route }
-
-    /// Pages on the navigation stack, the current one included (1: the root only).
-    public var navigationDepth: Int { navigator.depth }
-
-    /// The routes of the navigation stack, the root first and the current page last.
-    public var routes: [String?] { navigator.routes }
-
-    /// Opens `route` (a deep link, at start or any time): hands the effect
-    /// `{"type": "navigation/fetch", "route", "id"}` to the performer of
-    /// `navigation/fetch` (the host's, or a script's), which finishes it
-    /// with the page for the route, at once or later (`finishEffect`).
-    /// The page then becomes the top of the navigation stack (on an engine
-    /// without a page, its root), the page it covers kept as it is (its
-    /// renders, its lazy list and scroll position) for `back`; the host
-    /// takes patches from its screen to the new one. Throws `.invalid` for
-    /// a bad route, `.notFound` when no performer takes the effect,
-    /// `.callback` when the performer fails it, and the page's errors when
-    /// it finished with one that does not decode: the stack is then as it
-    /// was. Without an error, the page may still be on its way.
-    public func navigate(to route: String) throws(EngineError) {
-        let effect: Effect
-        do throws(ContractError) {
-            _ = try Effect.route(.string(route), at: .root)
-            effect = try Effect.fetch(route)
-        } catch {
-            throw EngineError(.invalid, "bad route: \(error.message)")
-        }
-        let (queued, error) = fetch(effect)
-        run(queued)
-        if let error { throw error }
-    }
-
-    /// Goes back to the page below the current one, as it was left: its
-    /// renders (components whose reads changed meanwhile render again), its
-    /// lazy list and viewport, its inputs' errors; the current page is
-    /// dropped. Returns the viewport offset the page had (its scroll
-    /// position; nil when it had no viewport), which the host scrolls back
-    /// to. The host takes patches from its screen to this one. Throws
-    /// `.notFound` on the root: nothing changes.
-    @discardableResult
-    public func back() throws(EngineError) -> Double? {
-        guard let entry = navigator.pop() else {
-            let name = route.map { "\"\($0)\"" } ?? "the current page"
-            throw EngineError(.notFound, "nothing to go back to: \(name) is the first page")
-        }
-        let held = tracker.held()
-        work.componentRenders += tracker.componentRenders
-        work.factoryRuns += tracker.factoryRuns
-        work.layouts += layouts.runs
-        (tracker, layouts, lazyList, inputErrors) = (entry.tracker, entry.layouts, entry.lazyList, entry.inputErrors)
-        navigator.route = entry.route
-        tracker.hold(held.screen, images: held.images)
-        return lazyList.viewport?.offset
-    }
-
-    /// Runs a "navigate" effect a handler emitted: back, or open its route
-    /// (a fetch carrying its on_success / on_failure). Returns the actions
-    /// queued; failures are diagnostics ("navigation-failed").
-    private func navigate(_ effect: Effect) -> [Action] {
-        guard let route = effect.route else {
-            do {
-                try back()
-            } catch {
-                return failed(effect, error)
-            }
-            return shown(effect)
-        }
-        let fetch: Effect
-        do throws(ContractError) {
-            fetch = try Effect.fetch(route, chain: effect)
-        } catch {
-            return failed(effect, EngineError(.contract, error.description)) // checked when emitted
-        }
-        return self.fetch(fetch).queued
-    }
-
-    /// Hands a `navigation/fetch` effect to its performer and shows the
-    /// page if it finished at once. Returns the actions queued and what
-    /// went wrong.
-    private func fetch(_ effect: Effect) -> (queued: [Action], error: EngineError?) {
-        if let error = fullStack() { return (failed(effect, error), error) } // no use asking for it
-        guard let (context, _) = scheduler.perform(effect, note: { note($0) }) else {
-            let error = EngineError(.notFound, "no performer for effect \"\(Effect.fetch)\": cannot open \"\(effect.route!)\"")
-            return (failed(effect, error), error)
-        }
-        guard let outcome = context.outcome else { return (context.queued, nil) } // on its way
-        let (queued, error) = arrive(context.effect, ok: outcome.ok, result: outcome.result, page: context.page)
-        return (context.queued + queued, error)
-    }
-
-    /// A `navigation/fetch` effect finished with `result`, or the page's
-    /// text `page`: shows the page (`ok`) or notes the failure. Returns the
-    /// actions queued and what went wrong.
-    private func arrive(_ effect: Effect, ok: Bool, result: JSON, page text: [UInt8]? = nil)
-        -> (queued: [Action], error: EngineError?)
-    {
-        if ok, let error = fullStack() { return (failed(effect, error), error) } // filled while it was on its way
-        if ok, let text {
-            return text.withUnsafeBytes { bytes -> (queued: [Action], error: EngineError?) in
-                let page: Page, duplicates: [Int]
-                do throws(EngineError) {
-                    (page, duplicates) = try decodePage(bytes)
-                } catch {
-                    return (failed(effect, error), error)
-                }
-                let queued = show(page, for: effect)
-                noteDuplicates(duplicates, in: bytes, components: page.components)
-                return (queued, nil)
-            }
-        }
-        guard ok else {
-            let why = result.stringValue ?? JSONWriter.string(result)
-            let error = EngineError(.callback, "the page was not fetched: \(why)")
-            return (failed(effect, error), error)
-        }
-        let page: Page
-        do throws(ContractError) {
-            page = try Page(json: result)
-        } catch {
-            let error = EngineError(.contract, error.description)
-            return (failed(effect, error), error)
-        }
-        return (show(page, for: effect), nil)
-    }
-
-    /// The error of opening a page on a stack that holds `limits.maxPages`
-    /// pages already (a page on an engine without one replaces nothing: never).
-    private func fullStack() -> EngineError? {
-        guard tracker.page != nil, navigator.depth >= limits.maxPages else { return nil }
-        return EngineError(.limit, "the navigation stack holds \(navigator.depth) pages, the limit: go back first")
-    }
-
-    /// Makes `page` the top of the stack as the page of the route of
-    /// `effect` (a fetch), the page it covers kept; returns its on_success.
-    private func show(_ page: Page, for effect: Effect) -> [Action] {
-        if tracker.page != nil {
-            let held = tracker.held()
-            navigator.push(Navigator.Entry(route: navigator.route, tracker: tracker, layouts: layouts,
-                                           lazyList: lazyList, inputErrors: inputErrors))
-            let viewport = lazyList.viewport
-            layouts = LayoutCache(engine: layouts.engine, images: layouts.images)
-            tracker = ScreenTracker(layouts: layouts)
-            lazyList = LazyList()
-            inputErrors = [:]
-            tracker.hold(held.screen, images: held.images)
-            // Lazy as the page it covers, from its top.
-            if let viewport { _ = lazyList.set(Viewport(width: viewport.width, offset: 0, height: viewport.height)) }
-        }
-        navigator.route = effect.route
-        loadPage(page)
-        return shown(effect)
-    }
-
-    /// The on_success of a navigation, with `{"route", "depth"}` of the page now shown.
-    private func shown(_ effect: Effect) -> [Action] {
-        let result = JSON.object(JSONObject([("route", route.map(JSON.string) ?? .null),
-                                             ("depth", .int(Int64(navigator.depth)))]))
-        return effect.followUp(ok: true, result: result).map { [$0] } ?? []
-    }
-
-    /// A navigation that failed: a "navigation-failed" diagnostic, and its on_failure with the message.
-    private func failed(_ effect: Effect, _ error: EngineError) -> [Action] {
-        let what = effect.route.map { "opening \"\($0)\"" } ?? "going back"
-        note(Diagnostic(.error, "navigation-failed", component: nil, "\(what): \(error.message)"))
-        return effect.followUp(ok: false, result: .string(error.message)).map { [$0] } ?? []
     }
 
     // MARK: Rendering and patches
@@ -1091,7 +765,7 @@ public final class Engine {
 
     /// The renderer for the current page, theme, capabilities and input errors.
     private var renderer: Renderer {
-        Renderer(registry: registry, store: store, inputErrors: inputErrors, theme: themeValues,
+        Renderer(registry: registry, store: store, inputErrors: forms.errors, theme: themeValues,
                  capabilities: capabilities, pageRequirements: tracker.page?.requirements ?? .none, viewLimits: limits.view)
     }
 
