@@ -61,6 +61,23 @@ static char *diagnostics(sdui_engine *e)
 static const char *GOOD_PAGE = "[{\"id\":\"g1\",\"type\":\"Good\",\"data\":{\"t\":\"one\"}},"
                                "{\"id\":\"g2\",\"type\":\"Good\",\"data\":{\"t\":\"two\"}}]";
 
+/*
+** Loads a page of the components `hostile` (JSON objects, comma-separated)
+** and then a Good one, renders it and checks that Good rendered as in a
+** fresh engine: the hostile ones stopped alone. Returns the diagnostics
+** (malloc'd), for the caller to check which limit stopped each.
+*/
+static char *render_beside_good(sdui_engine *e, const char *hostile)
+{
+    char page[1024];
+    snprintf(page, sizeof page, "[%s,{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]", hostile);
+    CHECK_STATUS(load_page(e, page), SDUI_OK);
+    char *screen = script_screen(e);
+    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    free(screen);
+    return diagnostics(e);
+}
+
 /* -- 1. ctx's slots ---------------------------------------------------------- */
 
 static void test_ctx_slots_cannot_crash(void)
@@ -88,14 +105,9 @@ static void test_ctx_slots_cannot_crash(void)
                  "  end },\n"
                  "}\n");
     CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
-    CHECK_STATUS(load_page(e, "[{\"id\":\"e\",\"type\":\"Evil\"},{\"id\":\"m\",\"type\":\"Meta\"},"
-                              "{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
-                 SDUI_OK);
-    char *screen = script_screen(e), *diags = diagnostics(e);
-    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    char *diags = render_beside_good(e, "{\"id\":\"e\",\"type\":\"Evil\"},{\"id\":\"m\",\"type\":\"Meta\"}");
     CHECK_STR_CONTAINS(diags, "evil.lua:6: ctx used after its callback returned");
     CHECK_STR_CONTAINS(diags, "evil.lua:10: cannot change a protected metatable");
-    free(screen);
     free(diags);
     CHECK_STATUS(dispatch(e, "{\"type\":\"counter/evil\"}"), SDUI_ECALLBACK);
     CHECK_STR_CONTAINS(sdui_errmsg(e), "evil.lua:15: ctx used after its callback returned");
@@ -125,12 +137,8 @@ static void test_deadline_stops_long_compares(void)
                  "  while true do if a == b then same = same + 1 end end\n"
                  "end } }\n");
     CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
-    CHECK_STATUS(load_page(e, "[{\"id\":\"s\",\"type\":\"Slow\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
-                 SDUI_OK);
-    char *screen = script_screen(e), *diags = diagnostics(e);
-    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    char *diags = render_beside_good(e, "{\"id\":\"s\",\"type\":\"Slow\"}");
     CHECK_STR_CONTAINS(diags, "slow.lua:5: time limit of 100 ms exceeded");
-    free(screen);
     free(diags);
     /* Inside coroutines too, with no instruction budget to count them by. */
     script_write("slow.lua",
@@ -171,15 +179,11 @@ static void test_size_limit(void)
                  "    return ui.text(f(1)) end,\n"
                  "} }\n");
     CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
-    CHECK_STATUS(load_page(e, "[{\"id\":\"s\",\"type\":\"Str\"},{\"id\":\"t\",\"type\":\"Tab\"},{\"id\":\"k\",\"type\":\"Stack\"},"
-                              "{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
-                 SDUI_OK);
-    char *screen = script_screen(e), *diags = diagnostics(e);
-    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    char *diags = render_beside_good(e, "{\"id\":\"s\",\"type\":\"Str\"},{\"id\":\"t\",\"type\":\"Tab\"},"
+                                        "{\"id\":\"k\",\"type\":\"Stack\"}");
     CHECK_STR_CONTAINS(diags, "big.lua:4: size limit of 1048576 bytes reached");
     CHECK_STR_CONTAINS(diags, "big.lua:6: size limit of 1048576 bytes reached");
     CHECK_STR_CONTAINS(diags, "big.lua:7: size limit of 1048576 bytes reached");
-    free(screen);
     free(diags);
     sdui_engine_free(e);
     remove(script_file("big.lua"));
@@ -257,12 +261,8 @@ static void test_memory_is_per_script(void)
                  "  return ui.text(#kept)\n"
                  "end } }\n");
     CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
-    CHECK_STATUS(load_page(e, "[{\"id\":\"h\",\"type\":\"Hog\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
-                 SDUI_OK);
-    char *screen = script_screen(e), *diags = diagnostics(e);
-    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    char *diags = render_beside_good(e, "{\"id\":\"h\",\"type\":\"Hog\"}");
     CHECK_STR_CONTAINS(diags, "hog.lua:4: script memory cap of 8388608 bytes reached");
-    free(screen);
     free(diags);
     /* good.lua still has room for 6 MiB of its own while hog.lua holds its 8 */
     script_write("good2.lua",
@@ -274,7 +274,7 @@ static void test_memory_is_per_script(void)
                  "end } }\n");
     CHECK_STATUS(sdui_scripts_load(e, script_file("good2.lua")), SDUI_OK);
     CHECK_STATUS(load_page(e, "[{\"id\":\"r\",\"type\":\"Room\"}]"), SDUI_OK);
-    screen = script_screen(e);
+    char *screen = script_screen(e);
     CHECK_STR_CONTAINS(screen, "room 24");
     free(screen);
     sdui_engine_free(e);
@@ -540,12 +540,8 @@ static void test_dsl_walks_are_charged(void)
                  "  for i = 1, 1000000 do ui.vstack(kids) end\n"
                  "end } }\n");
     CHECK_STATUS(sdui_scripts_load(e, script_folder), SDUI_OK);
-    CHECK_STATUS(load_page(e, "[{\"id\":\"w\",\"type\":\"Walk\"},{\"id\":\"g\",\"type\":\"Good\",\"data\":{\"t\":\"ok\"}}]"),
-                 SDUI_OK);
-    char *screen = script_screen(e), *diags = diagnostics(e);
-    CHECK_STR_CONTAINS(screen, "ok! OK 0 1.5");
+    char *diags = render_beside_good(e, "{\"id\":\"w\",\"type\":\"Walk\"}");
     CHECK_STR_CONTAINS(diags, "walk.lua:4: instruction budget of 10000000 exceeded");
-    free(screen);
     free(diags);
     sdui_engine_free(e);
     remove(script_file("walk.lua"));
