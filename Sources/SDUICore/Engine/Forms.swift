@@ -1,8 +1,7 @@
-/// The forms of the current page: the validation errors its inputs show
-/// (renders draw them under the inputs: `Renderer.inputErrors`), what a
-/// press gathers from a component's inputs, and finding a node of the
-/// screen by id. The engine keeps one for the page on top; the navigator
-/// keeps the errors of the pages below (`Navigator.Entry.inputErrors`).
+/// The forms of a page: the validation errors its inputs show (renders draw
+/// them under the inputs: `Renderer.inputErrors`), what setting a bound
+/// input stores, what a press gathers from a component's inputs, and finding
+/// a node of the screen by id. Each `PageSession` has its own.
 struct Forms {
     /// The message each input that failed its validation shows, by node id.
     var errors: [String: String] = [:]
@@ -32,6 +31,45 @@ struct Forms {
     /// Drops the message input `id` shows; whether it had one.
     mutating func clearError(of id: String) -> Bool {
         errors.removeValue(forKey: id) != nil
+    }
+
+    /// What setting the bound input `nodeId` of `screen` to `text` stores:
+    /// the value (`InputDomain`: a number input's number as a number), the
+    /// service and the path its `bind` names (`InputBinding`), and the
+    /// action middleware sees (`{"type": "SERVICE/sdui.input", "payload":
+    /// {"node", "bind", "value"}}`). Throws `.notFound` for no such node,
+    /// `.invalid` for a node that is not an input with a `bind`,
+    /// `.limit`/`.contract` for a value outside the input's domain.
+    static func edit(_ nodeId: String, to text: String, on screen: Screen, limit: Int) throws(EngineError) -> InputEdit {
+        let (node, _) = try Forms.node(nodeId, on: screen)
+        guard node.kind == .input, let bind = node.props["bind"] else {
+            throw EngineError(.invalid, "node \"\(nodeId)\" is not an input with a bind")
+        }
+        let binding: InputBinding
+        do throws(ContractError) {
+            binding = try InputBinding(parsing: bind, at: .root)
+        } catch {
+            throw EngineError(.invalid, "node \"\(nodeId)\": \(error.message)")
+        }
+        let value = try InputDomain.value(text, for: InputContent(node.props), node: nodeId, limit: limit)
+        let action = Action(type: binding.service + "/sdui.input", payload: .object(JSONObject([
+            ("node", .string(nodeId)), ("bind", .string(bind)), ("value", value),
+        ])))
+        return InputEdit(service: binding.service, path: binding.path, value: value, action: action)
+    }
+
+    /// What a press of node `nodeId` of `screen` dispatches (`pressed`),
+    /// once the inputs it gathers pass their validation; the errors they
+    /// show are updated either way. Returns the action and the id of the
+    /// node's component, and the validation problems (nothing is to be
+    /// dispatched when there are any) and whether a shown error changed.
+    mutating func press(_ nodeId: String, on screen: Screen) throws(EngineError)
+        -> (action: Action, component: String, problems: [String], changed: Bool)
+    {
+        let (node, root) = try Forms.node(nodeId, on: screen)
+        let (action, gathered) = try Forms.pressed(node, root: root)
+        let (problems, changed) = validate(gathered)
+        return (action, root.id, problems, changed)
     }
 
     /// The action a press of `node` (in its component's `root`) dispatches:
@@ -93,4 +131,15 @@ struct Forms {
         }
         return nil
     }
+}
+
+/// A bound input's new value and where it goes (`Forms.edit`).
+struct InputEdit {
+    /// The service and the path in its state the input's `bind` names.
+    let service: String
+    let path: JSONPath
+    /// The value stored there.
+    let value: JSON
+    /// The action middleware sees for it.
+    let action: Action
 }

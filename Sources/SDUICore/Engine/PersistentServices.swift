@@ -44,6 +44,34 @@ final class PersistentServices {
         }
     }
 
+    /// The transaction that restores `service` from its saved state, for the
+    /// engine to commit without saving (`Engine.persist`); nil when there is
+    /// nothing to restore (`saved`). When the action "service/sdui.restore"
+    /// has a handler, it runs with the saved state as its payload (to check
+    /// or migrate it) and refuses it by failing; else the state is replaced,
+    /// refused when of another JSON type than the current one.
+    func restore(_ service: String, in store: Store, options: JSONParseOptions, note: (Diagnostic) -> Void)
+        -> (() throws(EngineError) -> DispatchOutcome)?
+    {
+        guard let saved = saved(service, options: options, note: note) else { return nil }
+        return { () throws(EngineError) -> DispatchOutcome in
+            let restoreType = service + "/sdui.restore"
+            if store.hasHandler(for: restoreType) {
+                return try store.dispatch(Action(type: restoreType, payload: saved))
+            }
+            guard let current = store.state(of: service), current.typeName == saved.typeName else {
+                let holds = store.state(of: service)?.typeName ?? "nothing"
+                throw EngineError(.contract, "the service holds \(holds), the saved state \(saved.typeName)")
+            }
+            var change = StateChange()
+            change.noteReplaced(from: current)
+            try store.register(service: service, state: saved)
+            var outcome = DispatchOutcome()
+            outcome.changes.merge(change, into: service)
+            return outcome
+        }
+    }
+
     /// The diagnostic of a saved state `service` does not start from.
     static func rejected(_ service: String, _ why: String) -> Diagnostic {
         Diagnostic(.error, "persist-rejected", component: nil,

@@ -1,0 +1,46 @@
+/// A person's input on the top page: a bound input set, a node pressed.
+/// What they store, gather and check is the page's `Forms`; here each is
+/// committed as a transaction.
+extension Engine {
+    /// Sets the value of the bound input `nodeId` (a node id of the current
+    /// screen: `form/2`, `form#email`) to `text`: stores it at the place its
+    /// `bind` names (`InputBinding`; a number input's number as a number)
+    /// as a dispatch would (one transaction, middleware sees `{"type":
+    /// "SERVICE/sdui.input", "payload": {"node", "bind", "value"}}`), then lets
+    /// readers, subscribers and effects react; patches follow. Throws
+    /// `.notFound` when no node of the screen has that id, `.invalid` when it
+    /// is not an input with a `bind`, `.limit`/`.contract` for a value outside
+    /// the input's domain (`InputDomain`), and what the store throws.
+    public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
+        let screen = currentScreen()
+        let edit = try Forms.edit(nodeId, to: text, on: screen, limit: limits.maxPayloadBytes)
+        let top = pages.top
+        defer { top.clearError(of: nodeId, among: screen.components) } // it was about the old value
+        run(try commit { () throws(EngineError) in
+            try store.set(edit.value, at: edit.path, in: edit.service, as: edit.action)
+        })
+    }
+
+    /// Dispatches the action of node `nodeId` of the current screen (a
+    /// button or an input), as a user's press: when the action asks for
+    /// `inputs` (`ActionInputs`), the values of those inputs of the node's
+    /// component (`name` → `value` as the screen shows it, "" for none; for
+    /// `.named`, in that order) are added to its payload, an object (null
+    /// becomes one; a member of the same name is replaced). Throws
+    /// `.notFound` for no such node or a named input the component lacks,
+    /// `.invalid` for a node without an action, `.contract` for inputs
+    /// asked with a payload that is not an object, `.invalid` when an input
+    /// gathered fails its validation (`InputValidation`: nothing is
+    /// dispatched, the input shows its `error`), and what `dispatch` throws.
+    public func press(_ nodeId: String) throws(EngineError) {
+        let top = pages.top
+        let press = try top.forms.press(nodeId, on: currentScreen())
+        if press.changed { top.tracker.invalidate(component: press.component) }
+        guard press.problems.isEmpty else {
+            let message = press.problems.joined(separator: "; ")
+            notes.add(Diagnostic(.warning, "validation-failed", component: press.component, message))
+            throw EngineError(.invalid, "validation failed: \(message)")
+        }
+        try dispatch(press.action)
+    }
+}
