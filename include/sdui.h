@@ -992,6 +992,20 @@ int sdui_set_appearance(sdui_engine *engine, const char *appearance);
 */
 const char *sdui_appearance(sdui_engine *engine);
 
+/*
+** Both appearances' values
+**
+** The theme's values under `appearance` ("light" or "dark"), whichever is in
+** force, as {"appearance": "dark", "color:NAME": "#rrggbb", …, "font:NAME":
+** "title", …}: one member a token. A host that draws both appearances
+** itself (CSS custom properties, say: one set under each
+** prefers-color-scheme) asks for both once per sdui_set_theme() and then
+** switches without a render. Errors: SDUI_EINVAL (NULL engine, appearance
+** or out; an appearance but "light" and "dark"), SDUI_EBUSY, SDUI_ENOMEM.
+** Ownership: *out is the caller's; free it with sdui_free().
+*/
+int sdui_theme_values_json(sdui_engine *engine, const char *appearance, char **out, size_t *out_len);
+
 /* ======================================================================
 ** Render
 ** ====================================================================== */

@@ -35,3 +35,18 @@ func appearanceName(_ appearance: Appearance) -> UnsafePointer<CChar> {
     let name = appearanceNames[appearance == .light ? 0 : 1]
     return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
 }
+
+@_cdecl("sdui_theme_values_json")
+public func sdui_theme_values_json(_ engine: OpaquePointer?, _ appearance: UnsafePointer<CChar>?,
+                                   _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                                   _ outLength: UnsafeMutablePointer<Int>?) -> Int32
+{
+    out?.pointee = nil
+    return withEngine(engine) { (engine) throws(Failure) in
+        let name = try requiredString(appearance, "appearance")
+        guard let appearance = Appearance(rawValue: name) else {
+            throw Failure(SDUI_EINVAL, "appearance must be \"light\" or \"dark\", got \"\(name)\"")
+        }
+        try deliver(JSONWriter.bytes(engine.themeValues(in: appearance)), out, outLength)
+    }
+}
