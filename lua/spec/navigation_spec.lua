@@ -132,6 +132,62 @@ describe("navigation", function()
     assert.equal('ui.navigate: unknown member "url" (expected route or back, on_success, on_failure)',
       error_of(ui.navigate, { url = "/a" }))
   end)
+
+  describe("pages below the top", function()
+    -- Home: "ink" (text in @ink), "plain" (a literal colour) and "map" (needs
+    -- the capability maps 1.0, dropped without it); "/a" covers it.
+    local function open_over_home()
+      assert(e:set_theme{ colors = { ink = { light = "#000000", dark = "#ffffff" } } })
+      assert(e:component("Ink", function(data) return ui.text(data.text, { style = { color = "@ink" } }) end))
+      local home = { id = "home", components = {
+        { id = "ink", type = "Ink", data = { text = "ink" } },
+        { id = "plain", type = "Label", data = { text = "plain" } },
+        { id = "map", type = "Label", data = { text = "map" }, requires = { maps = "1.0" }, fallback = "drop" },
+      } }
+      local other = { id = "a", components = { { id = "a-0", type = "Label", data = { text = "Page A" } } } }
+      local pages = { ["/"] = home, ["/a"] = other }
+      assert.is_true(e:effect("navigation/fetch", function(effect, ctx) ctx.finish(true, pages[effect.route]) end))
+      assert.is_true(e:navigate("/"))
+      assert(e:render_json())
+      assert.is_true(e:navigate("/a"))
+      assert(e:render_json())
+    end
+
+    -- Goes back; returns home's screen and the factory runs it took.
+    local function back_home()
+      assert(e:render_json())
+      local before = e:counters().factory_runs
+      assert(e:back())
+      local screen = assert(e:render_json())
+      return screen, e:counters().factory_runs - before
+    end
+
+    it("see an appearance switched while another page is on top", function()
+      open_over_home()
+      assert.is_true(e:set_appearance("dark"))
+      local screen, runs = back_home()
+      assert.truthy(screen:find('"#ffffff"', 1, true))
+      assert.is_nil(screen:find('"#000000"', 1, true))
+      assert.equal(1, runs) -- only the component that reads @ink
+    end)
+
+    it("see a theme set while another page is on top", function()
+      open_over_home()
+      assert(e:set_theme{ colors = { ink = "#ff0000" } })
+      local screen, runs = back_home()
+      assert.truthy(screen:find('"#ff0000"', 1, true))
+      assert.equal(1, runs)
+    end)
+
+    it("see capabilities declared while another page is on top", function()
+      open_over_home()
+      assert.is_nil(assert(e:render_json()):find('"map"', 1, true))
+      assert.is_true(e:capabilities{ maps = "1.2" })
+      local screen, runs = back_home()
+      assert.truthy(screen:find('"id":"map"', 1, true), "rendered as a fresh engine renders it")
+      assert.equal(1, runs)
+    end)
+  end)
 end)
 
 describe("the example's genre pages", function()
@@ -198,4 +254,5 @@ describe("the example's genre pages", function()
     assert.equal(1, e:depth())
     assert.equal("the page was not fetched: no page for /promo/festival", e:state("navigation", "error"))
   end)
+
 end)
