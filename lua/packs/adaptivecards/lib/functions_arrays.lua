@@ -22,6 +22,7 @@ local chars = base.chars
 -- Sort key order across types: numbers, then strings, then the rest.
 local RANK = { number = 1, string = 2, boolean = 3 }
 
+-- Whether sort key x goes before y (RANK across types, then the natural order).
 local function before(x, y)
   local rx, ry = RANK[type(x)] or 4, RANK[type(y)] or 4
   if rx ~= ry then
@@ -45,6 +46,7 @@ local function at_path(v, path)
   return v
 end
 
+-- sortBy and sortByDescending: (array, property path?), a stable sort on a copy.
 local function sort_by(name, descending)
   return function(a, n)
     if is_nullish(a[1]) then
@@ -77,6 +79,7 @@ local function sort_by(name, descending)
   end
 end
 
+-- Appends the items of v to out[n+1...], arrays inside opened `depth` deep; returns the new n.
 local function flatten(v, depth, out, n)
   for i = 1, #v do
     local item = v[i]

@@ -33,6 +33,7 @@ local function items_of(name, v)
   fail("%s: argument 1 must be an array or an object, got %s", name, describe(v))
 end
 
+-- Whether one of t[1..n] equals v.
 local function contains_value(t, n, v)
   for i = 1, n do
     if equals(t[i], v) then
@@ -42,6 +43,7 @@ local function contains_value(t, n, v)
   return false
 end
 
+-- first and last: the first or last item of an array, or character of a string.
 local function first_or_last(name, last)
   return function(a)
     local c = a[1]
@@ -56,6 +58,7 @@ local function first_or_last(name, last)
   end
 end
 
+-- select and foreach: the body's value for each item, as an array.
 local function mapper(name)
   return function(c, apply)
     if is_nullish(c) then

@@ -23,6 +23,7 @@ local text, slot, fold = base.text, base.slot, base.fold
 
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
+-- s in base64 (padded with "=").
 local function base64(s)
   local out, n = {}, 0
   for i = 1, #s, 3 do
@@ -35,6 +36,7 @@ local function base64(s)
   return concat(out)
 end
 
+-- The bytes base64 text s writes (white space skipped); raises when it is not base64.
 local function unbase64(name, s)
   s = gsub(s, "%s", "")
   if #s % 4 ~= 0 or find(s, "[^%w%+/=]") or find(s, "=[^=]") then
@@ -59,6 +61,7 @@ local function unbase64(name, s)
   return concat(out)
 end
 
+-- The bytes of s as an array of numbers.
 local function bytes_of(s)
   local out = array()
   for i = 1, #s do
@@ -67,10 +70,12 @@ local function bytes_of(s)
   return out
 end
 
+-- Character c as %XX.
 local function uri_escape(c)
   return format("%%%02X", byte(c))
 end
 
+-- The character of hex digits h (the XX of %XX).
 local function uri_unescape(h)
   return char(tonumber(h, 16))
 end

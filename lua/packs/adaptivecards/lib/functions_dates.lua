@@ -30,10 +30,12 @@ local function stamp(name, v, i)
   return t
 end
 
+-- Timestamp t as text, in format argument i (`pattern`) when given, else ISO 8601.
 local function written(name, t, pattern, i)
   return datetime.format(t, pattern ~= nil and str(name, pattern, i) or nil)
 end
 
+-- The evaluation's "now" (env.now), milliseconds since the epoch.
 local function now(env)
   return env.now or 0
 end
@@ -49,6 +51,7 @@ local function add_unit(name, unit)
   end
 end
 
+-- Time unit argument i of `name` ("Day", "Hour"...), checked to be one datetime.add knows.
 local function unit_of(name, v, i)
   local unit = str(name, v, i)
   local ok = datetime.add(0, 0, unit)
@@ -58,6 +61,7 @@ local function unit_of(name, v, i)
   return unit
 end
 
+-- startOfDay and its kin: the timestamp cut(fields) makes of the argument's fields.
 local function start_of(name, cut)
   return function(a)
     if is_nullish(a[1]) then
@@ -68,6 +72,7 @@ local function start_of(name, cut)
   end
 end
 
+-- dayOfMonth and its kin: pick(fields) of the timestamp argument.
 local function field(name, pick)
   return function(a)
     if is_nullish(a[1]) then
@@ -77,6 +82,7 @@ local function field(name, pick)
   end
 end
 
+-- ticksToDays and its kin: ticks divided by the ticks `per` unit.
 local function ticks_to(name, per)
   return function(a)
     if is_nullish(a[1]) then

@@ -61,6 +61,7 @@ local function order(a, b)
   return 0
 end
 
+-- greater and its kin: test(order(a, b)), false when either is null or undefined.
 local function comparison(name, test)
   return function(a)
     local o = order(a[1], a[2])

@@ -119,6 +119,7 @@ local function number_list(name, a, n)
   return out, count
 end
 
+-- sub, div, mod, exp: op of two number arguments; undefined when either is null.
 local function binary_math(name, op)
   return function(a)
     if any_nullish(a, 2) then
@@ -128,6 +129,7 @@ local function binary_math(name, op)
   end
 end
 
+-- max and min: the number pick prefers among the arguments (or one array argument).
 local function extreme(name, pick)
   return function(a, n)
     local t, count = number_list(name, a, n)

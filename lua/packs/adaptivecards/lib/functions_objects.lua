@@ -13,6 +13,7 @@ local pairs = pairs
 local fail, is_nullish, is_object, NULL = values.fail, values.is_nullish, values.is_object, values.null
 local describe, str, object = base.describe, base.str, base.object
 
+-- A new table with the fields of o.
 local function shallow_copy(o)
   local out = {}
   for k, v in pairs(o) do

@@ -26,10 +26,39 @@ local function char_index(s, b)
   return (utf8len(s, 1, b - 1) or b - 1)
 end
 
+-- replace and replaceIgnoreCase: argument 1 with every occurrence of
+-- argument 2 replaced by argument 3, found with ASCII case folded when
+-- `ignore_case`.
+local function replacer(name, ignore_case)
+  return function(a)
+    local s, old, new = str(name, a[1], 1), str(name, a[2], 2), str(name, a[3], 3)
+    if old == "" then
+      return s
+    end
+    local hay, target = s, old
+    if ignore_case then
+      hay, target = fold(s), fold(old)
+    end
+    local out, n, i = {}, 0, 1
+    while true do
+      local j, k = find(hay, target, i, true)
+      if not j then
+        break
+      end
+      out[n + 1], out[n + 2], n, i = sub(s, i, j - 1), new, n + 2, k + 1
+    end
+    out[n + 1] = sub(s, i)
+    return concat(out)
+  end
+end
+
+-- Whether s starts with x, ASCII case folded.
 local function starts(s, x)
   return sub(fold(s), 1, #x) == fold(x)
 end
 
+-- indexOf and lastIndexOf: the first or last position of argument 2 in
+-- argument 1 (an array item, or characters in a string), or -1.
 local function index_of(name, last)
   return function(a)
     local hay, needle = a[1], a[2]
@@ -70,41 +99,8 @@ return function(functions)
     return length(str("length", a[1], 1))
   end)
 
-  def("replace", 3, 3, function(a)
-    local s, old, new = str("replace", a[1], 1), str("replace", a[2], 2), str("replace", a[3], 3)
-    if old == "" then
-      return s
-    end
-    local out, n, i = {}, 0, 1
-    while true do
-      local j, k = find(s, old, i, true)
-      if not j then
-        break
-      end
-      out[n + 1], out[n + 2], n, i = sub(s, i, j - 1), new, n + 2, k + 1
-    end
-    out[n + 1] = sub(s, i)
-    return concat(out)
-  end)
-
-  def("replaceIgnoreCase", 3, 3, function(a)
-    local s, old, new = str("replaceIgnoreCase", a[1], 1), str("replaceIgnoreCase", a[2], 2),
-      str("replaceIgnoreCase", a[3], 3)
-    if old == "" then
-      return s
-    end
-    local folded, target = fold(s), fold(old)
-    local out, n, i = {}, 0, 1
-    while true do
-      local j, k = find(folded, target, i, true)
-      if not j then
-        break
-      end
-      out[n + 1], out[n + 2], n, i = sub(s, i, j - 1), new, n + 2, k + 1
-    end
-    out[n + 1] = sub(s, i)
-    return concat(out)
-  end)
+  def("replace", 3, 3, replacer("replace", false))
+  def("replaceIgnoreCase", 3, 3, replacer("replaceIgnoreCase", true))
 
   def("split", 1, 2, function(a, n)
     local s = str("split", a[1], 1)
