@@ -41,6 +41,9 @@ const char *module_check_cstring(lua_State *L, int arg);
 /* module_check_cstring, or NULL when the argument is absent or nil. */
 const char *module_opt_cstring(lua_State *L, int arg);
 
+/* For a callback that nil removes: 0 when argument `arg` is absent or nil, else arg, checked to be a function. */
+int module_opt_function(lua_State *L, int arg);
+
 /* JSON text for any value at idx (services may hold numbers, strings...); the text replaces it. */
 const char *module_value_arg(lua_State *L, int idx, size_t *len);
 

@@ -34,6 +34,14 @@ const char *module_opt_cstring(lua_State *L, int arg)
     return lua_isnoneornil(L, arg) ? NULL : module_check_cstring(L, arg);
 }
 
+int module_opt_function(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg))
+        return 0;
+    luaL_checktype(L, arg, LUA_TFUNCTION);
+    return arg;
+}
+
 const char *module_value_arg(lua_State *L, int idx, size_t *len)
 {
     luajson_pushencoded(L, idx);

@@ -48,10 +48,7 @@ static int engine_viewport(lua_State *L)
 static int engine_measurer(lua_State *L)
 {
     lua_engine *e = module_check_engine(L);
-    if (lua_isnoneornil(L, 2))
-        return module_result(L, e, measurer_set(&e->bridge, L, 0));
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    return module_result(L, e, measurer_set(&e->bridge, L, 2));
+    return module_result(L, e, measurer_set(&e->bridge, L, module_opt_function(L, 2)));
 }
 
 /* e:image_size(url, width, height): the picture at url is that size (layout units) */

@@ -31,10 +31,7 @@ static int engine_patches_json(lua_State *L)
 static int engine_on_patches(lua_State *L)
 {
     lua_engine *e = module_check_engine(L);
-    if (lua_isnoneornil(L, 2))
-        return module_result(L, e, reactive_set_patch_listener(&e->bridge, L, 0));
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    return module_result(L, e, reactive_set_patch_listener(&e->bridge, L, 2));
+    return module_result(L, e, reactive_set_patch_listener(&e->bridge, L, module_opt_function(L, 2)));
 }
 
 /* e:images() -> the sorted image URLs on the current screen. */
