@@ -254,9 +254,11 @@ test-rock: deps-test lib lua
 check-symbols: lib lua
 	@bash Tests/check_symbols.sh include $(LIB) $(LUA_LIB)
 
-# The Lua binding's quoted includes form no circle (x.c and x.h count as one module).
+# The Lua binding's quoted includes form no circle (x.c and x.h count as one module),
+# and each public header's overview lists its sections, in order.
 check-includes:
 	@python3 Tests/check_includes.py Sources/SDUILua
+	@python3 Tests/check_sections.py $(HEADERS)
 
 memcheck: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== valgrind $$t"; \

@@ -49,10 +49,11 @@
 **   where a function returns no status); malformed payloads return an error
 **   and leave the engine exactly as it was.
 **
-** The sections below are, in order: Version, Engine, Errors, Limits, Pages,
-** Callbacks, Services, Persistence, Dispatch, State, Render, Reactive, Effects,
-** Navigation, Layout, Counters. Each is implemented in the facade file of the same name
-** (Sources/SDUI/Engine.swift, Errors.swift, ...).
+** The sections below are, in order: Version, Engine, Errors, Limits, Options,
+** Pages, Callbacks, Services, Persistence, Dispatch, State, Themes, Render,
+** Reactive, Effects, Navigation, Layout, Counters. Each is implemented in the
+** facade file of the same name (Sources/SDUI/Engine.swift, Errors.swift, ...),
+** Version in Engine.swift.
 */
 #ifndef SDUI_H
 #define SDUI_H
