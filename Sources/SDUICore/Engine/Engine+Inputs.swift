@@ -11,14 +11,30 @@ extension Engine {
     /// `.notFound` when no node of the screen has that id, `.invalid` when it
     /// is not an input with a `bind`, `.limit`/`.contract` for a value outside
     /// the input's domain (`InputDomain`), and what the store throws.
-    public func setInput(_ nodeId: String, _ text: String) throws(EngineError) {
+    ///
+    /// With `seq`, the host's sequence number of this edit (above 0, and
+    /// above the input's last one on this page), the host drew `text`
+    /// itself: the next patches go from a screen showing it, so they bring
+    /// the input's value only when the engine's differs (a handler changed
+    /// it), and every patch set says, in its `inputAcks`, the last edit of
+    /// each input its values reflect: a host keeps what the person typed
+    /// since over a value from an earlier edit (sdui.h's "Writing a host").
+    /// A `seq` not above the last is `.invalid`, and nothing changes.
+    public func setInput(_ nodeId: String, _ text: String, seq: Int64? = nil) throws(EngineError) {
         let screen = currentScreen()
         let edit = try Forms.edit(nodeId, to: text, on: screen, limit: limits.maxPayloadBytes)
         let top = pages.top
+        var forms = top.forms
+        if let seq { try forms.acknowledge(nodeId, seq) } // checked before anything changes
         defer { top.clearError(of: nodeId, among: screen.components) } // it was about the old value
-        run(try commit { () throws(EngineError) in
+        let queued = try commit { () throws(EngineError) in
             try store.set(edit.value, at: edit.path, in: edit.service, as: edit.action)
-        })
+        }
+        if seq != nil { // the host drew what was typed: patches go from there
+            top.forms.acks = forms.acks
+            top.tracker.hostShows(text, in: nodeId, of: edit.component)
+        }
+        run(queued)
     }
 
     /// Dispatches the action of node `nodeId` of the current screen (a

@@ -42,7 +42,9 @@ extension Engine {
     /// or `takePatches`) to the current one, and the image changes.
     public func takePatches() -> PatchSet {
         let top = refreshed()
-        return top.tracker.takePatches(width: pages.hostWidth, viewport: top.lazyList.viewport)
+        var set = top.tracker.takePatches(width: pages.hostWidth, viewport: top.lazyList.viewport)
+        set.inputAcks = top.forms.acks
+        return set
     }
 
     /// Reports the size of the picture at `url` once the host has loaded it,
@@ -56,6 +58,25 @@ extension Engine {
         if pages.top.layouts.images.set(Size(width: width, height: height), for: url) { // shared by every page
             pages.forEach { $0.tracker.pictureSized(url) }
         }
+    }
+
+    /// Reports the height a host that lays components out itself (a
+    /// browser, a toolkit) measured component `id` of the current page at,
+    /// in points: from now on the lazy list, the viewport's visibility and
+    /// the image hints walk the page with it instead of the engine's own
+    /// layout (and estimate the components not rendered yet from the
+    /// average of what was measured). Report again when it changes (a
+    /// patch, a resize). Throws `.notFound` for no such component on the
+    /// page, `.invalid` for a height not finite or below 0.
+    public func setMeasuredHeight(_ height: Double, of id: String) throws(EngineError) {
+        guard height >= 0, height.isFinite else {
+            throw EngineError(.invalid, "a measured height must be finite and at least 0, got \(height)")
+        }
+        let top = pages.top
+        guard top.tracker.pageIndex[id] != nil else {
+            throw EngineError(.notFound, "no component \(JSONWriter.quoted(id)) on the page")
+        }
+        top.tracker.measure(id, height: height)
     }
 
     /// The current screen laid out at `width`: components stacked in page

@@ -5,6 +5,21 @@
 struct Forms {
     /// The message each input that failed its validation shows, by node id.
     var errors: [String: String] = [:]
+    /// The sequence number of the host's last edit of each bound input, by
+    /// node id: the input's `ack`, which tells the host which of its edits
+    /// the value shown reflects (`acknowledge`).
+    var acks: [String: Int64] = [:]
+
+    /// Records that the value of input `nodeId` now reflects the host's
+    /// edits up to `seq`. Throws `.invalid` for a `seq` below 1 or not above
+    /// the last one acknowledged (a stale or repeated edit: nothing is set).
+    mutating func acknowledge(_ nodeId: String, _ seq: Int64) throws(EngineError) {
+        guard seq > 0 else { throw EngineError(.invalid, "node \"\(nodeId)\": seq must be above 0, got \(seq)") }
+        if let last = acks[nodeId], seq <= last {
+            throw EngineError(.invalid, "node \"\(nodeId)\": seq \(seq) is not above the last acknowledged, \(last)")
+        }
+        acks[nodeId] = seq
+    }
 
     /// Checks `inputs` (`InputValidation`): each failing one gets its
     /// message, the others lose theirs. Returns the problems, and whether
@@ -41,7 +56,7 @@ struct Forms {
     /// `.invalid` for a node that is not an input with a `bind`,
     /// `.limit`/`.contract` for a value outside the input's domain.
     static func edit(_ nodeId: String, to text: String, on screen: Screen, limit: Int) throws(EngineError) -> InputEdit {
-        let (node, _) = try Forms.node(nodeId, on: screen)
+        let (node, root) = try Forms.node(nodeId, on: screen)
         guard node.kind == .input, let bind = node.props["bind"] else {
             throw EngineError(.invalid, "node \"\(nodeId)\" is not an input with a bind")
         }
@@ -55,7 +70,8 @@ struct Forms {
         let action = Action(type: binding.service + "/sdui.input", payload: .object(JSONObject([
             ("node", .string(nodeId)), ("bind", .string(bind)), ("value", value),
         ])))
-        return InputEdit(service: binding.service, path: binding.path, value: value, action: action)
+        return InputEdit(component: root.id, service: binding.service, path: binding.path, value: value,
+                         action: action)
     }
 
     /// What a press of node `nodeId` of `screen` dispatches (`pressed`),
@@ -123,6 +139,17 @@ struct Forms {
         throw EngineError(.notFound, "no node \"\(nodeId)\" on the screen")
     }
 
+    /// Sets the value input `id` of `node`'s subtree shows to `text` (none
+    /// when empty: the placeholder shows, as a bound input's); whether found.
+    static func show(_ text: String, in id: String, of node: inout ViewNode) -> Bool {
+        if node.id == id, node.kind == .input {
+            node.props["value"] = text.isEmpty ? nil : text
+            return true
+        }
+        for i in node.children.indices where show(text, in: id, of: &node.children[i]) { return true }
+        return false
+    }
+
     /// The node of id `id` in `node`'s subtree.
     private static func node(_ id: String, in node: ViewNode) -> ViewNode? {
         if node.id == id { return node }
@@ -135,6 +162,8 @@ struct Forms {
 
 /// A bound input's new value and where it goes (`Forms.edit`).
 struct InputEdit {
+    /// The component of the input.
+    let component: String
     /// The service and the path in its state the input's `bind` names.
     let service: String
     let path: JSONPath

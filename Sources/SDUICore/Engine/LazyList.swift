@@ -51,7 +51,7 @@ final class LazyList {
     {
         let top = viewport.offset - viewport.height
         let bottom = viewport.offset + 2 * viewport.height
-        let estimate = tracker.layouts.averageHeight
+        let estimate = tracker.estimatedHeight
         var y = 0.0
         for component in page.components {
             if !realized.contains(component.id) {
@@ -82,7 +82,7 @@ final class LazyList {
     private func visibleComponents(in viewport: Engine.Viewport, _ tracker: ScreenTracker) -> [String] {
         var ids: [String] = []
         var y = 0.0
-        let estimate = tracker.layouts.averageHeight
+        let estimate = tracker.estimatedHeight
         for component in tracker.page?.components ?? [] {
             let height = tracker.height(of: component.id, width: viewport.width) ?? estimate
             if tracker.isRendered(component.id), y + height > viewport.offset,

@@ -33,6 +33,30 @@ struct ScreenBaseline {
         versions[id] = .some(version)
     }
 
+    /// Changes the host's version of component `id` (`current` is its
+    /// version on the current screen, which the host holds unless the
+    /// baseline kept another): the host changed its own copy, as an input
+    /// it edited. Nothing for a component not on the host's screen.
+    mutating func edit(_ id: String, current: RenderedComponent, _ change: (inout RenderedComponent) -> Void) {
+        if var whole = full {
+            guard let i = whole.components.firstIndex(where: { $0.id == id }) else { return }
+            change(&whole.components[i])
+            full = whole
+            return
+        }
+        switch versions[id] {
+        case .none: // the host holds the current version
+            var version = current
+            change(&version)
+            versions[id] = .some(version)
+        case .some(.some(var version)):
+            change(&version)
+            versions[id] = .some(version)
+        case .some(.none): // not on the host's screen
+            return
+        }
+    }
+
     /// Before the component list changes: keeps the whole baseline (the
     /// current `screen`, whose ids sit at `index`, with the pre-change
     /// versions put back), unless kept already.

@@ -87,6 +87,10 @@ final class ScreenTracker {
     private var images = ImageCounts()
     /// Renders done so far, and how many ran a factory.
     private(set) var componentRenders = 0
+    /// The heights a natively laid-out host measured, by component id
+    /// (`measure`): they win over the engine's own layout wherever the page
+    /// is walked by height (the lazy list, the viewport, image hints).
+    private var measured: [String: Double] = [:]
     private(set) var factoryRuns = 0
 
     init(layouts: LayoutCache) {
@@ -131,6 +135,7 @@ final class ScreenTracker {
                 dirty.insert(component.id)
             }
         }
+        if !measured.isEmpty { measured = measured.filter { pageIndex[$0.key] != nil } }
         keepFullBaseline()
         layoutEpoch += 1
         screenStale = true
@@ -424,7 +429,7 @@ final class ScreenTracker {
             hints.append(ImageHint(url: url, width: frame?.width, height: frame?.height,
                                    priority: visible ? .visible : .nearby))
         }
-        let estimate = viewport != nil ? layouts.averageHeight : 0
+        let estimate = viewport != nil ? estimatedHeight : 0
         var y = 0.0
         for component in page?.components ?? [] {
             // All found: done, unless one may still turn out visible further down the viewport.
@@ -445,7 +450,7 @@ final class ScreenTracker {
                 }
                 note(url, frame, visible: visible)
             }
-            y += laidOut.height
+            y += measured[component.id] ?? laidOut.height
         }
         // Any left: laid out empty (a pager's hidden page), so not seen yet; in tree order.
         if found.count < added.count {
@@ -542,10 +547,37 @@ final class ScreenTracker {
         return y + Double(page.components.count - next) * estimate
     }
 
-    /// The laid-out height of a rendered component (0 when dropped), nil when not rendered.
+    /// The height of a rendered component: the host's measure, else its
+    /// laid-out height (0 when dropped); nil when not rendered.
     func height(of id: String, width: Double) -> Double? {
         guard let entry = entries[id] else { return nil }
-        return layoutEntry(id, entry, width: width)?.height ?? 0
+        return measured[id] ?? layoutEntry(id, entry, width: width)?.height ?? 0
+    }
+
+    /// The host shows `text` as the value of input `nodeId` of component
+    /// `id`: an edit it sent and drew itself (`Engine.setInput` with a
+    /// sequence number). Its screen, the baseline, then has it, so the next
+    /// patches bring the input's value only when the engine's differs from
+    /// what was typed. The screen must be up to date.
+    func hostShows(_ text: String, in nodeId: String, of id: String) {
+        guard let i = screenIndex[id] else { return }
+        baseline.edit(id, current: screen.components[i]) { component in
+            var view = component.view
+            if Forms.show(text, in: nodeId, of: &view) { component.view = view }
+        }
+    }
+
+    /// The host measured component `id` (of the page) `height` high.
+    func measure(_ id: String, height: Double) {
+        measured[id] = height
+    }
+
+    /// What a component not rendered yet counts for in a walk by height:
+    /// the average of the host's measures when it gave some, else of the
+    /// engine's layouts.
+    var estimatedHeight: Double {
+        guard !measured.isEmpty else { return layouts.averageHeight }
+        return max(1, (measured.values.reduce(0, +) / Double(measured.count)).rounded())
     }
 
     /// The layout of component `id` (at `position` in the page, when known)

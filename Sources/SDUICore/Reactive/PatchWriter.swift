@@ -19,7 +19,18 @@ extension PatchSet {
                 if i != 0 { sink.append(UInt8(ascii: ",")) }
                 sink.write(imageHints[i].json)
             }
-            sink.append("]}}")
+            sink.append("]}")
+            if !inputAcks.isEmpty {
+                sink.append(#","acks":{"#)
+                for (i, (id, seq)) in inputAcks.sorted(by: { $0.key < $1.key }).enumerated() {
+                    if i != 0 { sink.append(UInt8(ascii: ",")) }
+                    sink.writeString(id)
+                    sink.append(UInt8(ascii: ":"))
+                    sink.write(.int(seq))
+                }
+                sink.append(UInt8(ascii: "}"))
+            }
+            sink.append(UInt8(ascii: "}"))
         }
     }
 
