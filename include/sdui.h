@@ -51,7 +51,7 @@
 **
 ** The sections below are, in order: Version, Engine, Errors, Limits, Options,
 ** Pages, Callbacks, Services, Persistence, Dispatch, State, Themes, Render,
-** Reactive, Effects, Navigation, Layout, Counters. Each is implemented in the
+** Reactive, Effects, Navigation, Layout, Hosts, Counters. Each is implemented in the
 ** facade file of the same name (Sources/SDUI/Engine.swift, Errors.swift, ...),
 ** Version in Engine.swift.
 */
@@ -1495,6 +1495,87 @@ int sdui_text_lines(const char *text, size_t len, int max_cells, char **out, siz
 */
 int sdui_set_viewport(sdui_engine *engine, double width, double offset, double height, char **events,
                       size_t *events_len);
+
+/* ======================================================================
+** Hosts
+** ====================================================================== */
+
+/*
+** Writing a host
+**
+** A host draws what the engine hands it and tells the engine what happened;
+** it never re-derives the engine's rules. The contract, in one place:
+**
+**   Screen and patches.  Draw the screen once (sdui_render_json()), then
+**   apply the patches of sdui_patches_json() (or those the patch listener
+**   hears) in place, keyed by node id: set, replace, insert, remove, move.
+**   A patch never asks for a redraw of the page.
+**
+**   One unit.  Every size a view states, every frame of sdui_layout_json(),
+**   every viewport, image size and measured height is in device-independent
+**   points. A GUI draws points as it draws its own (CSS px, GTK's units); a
+**   terminal converts points to cells (README's "Terminal").
+**
+**   What to draw and say.  sdui_layout_json() gives each node its frame and,
+**   from the engine's own rules, its accessibility role, its accessible name
+**   and the text it shows (an input's value, placeholder or masked text):
+**   draw and announce those rather than working them out again.
+**
+**   Laying out natively.  A host that lays components out itself (a
+**   browser, a toolkit) reports each component's real height with
+**   sdui_set_component_height(): the lazy list (sdui_set_viewport()), the
+**   visibility events and the image hints then follow the real screen, not
+**   the engine's estimate. Report again after a patch or a resize changes it.
+**
+**   Inputs being edited.  Send each edit of a bound input with a sequence
+**   number, increasing per input (sdui_set_input_seq()). The input's node
+**   then carries "ack": the last number whose edit its value reflects. When
+**   a patch brings an input's value, apply it only if its "ack" is at least
+**   the last number you sent for that input; otherwise the person typed
+**   since, and what they typed stays (their next edit brings the engine up
+**   to date, and the engine's answer to it wins). A value set by a handler
+**   after your last edit (clearing a field on submit) carries that edit's
+**   number, so it is applied.
+**
+**   Themes.  Views carry literal colours and fonts of the appearance in
+**   force. A host that prefers to switch appearances itself (CSS custom
+**   properties under prefers-color-scheme) reads both appearances' values
+**   with sdui_theme_values_json(); sdui_set_appearance() switches the engine's.
+**
+**   Pictures.  Load the image hints' URLs in their order, report each real
+**   size with sdui_set_image_size().
+**
+**   Pages.  Perform "navigation/fetch" (sdui_navigate()); sdui_back()
+**   returns the scroll offset to restore.
+*/
+
+/*
+** Set an input's value, acknowledged
+**
+** As sdui_set_input(), with `seq`, the host's sequence number of this edit
+** of `node_id` (above 0, and above the last one sent for the input; the
+** count is per input and per page). The input's node carries "ack": seq
+** from then on, and its component renders again even when the value stored
+** did not change, so the next patches tell the host which of its edits the
+** value shown reflects ("Writing a host", above). Errors: those of
+** sdui_set_input(), and SDUI_EINVAL for a seq not above the last one
+** acknowledged: nothing changes.
+*/
+int sdui_set_input_seq(sdui_engine *engine, const char *node_id, const char *value, size_t len, long long seq);
+
+/*
+** Report a component's measured height
+**
+** Tells the engine the height, in points, a host that lays components out
+** itself measured component `id` (of the current page) at. From then on the
+** lazy list, the visibility events of sdui_set_viewport() and the image
+** hints walk the page with it instead of the engine's own layout; the
+** components not rendered yet count at the average of the heights measured.
+** Report again when it changes. Errors: SDUI_EINVAL (NULL engine or id, a
+** height not finite or below 0), SDUI_ENOTFOUND (no component of that id on
+** the page), SDUI_EBUSY.
+*/
+int sdui_set_component_height(sdui_engine *engine, const char *id, double height);
 
 /* ======================================================================
 ** Counters

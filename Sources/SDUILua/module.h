@@ -103,6 +103,7 @@ extern const luaL_Reg module_reactive_methods[];
 extern const luaL_Reg module_effects_methods[];
 extern const luaL_Reg module_navigation_methods[];
 extern const luaL_Reg module_layout_methods[];
+extern const luaL_Reg module_hosts_methods[];
 extern const luaL_Reg module_counters_methods[];
 extern const luaL_Reg module_scripts_methods[];
 
