@@ -57,12 +57,19 @@ static char *layout(sdui_engine *e, double width)
     return out;
 }
 
-static void test_frames(void)
+/* An engine with the favorites service and the Card component. */
+static sdui_engine *card_engine(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
     CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    return e;
+}
+
+static void test_frames(void)
+{
+    sdui_engine *e = card_engine();
     CHECK_STATUS(sdui_register_action(e, "favorites/toggle", toggle, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_load_page(e, PAGE, strlen(PAGE)), SDUI_OK);
 
@@ -200,10 +207,7 @@ static void test_contents(void)
 /* A terminal's cell in points: the monospace layout, chrome and inputs scaled by it. */
 static void test_cell_size(void)
 {
-    sdui_engine *e = sdui_engine_new();
-    check_engine(e);
-    CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
-    CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    sdui_engine *e = card_engine();
     CHECK_STATUS(sdui_register_component(e, "F", form, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_load_page(e, PAGE, strlen(PAGE)), SDUI_OK);
     CHECK_STATUS(sdui_set_cell_size(e, 8, 16), SDUI_OK);
@@ -253,10 +257,7 @@ static void test_bad_arguments(void)
 /* The lazy list: 200 one-line cards, a 5-line viewport. */
 static void test_viewport(void)
 {
-    sdui_engine *e = sdui_engine_new();
-    check_engine(e);
-    CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
-    CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    sdui_engine *e = card_engine();
     char page[200 * 64 + 16], *p = page;
     p += sprintf(p, "[");
     for (int i = 0; i < 200; i++)
