@@ -24,7 +24,8 @@ struct LayoutContentTests {
            "options":[{"title":"A","value":"a"},{"title":"B","value":"b"}]},
           {"type":"input","name":"d","kind":"choice","placeholder":"Pick",
            "options":[{"title":"A","value":"a"}]},
-          {"type":"hstack","action":{"type":"a/b"},"children":[{"type":"text","text":"in"},{"type":"spacer"},{"type":"text","text":"side"}]},
+          {"type":"hstack","action":{"type":"a/b"},
+           "children":[{"type":"text","text":"in"},{"type":"spacer"},{"type":"text","text":"side"}]},
           {"type":"list","children":[{"type":"text","text":"one"}]},
           {"type":"hstack","accessibility":{"role":"none"},"children":[]}
         ]}
@@ -64,9 +65,11 @@ struct LayoutContentTests {
         #expect(content("c/7") == LayoutContent(role: .textbox, text: "••••••", inputKind: .text))
         #expect(content("c/8") == LayoutContent(role: .textbox, name: "Search", text: "Search", inputKind: .text))
         #expect(content("c/9") == LayoutContent(role: .textbox, name: "Count", text: "42", inputKind: .number))
-        #expect(content("c/10") == LayoutContent(role: .checkbox, name: "Wi-Fi", text: "[x] Wi-Fi", inputKind: .toggle))
+        #expect(content("c/10")
+            == LayoutContent(role: .checkbox, name: "Wi-Fi", text: "[x] Wi-Fi", inputKind: .toggle))
         #expect(content("c/11") == LayoutContent(role: .radiogroup, text: "( ) A\n(•) B", inputKind: .choice))
-        #expect(content("c/12") == LayoutContent(role: .radiogroup, name: "Pick", text: "(Pick) ▾", inputKind: .choice))
+        #expect(content("c/12")
+            == LayoutContent(role: .radiogroup, name: "Pick", text: "(Pick) ▾", inputKind: .choice))
         #expect(content("c/13") == LayoutContent(role: .button, name: "in side")) // a tap target
         #expect(content("c/13/1") == LayoutContent()) // a spacer
         #expect(content("c/14") == LayoutContent(role: .list)) // a container: its name is what it holds

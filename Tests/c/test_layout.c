@@ -215,7 +215,8 @@ static void test_cell_size(void)
     /* test_frames' layout at 20 cells, each number times the cell: 8 across, 16 down */
     CHECK_STR_CONTAINS(l, "{\"width\":160,\"height\":32,\"components\":[{\"id\":\"a\",\"y\":0,");
     CHECK_STR_CONTAINS(l, "{\"id\":\"a/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":32,\"height\":16}");
-    CHECK_STR_CONTAINS(l, "{\"id\":\"a/2\",\"type\":\"button\",\"frame\":{\"x\":136,\"y\":0,\"width\":24,\"height\":16}");
+    CHECK_STR_CONTAINS(l,
+                       "{\"id\":\"a/2\",\"type\":\"button\",\"frame\":{\"x\":136,\"y\":0,\"width\":24,\"height\":16}");
     CHECK_STR_CONTAINS(l, "{\"id\":\"b\",\"y\":16,");
     sdui_free(l);
     /* an input is ten cells and its chrome at least: 96 points */

@@ -418,7 +418,9 @@ final class LayoutCache {
                     return writer.item(entry.text!, y: item.y, root: root)
                 }
                 if entry.text == nil {
-                    entry.template = withUnsafePointer(to: &entry.view) { LayoutTemplate(id: entry.id, $0, contents: true) }
+                    entry.template = withUnsafePointer(to: &entry.view) {
+                        LayoutTemplate(id: entry.id, $0, contents: true)
+                    }
                 }
                 let before = writer.count
                 defer { filled += writer.count - before }

@@ -31,7 +31,9 @@ public struct LayoutContent: Sendable, Equatable {
     public var inputKind: InputKind?
 
     /// Content with the members given.
-    public init(role: Accessibility.Role? = nil, name: String? = nil, text: String? = nil, inputKind: InputKind? = nil) {
+    public init(role: Accessibility.Role? = nil, name: String? = nil, text: String? = nil,
+                inputKind: InputKind? = nil)
+    {
         self.role = role
         self.name = name
         self.text = text

@@ -24,7 +24,8 @@ local function notification(data, ctx)
   if dismissed(ctx, id) then
     return ui.vstack{}
   end
-  local view = ui.vstack{ background = "@accent", padding = { top = 16, bottom = 16, leading = 8, trailing = 8 }, width = "fill",
+  local view = ui.vstack{ background = "@accent", width = "fill",
+    padding = { top = 16, bottom = 16, leading = 8, trailing = 8 },
     ui.text(fmt.str(data.header), { font = "@section", color = "@onAccent" }),
     ui.text(fmt.str(data.message), { color = "@onAccent" }),
     ui.button{ fmt.str(data.actionText), action = action, tooltip = "Hides this notice" },
