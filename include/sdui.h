@@ -1396,7 +1396,10 @@ long long sdui_navigation_depth(sdui_engine *engine);
 ** spacers; zstack overlays; the page as one vertical list. Units are the
 ** measurer's: by default monospace terminal cells (wide characters and
 ** emoji count two), with one cell of chrome on each side of buttons, images
-** and inputs where a terminal draws [ ]. Each component is laid out on its
+** and inputs where a terminal draws [ ]. Views size things in points, as
+** every GUI does; a terminal host lays out in points too with
+** sdui_set_cell_size() (its cell's size in points, 8 x 16 in the example
+** host) and divides the frames by it. Each component is laid out on its
 ** own and kept until it renders again, so a patch re-lays-out only what it
 ** touched.
 */
@@ -1406,9 +1409,32 @@ long long sdui_navigation_depth(sdui_engine *engine);
 **
 ** The current screen laid out at `width` (> 0) as
 **   {"width", "height", "components": [{"id", "y", "root": node}], "readingOrder": [id...]}
-** with node = {"id", "type", "frame": {"x","y","width","height"}, "children": [...]};
+** with node = {"id", "type", "frame": {"x","y","width","height"}, "role",
+** "name", "text", "inputKind", "children": [...]};
 ** a node's frame is relative to its component's top-left corner, and "y"
 ** places the component on the page. Renders what is stale first.
+** What a host draws and says of a node, so that it never works the
+** engine's rules out again (each member left out when there is none):
+**   "role"       its accessibility role: its "accessibility" role, else its
+**                kind's default (button; image; text for texts, paragraphs
+**                and fallbacks; alert for errors; checkbox, radiogroup or
+**                textbox for inputs; list; button for a tap target); left
+**                out for plain stacks and spacers, which have no role;
+**   "name"       its accessible name (README, "Accessibility"), when not
+**                empty, for a node named of its own (an accessibility
+**                label, a text, an image's alt, an input's title or
+**                placeholder, a button's label) or read as one element (a
+**                tap target or a button of children: the names it holds);
+**   "text"       the text it shows, exactly as the layout measured it: a
+**                text's text, a paragraph's runs joined, a button's label,
+**                an image's alt or placeholder or "image", an input's shown
+**                text (its value, else its placeholder; a password as one
+**                "•" a character; a toggle as "[x] title" or "[ ] title";
+**                a compact choice as its chosen titles and " ▾", an
+**                expanded one as one "(•) title" line an option), a
+**                fallback's text or "Unsupported component \"TYPE\"", an
+**                error's "✖ " and message; none for containers;
+**   "inputKind"  an input's kind as a sdui_input_kind (below).
 ** "readingOrder" lists the node ids a screen reader visits, in order:
 ** components in page order; inside one, each container's children in rows
 ** (children overlapping vertically share a row), rows top to bottom, a
@@ -1423,6 +1449,27 @@ long long sdui_navigation_depth(sdui_engine *engine);
 ** Ownership: *out is the caller's; free it with sdui_free().
 */
 int sdui_layout_json(sdui_engine *engine, double width, char **out, size_t *out_len);
+
+/*
+** The kinds of input
+**
+** An input node's kind as a number: its "inputKind" in sdui_layout_json
+** (an input with no "kind" member is SDUI_INPUT_TEXT). One value for each
+** kind the engine knows, in the engine's order (a test reads these values
+** against the engine's InputKind); SDUI_INPUT_UNKNOWN is never written by
+** this library: it is for a host that meets a number it does not know (a
+** newer library's kind) to draw as text.
+*/
+typedef enum sdui_input_kind {
+    SDUI_INPUT_UNKNOWN = -1,
+    SDUI_INPUT_TEXT = 0,      /* one line of text (its "format": email, tel, url, password) */
+    SDUI_INPUT_MULTILINE = 1, /* several lines of text */
+    SDUI_INPUT_NUMBER = 2,    /* a number */
+    SDUI_INPUT_DATE = 3,      /* a date, yyyy-mm-dd */
+    SDUI_INPUT_TIME = 4,      /* a time of day, hh:mm */
+    SDUI_INPUT_TOGGLE = 5,    /* a checkbox with a title */
+    SDUI_INPUT_CHOICE = 6     /* one (or several) of its options */
+} sdui_input_kind;
 
 /*
 ** Report the size of a picture
@@ -1458,6 +1505,21 @@ typedef int (*sdui_measure_fn)(const char *text, size_t len, const char *font, d
 ** Errors: SDUI_EINVAL (NULL engine).
 */
 int sdui_set_measurer(sdui_engine *engine, sdui_measure_fn measure, void *userdata, sdui_destroy_fn destroy);
+
+/*
+** Lay out in points: the size of a terminal cell
+**
+** Makes the default (monospace) measurer count a cell `width` layout units
+** wide and a line `height` high, and makes the chrome of buttons, images
+** and inputs one cell (`width`) and an input's least text width ten
+** cells, so that a terminal host lays pages sized in points out as a GUI
+** would, then divides the frames by its cell (the example host: 8 x 16).
+** (1, 1) is the default: the layout in cells. A measurer set with
+** sdui_set_measurer() is not scaled; the chrome and the input width still
+** are. Every cached layout is dropped.
+** Errors: SDUI_EINVAL (NULL engine, a size not finite and above 0), SDUI_EBUSY.
+*/
+int sdui_set_cell_size(sdui_engine *engine, double width, double height);
 
 /*
 ** Count and wrap text in terminal cells

@@ -36,7 +36,7 @@
 
 #include "cells.h"
 #include "json.h"
-#include "nodetext.h"
+#include "sdui.h"
 
 /* ------------------------------------------------------------------------
 ** The buffer.
@@ -617,8 +617,20 @@ static void put_a11y(buf *b, const json *rnode, int role)
         put_attr(b, "aria-description", hint->string, hint->len);
 }
 
+/* role= for a button made of children (a div): the role the layout gives
+** it (`lnode`'s "role"), unless its "accessibility" member names one, which
+** put_a11y writes. */
+static void put_layout_role(buf *b, const json *rnode, const json *lnode)
+{
+    const char *role = json_get_string(lnode, "role");
+    if (a11y_role(rnode) == NULL && role != NULL && strcmp(role, "text") != 0)
+        put_attr_str(b, "role", strcmp(role, "image") == 0 ? "img" : role);
+}
+
 /* A tap target's attributes (a container or image with an action): what a
-** button made of a div carries (its accessibility role instead of button). */
+** button made of a div carries, role="button" (unless its "accessibility"
+** member names a role, which put_a11y writes) and tabindex: an HTML
+** element to activate, whatever a reader calls its content. */
 static void put_tap(buf *b, const json *rnode, const json *action)
 {
     if (action == NULL)
@@ -679,27 +691,25 @@ static void put_error(buf *b, const json *rnode)
 ** and max, date, time), a <textarea> (multiline), a checkbox in a <label>
 ** (toggle), a <select> (a compact choice, `multiple` when it is) or a list
 ** of radio buttons or checkboxes in <label>s (an expanded choice). */
-static void put_input(writer *w, const json *rnode, const char *kind, const char *id, int root, double rx,
-                      double ry, double width, double height)
+static void put_input(writer *w, const json *lnode, const json *rnode, const char *kind, const char *id, int root,
+                      double rx, double ry, double width, double height)
 {
     buf *b = w->out;
     const char *name = json_get_string(rnode, "name");
     const char *value = json_get_string(rnode, "value");
     const char *placeholder = json_get_string(rnode, "placeholder");
-    const char *input = json_get_string(rnode, "kind");
     const char *format = json_get_string(rnode, "format");
     const json *action = json_get(rnode, "action");
     const json *multiple_member = json_get(rnode, "multiple");
     int multiple = multiple_member != NULL && multiple_member->type == JSON_TRUE;
-    if (input == NULL)
-        input = "text";
-    if (strcmp(input, "multiline") == 0) {
+    int input = (int)json_get_number(lnode, "inputKind", SDUI_INPUT_UNKNOWN); /* the layout's sdui_input_kind */
+    if (input == SDUI_INPUT_MULTILINE) {
         put_open(w, "textarea", kind, "n-input-multiline", id, root);
         put_error(b, rnode);
         put_a11y(b, rnode, 0);
         put_attr_str(b, "name", name);
         put_attr_str(b, "placeholder", placeholder);
-    } else if (strcmp(input, "toggle") == 0) {
+    } else if (input == SDUI_INPUT_TOGGLE) {
         const char *title = json_get_string(rnode, "title");
         const char *on = json_get_string(rnode, "onValue");
         if (on == NULL)
@@ -719,7 +729,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         escape_str(b, title != NULL ? title : name != NULL ? name : "");
         buf_puts(b, "</label>\n");
         return;
-    } else if (strcmp(input, "choice") == 0) {
+    } else if (input == SDUI_INPUT_CHOICE) {
         const char *display = json_get_string(rnode, "display");
         const json *options = json_get(rnode, "options");
         int expanded = display != NULL && strcmp(display, "expanded") == 0;
@@ -766,8 +776,8 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         return;
     } else {
         const char *type = "text";
-        if (strcmp(input, "number") == 0 || strcmp(input, "date") == 0 || strcmp(input, "time") == 0)
-            type = input;
+        if (input == SDUI_INPUT_NUMBER || input == SDUI_INPUT_DATE || input == SDUI_INPUT_TIME)
+            type = input == SDUI_INPUT_NUMBER ? "number" : input == SDUI_INPUT_DATE ? "date" : "time";
         else if (format != NULL)
             type = format; /* email, tel, url, password: HTML's own names */
         put_open(w, "input", kind, NULL, id, root);
@@ -787,7 +797,7 @@ static void put_input(writer *w, const json *rnode, const char *kind, const char
         put_attr(b, "data-action", action->raw, action->rawlen);
     put_box_style(w, rnode, rx, ry, width, height, 1);
     buf_puts(b, ">");
-    if (strcmp(input, "multiline") == 0) {
+    if (input == SDUI_INPUT_MULTILINE) {
         escape_str(b, value != NULL ? value : "");
         buf_puts(b, "</textarea>");
     }
@@ -812,9 +822,9 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     double rx = x - px, ry = y - py;
 
     if (strcmp(kind, "text") == 0 || strcmp(kind, "fallback") == 0 || strcmp(kind, "error") == 0) {
-        size_t len = 0;
-        char *text = node_text(rnode, &len, NULL); /* as the layout measured it */
-        b->failed |= text == NULL;
+        const json *shown = json_get(lnode, "text"); /* as the layout measured it */
+        const char *text = shown != NULL && shown->type == JSON_STRING ? shown->string : "";
+        size_t len = shown != NULL && shown->type == JSON_STRING ? shown->len : 0;
         put_open(w, "div", kind, NULL, id, root);
         put_a11y(b, rnode, 1);
         if (strcmp(kind, "fallback") == 0)
@@ -826,8 +836,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
             style_insets(rnode, inset, &border);
             double inner_width = width - inset[1] - inset[3] - 2 * border;
             buf lines = {0};
-            layout_lines(w, font, text != NULL ? text : "", len, inner_width, height - inset[0] - inset[2] - 2 * border,
-                         &lines);
+            layout_lines(w, font, text, len, inner_width, height - inset[0] - inset[2] - 2 * border, &lines);
             b->failed |= lines.failed;
             buf_puts(b, "<div class=\"lines\" style=\"left:"); /* inside the border already */
             put_x(w, inset[1]);
@@ -840,10 +849,9 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
             buf_puts(b, "</div>");
             buf_free(&lines);
         } else {
-            put_text_span(w, font, text != NULL ? text : "", len);
+            put_text_span(w, font, text, len);
         }
         buf_puts(b, "</div>\n");
-        free(text);
         return;
     }
 
@@ -918,12 +926,13 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
                             : symbol ? "n-button-symbol"
                                      : NULL;
         put_open(w, tag, kind, extra, id, root);
-        if (!grouped)
+        if (!grouped) {
             buf_puts(b, off ? " type=\"button\" disabled aria-disabled=\"true\"" : " type=\"button\"");
-        else if (a11y_role(rnode) == NULL)
-            buf_puts(b, off ? " role=\"button\" aria-disabled=\"true\"" : " role=\"button\"");
-        else if (off)
-            buf_puts(b, " aria-disabled=\"true\"");
+        } else {
+            put_layout_role(b, rnode, lnode);
+            if (off)
+                buf_puts(b, " aria-disabled=\"true\"");
+        }
         put_a11y(b, rnode, 1);
         if (tooltip != NULL && tooltip->type == JSON_STRING)
             put_attr(b, "title", tooltip->string, tooltip->len);
@@ -943,11 +952,11 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
 
     if (strcmp(kind, "image") == 0) {
         const char *url = json_get_string(rnode, "url");
-        const char *alt = json_get_string(rnode, "alt");
-        const char *placeholder = json_get_string(rnode, "placeholder");
-        const char *shown = alt ? alt : placeholder ? placeholder : "image";
+        const char *shown = json_get_string(lnode, "text"); /* alt, else placeholder, else "image": the layout's */
+        if (shown == NULL)
+            shown = "";
         const json *action = node_action(rnode);
-        const char *role = a11y_role(rnode);
+        const char *role = json_get_string(lnode, "role");
         int decorative = role != NULL && strcmp(role, "none") == 0;
         put_open(w, "div", kind, action != NULL ? "n-tap" : NULL, id, root);
         put_tap(b, rnode, action);
@@ -972,7 +981,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
     }
 
     if (strcmp(kind, "input") == 0) {
-        put_input(w, rnode, kind, id, root, rx, ry, width, height);
+        put_input(w, lnode, rnode, kind, id, root, rx, ry, width, height);
         return;
     }
 

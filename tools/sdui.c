@@ -29,7 +29,9 @@
 #define EXIT_USAGE 2
 
 /* With --points a cell is 8 layout units across and a line 16 down, for
-** scripts that size images, padding and spacing in points, not cells. */
+** scripts that size images, padding and spacing in points, not cells (as
+** the example scripts and the Adaptive Cards pack do); the terminal host's
+** cell is the same (examples/terminal/draw.h). */
 #define UNIT_PER_CELL 8.0
 #define UNIT_PER_LINE 16.0
 
@@ -49,7 +51,8 @@ static const char USAGE[] =
     "  -w, --width N        page width in monospace cells for html and layout\n"
     "                         (default 80)\n"
     "  -o, --out FILE       write to FILE instead of standard output\n"
-    "      --points         html/layout: sizes in scripts are points, not cells:\n"
+    "      --points         html/layout: sizes in scripts are points, not cells\n"
+    "                         (the example scripts' and the Adaptive Cards pack's):\n"
     "                         text is measured in DejaVu Sans as the preview\n"
     "                         draws it (a unit 1.125 px, a line 16 units), and\n"
     "                         named fonts (title, headline, caption...) get\n"
@@ -273,6 +276,12 @@ static int run(const options *o, sdui_engine *engine, buf *result)
     if (preview_units && font == NULL && !o->quiet)
         fprintf(stderr, "sdui: DejaVu Sans not found (fonts-dejavu-core): text on a monospace grid\n");
 
+    /* In points a cell is UNIT_PER_CELL x UNIT_PER_LINE: the chrome of buttons,
+       images and inputs one cell, an input's least width ten (sdui_set_cell_size). */
+    if (preview_units && (st = sdui_set_cell_size(engine, UNIT_PER_CELL, UNIT_PER_LINE)) != SDUI_OK) {
+        free(font);
+        return engine_failure(engine, "cannot set the cell size", NULL, st);
+    }
     if (preview_units &&
         (st = font != NULL ? sdui_set_measurer(engine, font_measure, font, NULL)
                            : sdui_set_measurer(engine, cells_measure, &metrics, NULL)) != SDUI_OK) {

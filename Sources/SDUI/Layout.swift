@@ -122,3 +122,13 @@ public func sdui_set_viewport(_ engine: OpaquePointer?, _ width: Double, _ offse
         }
     }
 }
+
+@_cdecl("sdui_set_cell_size")
+public func sdui_set_cell_size(_ engine: OpaquePointer?, _ width: Double, _ height: Double) -> Int32 {
+    withEngineChanging(engine) { (engine) throws(Failure) in
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            throw .invalid("a cell's width and height must be finite numbers above 0, got \(width) and \(height)")
+        }
+        engine.layoutOptions = LayoutOptions(cellWidth: width, cellHeight: height)
+    }
+}

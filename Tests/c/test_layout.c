@@ -1,7 +1,8 @@
 /*
 ** test_layout.c -- sdui_layout_json and sdui_set_measurer through the header:
 ** exact frames in monospace cells, the per-component layout cache, a host
-** measurer, and bad arguments.
+** measurer, what each node says (role, name, text, inputKind), the layout
+** in points (sdui_set_cell_size), and bad arguments.
 */
 #include <string.h>
 
@@ -56,12 +57,19 @@ static char *layout(sdui_engine *e, double width)
     return out;
 }
 
-static void test_frames(void)
+/* An engine with the favorites service and the Card component. */
+static sdui_engine *card_engine(void)
 {
     sdui_engine *e = sdui_engine_new();
     check_engine(e);
     CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
     CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    return e;
+}
+
+static void test_frames(void)
+{
+    sdui_engine *e = card_engine();
     CHECK_STATUS(sdui_register_action(e, "favorites/toggle", toggle, NULL, NULL), SDUI_OK);
     CHECK_STATUS(sdui_load_page(e, PAGE, strlen(PAGE)), SDUI_OK);
 
@@ -70,13 +78,13 @@ static void test_frames(void)
        rest, the button "☆" plus one cell of chrome each side (3) ends at 20. */
     CHECK_STR_CONTAINS(l, "{\"width\":20,\"height\":2,\"components\":[{\"id\":\"a\",\"y\":0,\"root\":"
                           "{\"id\":\"a\",\"type\":\"hstack\",\"frame\":{\"x\":0,\"y\":0,\"width\":20,\"height\":1}");
-    CHECK_STR_CONTAINS(l, "{\"id\":\"a/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":4,\"height\":1}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"a/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":4,\"height\":1}");
     /* A spacer in an hstack is flexible across, and 0 high. */
     CHECK_STR_CONTAINS(l, "{\"id\":\"a/1\",\"type\":\"spacer\",\"frame\":{\"x\":5,\"y\":0,\"width\":11,\"height\":0}}");
-    CHECK_STR_CONTAINS(l, "{\"id\":\"a/2\",\"type\":\"button\",\"frame\":{\"x\":17,\"y\":0,\"width\":3,\"height\":1}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"a/2\",\"type\":\"button\",\"frame\":{\"x\":17,\"y\":0,\"width\":3,\"height\":1}");
     /* Wide characters count two cells: 日本の夏 is 8 wide; the second card sits at y 1. */
     CHECK_STR_CONTAINS(l, "{\"id\":\"b\",\"y\":1,");
-    CHECK_STR_CONTAINS(l, "{\"id\":\"b/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":8,\"height\":1}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":8,\"height\":1}");
     sdui_free(l);
     long long layouts = sdui_counter(e, SDUI_COUNTER_LAYOUTS);
     CHECK_EQ_INT(layouts, 2);
@@ -89,13 +97,13 @@ static void test_frames(void)
     CHECK_STATUS(sdui_dispatch(e, press, strlen(press)), SDUI_OK);
     l = layout(e, 20);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 3);
-    CHECK_STR_CONTAINS(l, "{\"id\":\"b/2\",\"type\":\"button\",\"frame\":{\"x\":17,\"y\":0,\"width\":3,\"height\":1}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b/2\",\"type\":\"button\",\"frame\":{\"x\":17,\"y\":0,\"width\":3,\"height\":1}");
     sdui_free(l);
     /* A narrower width lays out everything again; 10 cells leave 5 for the
        title next to the spacing and the button: 日本の夏 wraps as 日本 / の夏. */
     l = layout(e, 10);
     CHECK_EQ_INT(sdui_counter(e, SDUI_COUNTER_LAYOUTS), 5);
-    CHECK_STR_CONTAINS(l, "{\"id\":\"b/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":4,\"height\":2}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":4,\"height\":2}");
     sdui_free(l);
     sdui_engine_free(e);
 }
@@ -141,14 +149,14 @@ static void test_measurer(void)
     CHECK_STATUS(sdui_set_measurer(e, measure, &calls, count_destroy), SDUI_OK);
     char *l = layout(e, 400);
     CHECK(calls > 0);
-    CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":35,\"height\":24}}");
-    CHECK_STR_CONTAINS(l, "{\"id\":\"t/1\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":24,\"width\":21,\"height\":16}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":35,\"height\":24}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"t/1\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":24,\"width\":21,\"height\":16}");
     sdui_free(l);
     /* Back to cells: the old measurer's destroy runs, layouts are redone. */
     CHECK_STATUS(sdui_set_measurer(e, NULL, NULL, NULL), SDUI_OK);
     CHECK_EQ_INT(destroyed, 1);
     l = layout(e, 400);
-    CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":5,\"height\":1}}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"t/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":5,\"height\":1}");
     /* The very layouts it made before the host's measurer. */
     CHECK_STR_EQ(l, cells);
     sdui_free(l);
@@ -157,6 +165,74 @@ static void test_measurer(void)
     sdui_free(l);
     sdui_free(cells);
     sdui_free(narrow);
+    sdui_engine_free(e);
+}
+
+static int form(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const char *view = "{\"type\":\"vstack\",\"children\":["
+                       "{\"type\":\"button\",\"label\":\"\u2605\",\"accessibility\":{\"label\":\"Favourite\"}},"
+                       "{\"type\":\"input\",\"name\":\"pw\",\"format\":\"password\",\"value\":\"abc\"},"
+                       "{\"type\":\"input\",\"name\":\"n\",\"kind\":\"toggle\",\"title\":\"News\"},"
+                       "{\"type\":\"input\",\"name\":\"c\",\"kind\":\"choice\",\"value\":\"b\",\"options\":["
+                       "{\"title\":\"A\",\"value\":\"a\"},{\"title\":\"B\",\"value\":\"b\"}]},"
+                       "{\"type\":\"spacer\"}]}";
+    return sdui_call_return(call, view, strlen(view));
+}
+
+/* Each node says its role, accessible name, shown text and an input's kind. */
+static void test_contents(void)
+{
+    sdui_engine *e = sdui_engine_new();
+    check_engine(e);
+    CHECK_STATUS(sdui_register_component(e, "F", form, NULL, NULL), SDUI_OK);
+    const char *page = "[{\"id\":\"f\",\"type\":\"F\"}]";
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    char *l = layout(e, 40);
+    /* a plain stack has no role, name or text: its children follow its frame */
+    CHECK_STR_CONTAINS(l, "\"type\":\"vstack\",\"frame\":{\"x\":0,\"y\":0,\"width\":");
+    CHECK_STR_CONTAINS(l, "\"height\":4},\"children\":[");
+    CHECK_STR_CONTAINS(l, "},\"role\":\"button\",\"name\":\"Favourite\",\"text\":\"\xe2\x98\x85\"}");
+    CHECK_STR_CONTAINS(l, "},\"role\":\"textbox\",\"text\":\"\xe2\x80\xa2\xe2\x80\xa2\xe2\x80\xa2\",\"inputKind\":0}");
+    CHECK_STR_CONTAINS(l, "},\"role\":\"checkbox\",\"name\":\"News\",\"text\":\"[ ] News\",\"inputKind\":5}");
+    CHECK_STR_CONTAINS(l, "},\"role\":\"radiogroup\",\"text\":\"B \xe2\x96\xbe\",\"inputKind\":6}");
+    CHECK_STR_CONTAINS(l, "\"type\":\"spacer\",\"frame\":{\"x\":0,\"y\":4,\"width\":0,\"height\":0}}");
+    CHECK_EQ_INT(SDUI_INPUT_TOGGLE, 5);
+    CHECK_EQ_INT(SDUI_INPUT_UNKNOWN, -1);
+    sdui_free(l);
+    sdui_engine_free(e);
+}
+
+/* A terminal's cell in points: the monospace layout, chrome and inputs scaled by it. */
+static void test_cell_size(void)
+{
+    sdui_engine *e = card_engine();
+    CHECK_STATUS(sdui_register_component(e, "F", form, NULL, NULL), SDUI_OK);
+    CHECK_STATUS(sdui_load_page(e, PAGE, strlen(PAGE)), SDUI_OK);
+    CHECK_STATUS(sdui_set_cell_size(e, 8, 16), SDUI_OK);
+    char *l = layout(e, 160);
+    /* test_frames' layout at 20 cells, each number times the cell: 8 across, 16 down */
+    CHECK_STR_CONTAINS(l, "{\"width\":160,\"height\":32,\"components\":[{\"id\":\"a\",\"y\":0,");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"a/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":32,\"height\":16}");
+    CHECK_STR_CONTAINS(l,
+                       "{\"id\":\"a/2\",\"type\":\"button\",\"frame\":{\"x\":136,\"y\":0,\"width\":24,\"height\":16}");
+    CHECK_STR_CONTAINS(l, "{\"id\":\"b\",\"y\":16,");
+    sdui_free(l);
+    /* an input is ten cells and its chrome at least: 96 points */
+    const char *page = "[{\"id\":\"f\",\"type\":\"F\"}]";
+    CHECK_STATUS(sdui_load_page(e, page, strlen(page)), SDUI_OK);
+    l = layout(e, 400);
+    CHECK_STR_CONTAINS(l, "{\"id\":\"f/1\",\"type\":\"input\",\"frame\":{\"x\":0,\"y\":16,\"width\":96,\"height\":16}");
+    sdui_free(l);
+    /* (1, 1): cells again */
+    CHECK_STATUS(sdui_set_cell_size(e, 1, 1), SDUI_OK);
+    l = layout(e, 50);
+    CHECK_STR_CONTAINS(l, "{\"id\":\"f/1\",\"type\":\"input\",\"frame\":{\"x\":0,\"y\":1,\"width\":12,\"height\":1}");
+    sdui_free(l);
+    CHECK_STATUS(sdui_set_cell_size(e, 0, 16), SDUI_EINVAL);
+    CHECK_STATUS(sdui_set_cell_size(e, 8, -1), SDUI_EINVAL);
+    CHECK_STATUS(sdui_set_cell_size(NULL, 8, 16), SDUI_EINVAL);
     sdui_engine_free(e);
 }
 
@@ -182,10 +258,7 @@ static void test_bad_arguments(void)
 /* The lazy list: 200 one-line cards, a 5-line viewport. */
 static void test_viewport(void)
 {
-    sdui_engine *e = sdui_engine_new();
-    check_engine(e);
-    CHECK_STATUS(sdui_register_service(e, "favorites", "{}", 2), SDUI_OK);
-    CHECK_STATUS(sdui_register_component(e, "Card", card, NULL, NULL), SDUI_OK);
+    sdui_engine *e = card_engine();
     char page[200 * 64 + 16], *p = page;
     p += sprintf(p, "[");
     for (int i = 0; i < 200; i++)
@@ -289,6 +362,8 @@ int main(void)
     test_frames();
     test_measurer();
     test_image_size();
+    test_contents();
+    test_cell_size();
     test_bad_arguments();
     return check_summary();
 }

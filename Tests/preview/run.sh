@@ -61,7 +61,8 @@ expect() {
   fi
 }
 
-expect 0 "render html" "" -- render "$PAGE" --scripts "$SCRIPTS" --format html --out "$OUT/home.html"
+# The example scripts size in points: their preview is in points (--points).
+expect 0 "render html" "" -- render "$PAGE" --scripts "$SCRIPTS" --format html --points --out "$OUT/home.html"
 check "home.html is an HTML document" grep -q '^<!DOCTYPE html>' "$OUT/home.html"
 check "home.html has no script element" bash -c "! grep -qi '<script' '$OUT/home.html'"
 check "home.html loads nothing but images" bash -c "! grep -qiE '<(link|iframe|object|embed)|@import|url\\(' '$OUT/home.html'"
@@ -144,6 +145,11 @@ check "a file: picture is an img, stretched" grep -qF '<img src="file:///tmp/p.p
 check "an image box is its laid-out size (40 x 20 units)" grep -qF 'data-id="i/1" data-url="file:///tmp/p.png" style="left:calc(45px + 1px);top:0px;width:calc(45px - 2px);height:22.5px;"' "$work/i.html"
 expect 0 "layout in points is 8 units a cell" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --points --width 100 -q
 check "points layout width" grep -q '^{"width":800,' "$work/stdout"
+check "in points a poster is 96 x 96 and a button's chrome a cell on each side" bash -c \
+  "grep -qF '\"id\":\"movie-603/0\",\"type\":\"image\",\"frame\":{\"x\":0,\"y\":16,\"width\":96,\"height\":96}' '$work/stdout' &&
+   grep -qE '\"id\":\"movie-603#favorite\",\"type\":\"button\",\"frame\":\{\"x\":[0-9]+,\"y\":[0-9]+,\"width\":(2[4-9]|3[0-9]),' '$work/stdout'"
+check "the layout names the star and says its role" grep -qF '"role":"button","name":"Add to favourites","text":"☆"' "$work/stdout"
+check "the layout gives an input's kind and shown text" grep -qF '"role":"textbox","text":"4","inputKind":2}' "$work/stdout"
 # --duplicate-keys: a key given twice is refused unless the last value may win
 printf '%s' '[{"id":"d","type":"T","type":"U"}]' >"$work/dup.json"
 expect 1 "a duplicate key is refused" 'duplicate key "type"' -- render "$work/dup.json" -f json
@@ -159,7 +165,7 @@ expect 0 "render json --appearance dark" "" -- render "$PAGE" -s "$SCRIPTS" -f j
 check "dark: the notice's accent background" grep -qF '"style":{"background":"#93c5fd",' "$work/stdout"
 check "dark: the headings' colour" grep -qF '"style":{"font":"headline","color":"#bfdbfe"}' "$work/stdout"
 check "dark: no light value left" bash -c "! grep -qF '#1d4ed8' '$work/stdout'"
-expect 0 "render html --appearance dark" "" -- render "$PAGE" -s "$SCRIPTS" --appearance=dark -q -o "$OUT/home-dark.html"
+expect 0 "render html --appearance dark" "" -- render "$PAGE" -s "$SCRIPTS" --points --appearance=dark -q -o "$OUT/home-dark.html"
 check "the dark preview's page is dark" grep -qF '<html lang="en" class="dark">' "$OUT/home-dark.html"
 check "the dark preview's nodes take the dark values" grep -qF 'background:#93c5fd;' "$OUT/home-dark.html"
 check "the light preview's page is not dark" bash -c "! grep -qF 'class=\"dark\"' '$OUT/home.html'"

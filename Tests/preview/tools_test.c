@@ -296,7 +296,8 @@ static void test_accessibility(void)
         "{\"width\":40,\"height\":1,\"components\":[{\"id\":\"c\",\"y\":0,\"root\":{\"id\":\"c\",\"type\":\"hstack\","
         "\"frame\":{\"x\":0,\"y\":0,\"width\":30,\"height\":1},\"children\":["
         "{\"id\":\"c/0\",\"type\":\"button\",\"frame\":{\"x\":0,\"y\":0,\"width\":3,\"height\":1}},"
-        "{\"id\":\"c/1\",\"type\":\"image\",\"frame\":{\"x\":4,\"y\":0,\"width\":7,\"height\":1}},"
+        "{\"id\":\"c/1\",\"type\":\"image\",\"frame\":{\"x\":4,\"y\":0,\"width\":7,\"height\":1},"
+        "\"role\":\"none\",\"text\":\"swirl\"},"
         "{\"id\":\"c/2\",\"type\":\"text\",\"frame\":{\"x\":12,\"y\":0,\"width\":1,\"height\":1}}]}}]}";
     char err[256];
     buf out = {0};
@@ -456,8 +457,10 @@ static void test_font(void)
     snprintf(layout, sizeof layout,
              "{\"width\":480,\"height\":52,\"components\":[{\"id\":\"c\",\"y\":0,\"root\":{\"id\":\"c\",\"type\":\"vstack\","
              "\"frame\":{\"x\":0,\"y\":0,\"width\":%g,\"height\":52},\"children\":["
-             "{\"id\":\"c/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":%g,\"height\":32}},"
-             "{\"id\":\"c/1\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":32,\"width\":%g,\"height\":20}}]}}]}",
+             "{\"id\":\"c/0\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":0,\"width\":%g,\"height\":32},"
+             "\"text\":\"aaa bbb ccc\"},"
+             "{\"id\":\"c/1\",\"type\":\"text\",\"frame\":{\"x\":0,\"y\":32,\"width\":%g,\"height\":20},"
+             "\"text\":\"aaa bbb ccc\"}]}}]}",
              ceil(two) + 4, ceil(two), ceil(two) + 4);
     char err[256];
     buf out = {0};

@@ -128,6 +128,56 @@ static short pair_of(short fg, short bg)
     return (short)(PAIR_FIRST_MADE + made++);
 }
 
+/* Member `key` of `object`, for rewriting: the layout is the host's own tree. */
+static json *member(json *object, const char *key)
+{
+    return (json *)json_get(object, key);
+}
+
+/* Cells from points, rounded to the nearest (0.5 up). */
+static double cells(double points, double cell)
+{
+    return isfinite(points) ? floor(points / cell + 0.5) : 0;
+}
+
+/* A node's frame and its children's, in cells; `top` is its component's page y in points. */
+static void node_in_cells(json *node, double top)
+{
+    json *frame = member(node, "frame");
+    json *x = member(frame, "x"), *y = member(frame, "y"), *w = member(frame, "width"), *h = member(frame, "height");
+    if (x != NULL && y != NULL && w != NULL && h != NULL && x->type == JSON_NUMBER && y->type == JSON_NUMBER &&
+        w->type == JSON_NUMBER && h->type == JSON_NUMBER) {
+        double left = cells(x->number, CELL_WIDTH_PT), right = cells(x->number + w->number, CELL_WIDTH_PT);
+        double row = cells(top, CELL_HEIGHT_PT), upper = cells(top + y->number, CELL_HEIGHT_PT);
+        double lower = cells(top + y->number + h->number, CELL_HEIGHT_PT);
+        x->number = left;
+        w->number = right - left;
+        y->number = upper - row;
+        h->number = lower - upper;
+    }
+    json *children = member(node, "children");
+    for (size_t i = 0; children != NULL && children->type == JSON_ARRAY && i < children->count; i++)
+        node_in_cells(&children->items[i], top);
+}
+
+void layout_in_cells(json *layout)
+{
+    json *components = member(layout, "components");
+    for (size_t i = 0; components != NULL && components->type == JSON_ARRAY && i < components->count; i++) {
+        json *component = &components->items[i];
+        json *y = member(component, "y");
+        if (y == NULL || y->type != JSON_NUMBER)
+            continue;
+        node_in_cells(member(component, "root"), y->number);
+        y->number = cells(y->number, CELL_HEIGHT_PT);
+    }
+    json *w = member(layout, "width"), *h = member(layout, "height");
+    if (w != NULL && w->type == JSON_NUMBER)
+        w->number = cells(w->number, CELL_WIDTH_PT);
+    if (h != NULL && h->type == JSON_NUMBER)
+        h->number = cells(h->number, CELL_HEIGHT_PT);
+}
+
 int frame_cells(const json *object, const char *name, double otherwise)
 {
     double v = json_get_number(object, name, otherwise);
@@ -304,6 +354,11 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
     int x = left + frame_cells(frame, "x", 0), y = top + frame_cells(frame, "y", 0);
     int w = frame_cells(frame, "width", 0), h = frame_cells(frame, "height", 0);
     const content *k = model_get(id);
+    /* what it shows, as the engine laid it out, and an input's kind */
+    const char *text = json_get_string(node, "text");
+    if (text == NULL)
+        text = "";
+    int kind = (int)json_get_number(node, "inputKind", SDUI_INPUT_UNKNOWN);
     p = styled(k, p);
     if (k != NULL && k->background != NULL && colors) {
         short bg = hex_color(k->background);
@@ -327,21 +382,21 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
         put_outline(c, y, x, w, h, p);
     if (k != NULL && y < c->r1 && y + h > c->r0 && w > 0) {
         if (is(type, "text")) {
-            put_wrapped_aligned(c, y, x, w, h, k->text, p, 0, k->align);
+            put_wrapped_aligned(c, y, x, w, h, text, p, 0, k->align);
         } else if (is(type, "button")) {
             pen q = p;
             if (k->disabled)
                 q.attr |= A_DIM;
             if (is(id, v->focus))
                 q.attr |= k->disabled ? A_REVERSE : A_REVERSE | A_BOLD;
-            put_bracketed(c, y, x, w, h, k->text, q);
+            put_bracketed(c, y, x, w, h, text, q);
         } else if (is(type, "image")) {
             pen q = p;
             q.attr |= A_DIM;
             if (h >= 3 && w >= 4)
-                put_box(c, y, x, w, h, k->text, q);
+                put_box(c, y, x, w, h, text, q);
             else
-                put_bracketed(c, y, x, w, h, k->text, q);
+                put_bracketed(c, y, x, w, h, text, q);
         } else if (is(type, "input")) {
             pen q = p;
             int focused = is(id, v->focus);
@@ -349,11 +404,11 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
                 q.attr |= A_BOLD;
             if (k->error != NULL && colors)
                 q.pair = PAIR_ERROR; /* failed its validation: the message is on the status line */
-            if (is(k->kind, "toggle") || (is(k->kind, "choice") && h > 1)) {
+            if (kind == SDUI_INPUT_TOGGLE || (kind == SDUI_INPUT_CHOICE && h > 1)) {
                 /* "[x] title", or one "(•) option" line each: the text as the layout measured it */
                 if (focused)
                     q.attr |= A_REVERSE;
-                put_wrapped(c, y, x + 1, w - 2, h, k->text, q, 0);
+                put_wrapped(c, y, x + 1, w - 2, h, text, q, 0);
             } else {
                 q.attr |= A_UNDERLINE;
                 for (int i = 0; i < h; i++) {
@@ -367,9 +422,9 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
                 if (k->dim_text)
                     q.attr |= A_DIM;
                 if (h > 1)
-                    put_wrapped(c, y, x + 1, w - 2, h, k->text, q, 0); /* a multiline input's lines */
+                    put_wrapped(c, y, x + 1, w - 2, h, text, q, 0); /* a multiline input's lines */
                 else
-                    put_text(c, y, x + 1, k->text, strlen(k->text), w - 2, q);
+                    put_text(c, y, x + 1, text, strlen(text), w - 2, q);
             }
         } else if (is(type, "fallback") || is(type, "error")) {
             pen q = p;
@@ -379,17 +434,17 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
                 /* The engine measured the text alone; the mark needs two more
                    cells. A fallback is its component's root, alone on its
                    rows, so it may take them up to the screen's edge. */
-                size_t n = strlen(k->text);
+                size_t n = strlen(text);
                 char *marked = malloc(n + 5);
                 int room = is(id, k->component) && c->cols - x > w ? c->cols - x : w;
                 if (marked != NULL) {
                     memcpy(marked, "\xe2\x9a\xa0 ", 4); /* "⚠ " */
-                    memcpy(marked + 4, k->text, n + 1);
+                    memcpy(marked + 4, text, n + 1);
                     put_wrapped(c, y, x, room, h, marked, q, 0);
                     free(marked);
                 }
             } else {
-                put_wrapped(c, y, x, w, h, k->text, q, 0);
+                put_wrapped(c, y, x, w, h, text, q, 0);
             }
         }
     }

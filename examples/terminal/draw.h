@@ -7,6 +7,27 @@
 
 #include "json.h"
 
+/*
+** One unit: views size things in points, as every GUI does, and the host
+** turns points into terminal cells. A cell is CELL_WIDTH_PT points wide and
+** CELL_HEIGHT_PT high (the only place these numbers are written): the
+** engine lays out in points with sdui_set_cell_size() (its monospace text,
+** the [ ] chrome and an input's least width in cells of that size), and
+** layout_in_cells() turns the layout it gives into whole cells before
+** anything else reads it. Viewport offsets and sizes go back in points.
+*/
+#define CELL_WIDTH_PT 8.0
+#define CELL_HEIGHT_PT 16.0
+
+/*
+** Rewrites the frames of a layout of sdui_layout_json() (in points) in
+** whole cells, in place: the layout's width and height, each component's
+** y, each node's frame. Edges are rounded, not sizes (x to x / CELL_WIDTH_PT
+** rounded, the right edge the same), each node's top and bottom on the
+** page, so nodes that meet in points meet in cells, never overlap.
+*/
+void layout_in_cells(json *layout);
+
 /* What the screen shows: the layout, the page row at the top of the
 ** screen, how many rows and columns the page gets, the focused button or
 ** tap target. */

@@ -29,9 +29,13 @@
 ** engine's "navigation/fetch" performer: it reads the file and finishes the
 ** effect with it, or fails it when there is none ("no page for /a/b").
 **
-** How it draws. sdui_layout_json() gives every node its frame (in terminal
-** cells, at the screen's width); sdui_render_json() and then the patches of
-** sdui_patches_json() give each node's content by id (model.c). After a key
+** How it draws. Views size things in points; the engine lays them out in
+** points with a terminal cell's size (sdui_set_cell_size(), CELL_WIDTH_PT x
+** CELL_HEIGHT_PT in draw.h), and the host turns the layout into cells
+** (layout_in_cells). sdui_layout_json() gives every node its frame, its
+** role, accessible name and shown text and an input's kind;
+** sdui_render_json() and then the patches of sdui_patches_json() give the
+** rest of each node's content by id (model.c). After a key
 ** press, a timer, a finished request or a script reload the host pulls the
 ** patches, updates the content of the nodes they name, lays the page out
 ** again (the engine re-lays-out only the components that changed) and
@@ -128,6 +132,7 @@ typedef struct {
     int y, x, h, w; /* on the page, as laid out (a rail's scroll aside) */
     int order;      /* in tree order (a tap target comes before what it holds), then its rank on the page */
     int reading;    /* its place in the layout's reading order (see rebuild_targets) */
+    int input;      /* an input's kind (sdui_input_kind), or -2 for any other node */
     char *rail;     /* the rail it is in (the innermost), or NULL */
     int rail_y, rail_x, rail_h, rail_w; /* that rail's frame on the page */
 } target;
@@ -264,12 +269,20 @@ static int quitting(void)
     return app.quit;
 }
 
+static int find_target(const char *id);
+
+/* The focused node's input kind (sdui_input_kind), or -2 when it is no input. */
+static int focus_input(void)
+{
+    int i = find_target(app.focus);
+    return i >= 0 ? app.targets[i].input : -2;
+}
+
 /* A focused input that takes typed characters (q goes into it). */
 static int typing(void)
 {
-    const content *c = model_get(app.focus);
-    return c != NULL && c->input != NULL && c->kind != NULL && strcmp(c->kind, "toggle") != 0 &&
-           strcmp(c->kind, "choice") != 0;
+    int kind = focus_input();
+    return kind != -2 && kind != SDUI_INPUT_TOGGLE && kind != SDUI_INPUT_CHOICE;
 }
 
 /* After engine call `call` returned `status`: the keys typed meanwhile
@@ -453,6 +466,7 @@ static void collect_targets(const json *node, int top, const json *rail, int *ca
         target *b = &app.targets[app.ntargets++];
         b->id = copy;
         b->order = app.ntargets - 1;
+        b->input = strcmp(type, "input") == 0 ? (int)json_get_number(node, "inputKind", SDUI_INPUT_UNKNOWN) : -2;
         b->y = top + frame_cells(frame, "y", 0);
         b->x = frame_cells(frame, "x", 0);
         b->h = frame_cells(frame, "height", 1);
@@ -605,7 +619,7 @@ static void relayout(const touched *t)
 {
     char *text = NULL;
     size_t len = 0;
-    if (ENGINE(sdui_layout_json, app.engine, app.cols > 0 ? app.cols : 1, &text, &len) != SDUI_OK) {
+    if (ENGINE(sdui_layout_json, app.engine, (app.cols > 0 ? app.cols : 1) * CELL_WIDTH_PT, &text, &len) != SDUI_OK) {
         report_error("layout");
         return;
     }
@@ -615,6 +629,7 @@ static void relayout(const touched *t)
         set_text(app.error, sizeof app.error, "layout: cannot read the engine's layout");
         return;
     }
+    layout_in_cells(layout); /* from here on, everything is in cells */
     json *old = app.layout;
     app.layout = layout;
     if (t == NULL) {
@@ -742,8 +757,8 @@ static void update_viewport(int pull)
     size_t len = 0;
     app.viewport_stale = 0;
     /* A height of 0 would remove the viewport: a screen with no rows still shows one. */
-    if (ENGINE(sdui_set_viewport, app.engine, app.cols > 0 ? app.cols : 1, app.scroll, app.rows > 0 ? app.rows : 1,
-               &text, &len) != SDUI_OK) {
+    if (ENGINE(sdui_set_viewport, app.engine, (app.cols > 0 ? app.cols : 1) * CELL_WIDTH_PT,
+               app.scroll * CELL_HEIGHT_PT, (app.rows > 0 ? app.rows : 1) * CELL_HEIGHT_PT, &text, &len) != SDUI_OK) {
         report_error("viewport");
         return;
     }
@@ -800,41 +815,16 @@ static const json *layout_node(const json *node, const char *id)
     return NULL;
 }
 
-/* Appends the accessible names of what `node` holds (the first named node
-** down each branch), separated by spaces: a tap target's name. */
-static void held_names(const json *node, char *out, size_t size)
-{
-    const json *children = json_get(node, "children");
-    for (size_t i = 0; i < json_count(children); i++) {
-        const json *child = json_at(children, i);
-        const content *c = model_get(json_get_string(child, "id"));
-        if (c != NULL && c->name[0] != 0) {
-            size_t n = strlen(out);
-            snprintf(out + n, size - n, "%s%s", n > 0 ? " " : "", c->name);
-        } else {
-            held_names(child, out, size);
-        }
-    }
-}
-
 /* What a screen reader says for the focused node: its role and accessible
-** name (README, "Accessibility"), as `role "name"`. */
+** name as the layout gives them (README, "Accessibility"), as `role "name"`. */
 static void describe_focus(const content *f, char *out, size_t size)
 {
-    char name[512] = "";
-    if (f->name[0] != 0) {
-        snprintf(name, sizeof name, "%s", f->name);
-    } else {
-        const json *components = json_get(app.layout, "components");
-        for (size_t i = 0; i < json_count(components); i++) {
-            const json *node = layout_node(json_get(json_at(components, i), "root"), f->id);
-            if (node != NULL) {
-                held_names(node, name, sizeof name);
-                break;
-            }
-        }
-    }
-    set_text(out, size, ": %s \"%s\"", f->role != NULL ? f->role : f->type, name);
+    const json *node = NULL;
+    const json *components = json_get(app.layout, "components");
+    for (size_t i = 0; node == NULL && i < json_count(components); i++)
+        node = layout_node(json_get(json_at(components, i), "root"), f->id);
+    const char *role = json_get_string(node, "role"), *name = json_get_string(node, "name");
+    set_text(out, size, ": %s \"%s\"", role != NULL ? role : f->type, name != NULL ? name : "");
 }
 
 static void draw_status_rows(void)
@@ -936,12 +926,11 @@ static void set_focus(int index)
     if (app.focus != NULL)
         memcpy(app.focus, b->id, n);
     damage_page_rows(b->y, b->y + b->h);
-    const content *c = model_get(b->id);
-    if (c != NULL && c->input != NULL)
+    if (b->input != -2)
         set_text(app.event, sizeof app.event, "%s: %s", b->id,
-                 strcmp(c->kind, "toggle") == 0   ? "Space flips it"
-                 : strcmp(c->kind, "choice") == 0 ? "Left/Right choose, digits tick"
-                                                  : "type, Backspace; Esc leaves");
+                 b->input == SDUI_INPUT_TOGGLE   ? "Space flips it"
+                 : b->input == SDUI_INPUT_CHOICE ? "Left/Right choose, digits tick"
+                                                 : "type, Backspace; Esc leaves");
     snprintf(app.reason + strlen(app.reason), sizeof app.reason - strlen(app.reason), "%sfocus", app.reason[0] ? " " : "");
     /* Keep it on screen: in a rail, scrolled sideways into the rail's frame (its left edge first). */
     if (b->rail != NULL) {
@@ -1023,14 +1012,14 @@ static char *tick(const char *value, const char *option)
 
 /* The focused input's next value for key `ch`, malloc'd; NULL when the key
 ** does not edit it (Tab, scrolling...). `node` is the input's JSON. */
-static char *edited_value(const json *node, const char *kind, int ch)
+static char *edited_value(const json *node, int kind, int ch)
 {
     const char *value = json_get_string(node, "value");
     if (value == NULL)
         value = "";
     size_t n = strlen(value);
     char *out = NULL;
-    if (strcmp(kind, "toggle") == 0) {
+    if (kind == SDUI_INPUT_TOGGLE) {
         if (ch != ' ' && ch != '\n' && ch != '\r' && ch != KEY_ENTER)
             return NULL;
         const char *on = json_get_string(node, "onValue"), *off = json_get_string(node, "offValue");
@@ -1038,7 +1027,7 @@ static char *edited_value(const json *node, const char *kind, int ch)
         n = strlen(next);
         if ((out = malloc(n + 1)) != NULL)
             memcpy(out, next, n + 1);
-    } else if (strcmp(kind, "choice") == 0) {
+    } else if (kind == SDUI_INPUT_CHOICE) {
         const json *options = json_get(node, "options");
         const json *multiple = json_get(node, "multiple");
         size_t count = json_count(options);
@@ -1065,7 +1054,7 @@ static char *edited_value(const json *node, const char *kind, int ch)
         if (v != NULL && (out = malloc(strlen(v) + 1)) != NULL)
             memcpy(out, v, strlen(v) + 1);
     } else {
-        int multiline = strcmp(kind, "multiline") == 0;
+        int multiline = kind == SDUI_INPUT_MULTILINE;
         if ((ch >= 32 && ch < 127) || (multiline && (ch == '\n' || ch == '\r' || ch == KEY_ENTER))) {
             if ((out = malloc(n + 2)) != NULL) {
                 memcpy(out, value, n);
@@ -1106,7 +1095,7 @@ static int edit_input(int ch)
         return 1;
     }
     json *node = json_parse(c->input, strlen(c->input), NULL, 0);
-    char *value = node != NULL ? edited_value(node, c->kind, ch) : NULL;
+    char *value = node != NULL ? edited_value(node, focus_input(), ch) : NULL;
     int bound = json_get_string(node, "bind") != NULL;
     json_free(node);
     if (value == NULL)
@@ -1189,7 +1178,7 @@ static void go_back(void)
     char route[128];
     current_route(route, sizeof route);
     set_text(app.event, sizeof app.event, "back to %s", route);
-    show_page(offset > 0 ? (int)offset : 0);
+    show_page(offset > 0 ? (int)floor(offset / CELL_HEIGHT_PT + 0.5) : 0); /* the viewport's offset, in points */
 }
 
 static void reload(void)
@@ -1459,6 +1448,11 @@ int main(int argc, char **argv)
     if ((time_ms >= 0 && sdui_scripts_limit(app.engine, SDUI_SCRIPT_LIMIT_TIME, time_ms) < 0) ||
         (instructions >= 0 && sdui_scripts_limit(app.engine, SDUI_SCRIPT_LIMIT_INSTRUCTIONS, instructions) < 0)) {
         complain("cannot set the script limits: %s", sdui_errmsg(app.engine));
+        goto done;
+    }
+    /* Views are sized in points: laid out with cells of CELL_WIDTH_PT x CELL_HEIGHT_PT (draw.h). */
+    if (sdui_set_cell_size(app.engine, CELL_WIDTH_PT, CELL_HEIGHT_PT) != SDUI_OK) {
+        complain("cannot set the cell size: %s", sdui_errmsg(app.engine));
         goto done;
     }
     /* Before the scripts: their persistent services restore as they load. */

@@ -9,7 +9,6 @@
 ** them, the host's own state of the nodes: how far each rail is scrolled.
 */
 #include "model.h"
-#include "nodetext.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,18 +50,14 @@ static void free_fields(content *c)
 {
     free(c->component);
     free(c->type);
-    free(c->text);
     free(c->action);
     free(c->tooltip);
     free(c->input);
-    free(c->kind);
     free(c->error);
     free(c->font);
     free(c->weight);
     free(c->color);
     free(c->background);
-    free(c->name);
-    free(c->role);
     free(c->hint);
 }
 
@@ -151,57 +146,6 @@ const content *model_get(const char *id)
     return NULL;
 }
 
-/* The node's own accessible name (README, "Accessibility"): its
-** accessibility label, else a button's label, an image's alt, a text's
-** text, a paragraph's runs, an input's title or placeholder, an error's
-** message; "" for the rest (a container's name is what it holds). */
-static char *own_name(const json *node, const char *type, const json *a11y)
-{
-    const char *v = json_get_string(a11y, "label");
-    if (v == NULL) {
-        if (strcmp(type, "button") == 0)
-            v = json_get_string(node, "label");
-        else if (strcmp(type, "image") == 0)
-            v = json_get_string(node, "alt");
-        else if (strcmp(type, "text") == 0 || strcmp(type, "fallback") == 0)
-            v = json_get_string(node, "text");
-        else if (strcmp(type, "error") == 0)
-            v = json_get_string(node, "message");
-        else if (strcmp(type, "input") == 0 && (v = json_get_string(node, "title")) == NULL)
-            v = json_get_string(node, "placeholder");
-        else if (strcmp(type, "paragraph") == 0) {
-            size_t len;
-            return node_text(node, &len, NULL);
-        }
-    }
-    return dup_string(v != NULL ? v : "");
-}
-
-/* The node's role: its accessibility role, else its kind's (a tap target's
-** is button, an input's checkbox, radiogroup or textbox); NULL for none. */
-static const char *own_role(const json *node, const char *type, const json *a11y, int action)
-{
-    const char *role = json_get_string(a11y, "role");
-    if (role != NULL)
-        return role;
-    if (strcmp(type, "button") == 0)
-        return "button";
-    if (strcmp(type, "image") == 0)
-        return "image";
-    if (strcmp(type, "text") == 0 || strcmp(type, "paragraph") == 0 || strcmp(type, "fallback") == 0)
-        return "text";
-    if (strcmp(type, "error") == 0)
-        return "alert";
-    if (strcmp(type, "input") == 0) {
-        const char *kind = json_get_string(node, "kind");
-        return kind == NULL ? "textbox" : strcmp(kind, "toggle") == 0 ? "checkbox"
-                                       : strcmp(kind, "choice") == 0 ? "radiogroup" : "textbox";
-    }
-    if (action)
-        return "button";
-    return strcmp(type, "list") == 0 ? "list" : NULL;
-}
-
 /* Puts the node's own members under its id; with `deep`, its children's too. */
 static int put_node(const json *node, const char *component, int deep)
 {
@@ -224,10 +168,8 @@ static int put_node(const json *node, const char *component, int deep)
     } else {
         free_fields(c);
     }
-    size_t text_len;
     c->component = dup_string(component);
     c->type = dup_string(type);
-    c->text = node_text(node, &text_len, &c->dim_text);
     const json *action = json_get(node, "action");
     c->action = action != NULL && action->type == JSON_OBJECT ? dup_bytes(action->raw, action->rawlen) : NULL;
     const json *tooltip = json_get(node, "tooltip");
@@ -236,14 +178,12 @@ static int put_node(const json *node, const char *component, int deep)
     const json *disabled = json_get(node, "disabled");
     c->disabled = disabled != NULL && disabled->type == JSON_TRUE;
     c->input = NULL;
-    c->kind = NULL;
+    c->dim_text = 0;
     c->error = dup_string(json_get_string(node, "error"));
-    if (strcmp(type, "input") == 0) {
-        const char *kind = json_get_string(node, "kind");
+    int is_input = strcmp(type, "input") == 0;
+    if (is_input) {
         c->input = dup_bytes(node->raw, node->rawlen);
-        c->kind = dup_string(kind != NULL ? kind : "text");
-        if (c->input == NULL || c->kind == NULL)
-            c->text = (free(c->text), NULL); /* out of memory: dropped below */
+        c->dim_text = json_get(node, "value") == NULL && json_get(node, "placeholder") != NULL;
     }
     const json *style = json_get(node, "style");
     c->font = dup_string(json_get_string(style, "font"));
@@ -254,14 +194,10 @@ static int put_node(const json *node, const char *component, int deep)
     c->border = json_get_number(style, "borderWidth", 0) >= 1;
     c->page = (int)json_get_number(node, "page", 0);
     c->align = align == NULL ? 0 : strcmp(align, "center") == 0 ? 1 : strcmp(align, "trailing") == 0 ? 2 : 0;
-    const json *a11y = json_get(node, "accessibility");
-    const char *role = own_role(node, type, a11y, c->action != NULL);
-    const char *hint = json_get_string(a11y, "hint");
-    c->name = own_name(node, type, a11y);
-    c->role = role != NULL ? dup_string(role) : NULL;
+    const char *hint = json_get_string(json_get(node, "accessibility"), "hint");
     c->hint = hint != NULL ? dup_string(hint) : NULL;
-    if (c->component == NULL || c->type == NULL || c->text == NULL || (has_tooltip && c->tooltip == NULL)
-        || c->name == NULL || (role != NULL && c->role == NULL) || (hint != NULL && c->hint == NULL)) {
+    if (c->component == NULL || c->type == NULL || (is_input && c->input == NULL)
+        || (has_tooltip && c->tooltip == NULL) || (hint != NULL && c->hint == NULL)) {
         /* out of memory: no half-filled entry stays for the drawing to trip on */
         content **link = &buckets[h];
         while (*link != c)

@@ -1,8 +1,10 @@
 /*
 ** model.h -- what the terminal host knows of the screen besides frames:
-** the content of every view node (text, label, alt, action, tooltip,
-** disabled, style, what a screen reader says), by node id. The layout gives each node its id, type and frame; this map
-** gives what to draw in it. It is filled from sdui_render_json() and kept
+** the content of every view node (action, tooltip, disabled, style, an
+** input's own members, its accessibility hint), by node id. The layout
+** gives each node its id, type and frame, and what the engine says of it:
+** its role, accessible name, shown text and input kind; this map gives
+** the rest of what to draw in it. It is filled from sdui_render_json() and kept
 ** current with the patches of sdui_patches_json().
 */
 #ifndef TERMINAL_MODEL_H
@@ -15,23 +17,17 @@ struct content {
     char *id;
     char *component;  /* the component the node belongs to */
     char *type;       /* text, button, image, input, vstack, ..., fallback, error */
-    char *text;       /* what to draw: text, label, alt, value, message... ("" when none) */
-    int dim_text;     /* the text is a stand-in (an input's placeholder, an image's url) */
+    int dim_text;     /* an input that shows its placeholder: it has one and no value */
     char *action;     /* the action's JSON, or NULL */
     char *tooltip;    /* a button's tooltip, or NULL */
     int disabled;     /* a disabled button: drawn dimmed, never pressed */
     char *input;      /* an input node's own JSON (kind, value, options, bind...), or NULL */
-    char *kind;       /* an input's kind ("text" when it has none), or NULL */
     char *error;      /* an input's validation error, or NULL */
     char *font, *weight, *color, *background; /* style members, or NULL */
     int align;        /* style.textAlignment: 0 leading, 1 center, 2 trailing */
     int border;       /* style.borderWidth >= 1: an outline inside the frame */
     int page;         /* a pager's page (its "page" member), 0 when none */
-    /* What a screen reader says (README, "Accessibility"): the node's own
-    ** accessible name ("" when it has none: a container's is what it holds),
-    ** its role (its accessibility role, else its kind's; NULL for none), and
-    ** its accessibility hint (or NULL). */
-    char *name, *role, *hint;
+    char *hint;       /* its accessibility hint (README, "Accessibility"), or NULL */
     content *next;
 };
 

@@ -386,8 +386,8 @@ tab_to() { # tab_to DESCRIPTION ID
 # page, the shown one filled) over the page's bottom edge.
 mkdir -p "$tmp/pager"
 printf '%s\n' 'local ui = require "sdui.ui"' \
-  'local function tour() local view = ui.pager{ page = 1, ui.vstack{ ui.text("Page one"), ui.spacer{ height = 1 } },' \
-  '  ui.vstack{ ui.text("Page two"), ui.button{ "Go", action = ui.action("tour/go") }, ui.spacer{ height = 1 } },' \
+  'local function tour() local view = ui.pager{ page = 1, ui.vstack{ ui.text("Page one"), ui.spacer{ height = 16 } },' \
+  '  ui.vstack{ ui.text("Page two"), ui.button{ "Go", action = ui.action("tour/go") }, ui.spacer{ height = 16 } },' \
   '  ui.vstack{ ui.text("Page three"), ui.button{ "Hidden", action = ui.action("tour/hidden") } } }' \
   '  return view end' \
   'return { components = { Tour = tour } }' >"$tmp/pager/tour.lua"

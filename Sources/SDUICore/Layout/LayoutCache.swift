@@ -27,7 +27,7 @@ final class LayoutCache {
             walkList = []
             walkEpoch = nil
             dropReference()
-            (chrome, minInputWidth, hostMeasured) = LayoutCache.constants(engine)
+            (chrome, minInputWidth, hostMeasured, monospace) = LayoutCache.constants(engine)
         }
     }
     /// What of `engine` a layout reads, kept apart: reading `engine` copies
@@ -38,6 +38,8 @@ final class LayoutCache {
     let images: ImageSizes
     @exclusivity(unchecked) private var minInputWidth: Double
     @exclusivity(unchecked) private var hostMeasured: Bool
+    /// The monospace measurer, with the engine's cell size.
+    @exclusivity(unchecked) private var monospace: MonospaceBytes
 
     /// One component's layout.
     final class Entry {
@@ -213,12 +215,14 @@ final class LayoutCache {
     init(engine: LayoutEngine, images: ImageSizes = ImageSizes()) {
         self.engine = engine
         self.images = images
-        (chrome, minInputWidth, hostMeasured) = LayoutCache.constants(engine)
+        (chrome, minInputWidth, hostMeasured, monospace) = LayoutCache.constants(engine)
     }
 
-    /// `engine`'s chrome and minimum input width made usable, and whether it has a host's measurer.
-    private static func constants(_ engine: LayoutEngine) -> (Double, Double, Bool) {
-        (engine.chrome, AxisConstraint.amount(engine.options.minInputWidth), engine.hostMeasurer != nil)
+    /// `engine`'s chrome and minimum input width made usable, whether it
+    /// has a host's measurer, and its monospace measurer.
+    private static func constants(_ engine: LayoutEngine) -> (Double, Double, Bool, MonospaceBytes) {
+        (engine.chrome, AxisConstraint.amount(engine.options.minInputWidth), engine.hostMeasurer != nil,
+         MonospaceBytes(engine.options))
     }
 
     deinit {
@@ -363,7 +367,7 @@ final class LayoutCache {
         if hostMeasured {
             engine.layOut(entry.tree, width: width, height: .infinity, into: entry.frames)
         } else {
-            LayoutEngine.layOut(entry.pointers, count: entry.count, measurer: MonospaceBytes(),
+            LayoutEngine.layOut(entry.pointers, count: entry.count, measurer: monospace,
                                 minInputWidth: minInputWidth, width: width, height: .infinity, into: entry.frames)
         }
         entry.reference = -1
@@ -372,9 +376,10 @@ final class LayoutCache {
         runs += 1
     }
 
-    /// The layout tree of `entry`.
+    /// The layout tree of `entry`, with each node's content (`LayoutContent`).
     func node(_ entry: Entry) -> LayoutNode {
-        LayoutNode(entry.view, frames: UnsafeBufferPointer(start: entry.frames, count: entry.tree.count))
+        LayoutNode(entry.view, frames: UnsafeBufferPointer(start: entry.frames, count: entry.tree.count),
+                   contents: withUnsafePointer(to: entry.view) { LayoutContent.of($0) })
     }
 
     /// The ids of `entry`'s elements in reading order (`ReadingOrder`).
@@ -413,7 +418,9 @@ final class LayoutCache {
                     return writer.item(entry.text!, y: item.y, root: root)
                 }
                 if entry.text == nil {
-                    entry.template = withUnsafePointer(to: &entry.view) { LayoutTemplate(id: entry.id, $0) }
+                    entry.template = withUnsafePointer(to: &entry.view) {
+                        LayoutTemplate(id: entry.id, $0, contents: true)
+                    }
                 }
                 let before = writer.count
                 defer { filled += writer.count - before }

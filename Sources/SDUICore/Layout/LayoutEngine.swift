@@ -187,7 +187,7 @@ public struct LayoutEngine {
             LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: HostMeasuring(measurer: hostMeasurer),
                                 minInputWidth: minInputWidth, width: width, height: height, into: frames)
         } else {
-            LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: MonospaceBytes(),
+            LayoutEngine.layOut(tree.pointers, count: tree.count, measurer: MonospaceBytes(options),
                                 minInputWidth: minInputWidth, width: width, height: height, into: frames)
         }
     }

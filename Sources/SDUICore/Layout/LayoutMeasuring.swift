@@ -32,15 +32,27 @@ enum LayoutMeasure {
 /// `Monospace.measurer`, run on the texts' bytes: a text known to fit on
 /// one line at the width (`LayoutTree.Pointers.lineCells`) is answered
 /// without reading it, any other by `Monospace.measureFast`, and only the
-/// texts that path does not take by the measurer itself.
+/// texts that path does not take by the measurer itself. A cell is
+/// `cellWidth` × `cellHeight` layout units (`LayoutOptions`; 1×1 by default).
 struct MonospaceBytes: LayoutMeasuring {
+    var cellWidth = 1.0
+    var cellHeight = 1.0
+
+    /// The measurer with the cell of `options`.
+    init(_ options: LayoutOptions) {
+        cellWidth = options.cellWidth.isFinite && options.cellWidth > 0 ? options.cellWidth : 1
+        cellHeight = options.cellHeight.isFinite && options.cellHeight > 0 ? options.cellHeight : 1
+    }
+
     @inline(__always)
     func measure(_ text: Int32, font: Int32, maxWidth: Double, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Size {
+        let maxWidth = maxWidth / cellWidth // in cells (exactly the same with cells of 1)
         // `Monospace.cells`: whole cells, rounded down; unbounded from 1e15 on.
         let cells = maxWidth < 1e15 ? (maxWidth <= 0 ? 0 : Int(maxWidth)) : Int.max
         let line = Int(run.pointee.tree.lineCells![Int(text)])
-        if line >= 0, line <= cells { return Size(width: Double(line), height: 1) } // all on one line
-        return wrapped(text, cells: cells, maxWidth: maxWidth, in: run)
+        if line >= 0, line <= cells { return Size(width: Double(line) * cellWidth, height: cellHeight) } // one line
+        let size = wrapped(text, cells: cells, maxWidth: maxWidth, in: run)
+        return Size(width: size.width * cellWidth, height: size.height * cellHeight)
     }
 
     /// `measure` for a text that does not fit on one line (or may not).
@@ -59,7 +71,7 @@ struct MonospaceBytes: LayoutMeasuring {
     }
 
     func lineHeight(font: Int32, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Double {
-        LayoutMeasure.monospaceLineHeight
+        LayoutMeasure.monospaceLineHeight * cellHeight
     }
 }
 

@@ -1,5 +1,7 @@
 /// One laid-out node: its id and kind from the view tree, its frame
-/// (relative to the component's top-left corner), and its children.
+/// (relative to the component's top-left corner), what it says and shows
+/// (`LayoutContent`: in the screen's layout, empty from
+/// `LayoutEngine.layout`), and its children.
 ///
 /// A layout tree has the shape of the view tree it was computed from: one
 /// `LayoutNode` per `ViewNode`, children in the same order.
@@ -11,41 +13,53 @@ public struct LayoutNode: Sendable, Equatable {
     /// Where the node is drawn, relative to the component's top-left corner
     /// (not to the parent's).
     public var frame: Frame
+    /// Its role, accessible name and shown text (each nil when it has none).
+    public var content: LayoutContent
     /// The laid-out children, in the view node's order.
     public var children: [LayoutNode]
 
     /// A laid-out node.
-    public init(id: String, kind: ViewNode.Kind, frame: Frame, children: [LayoutNode] = []) {
+    public init(id: String, kind: ViewNode.Kind, frame: Frame, content: LayoutContent = LayoutContent(),
+                children: [LayoutNode] = [])
+    {
         self.id = id
         self.kind = kind
         self.frame = frame
+        self.content = content
         self.children = children
     }
 
     /// The tree of `view` laid out in `frames` (one frame per node, depth
-    /// first, relative to the root's corner, as `LayoutEngine` computes them).
-    init(_ view: ViewNode, frames: UnsafeBufferPointer<Frame>) {
+    /// first, relative to the root's corner, as `LayoutEngine` computes
+    /// them), with `contents` (the same order) when given.
+    init(_ view: ViewNode, frames: UnsafeBufferPointer<Frame>, contents: [LayoutContent]? = nil) {
         var index = 0
-        self = LayoutNode.build(view, frames, &index)
+        self = LayoutNode.build(view, frames, contents, &index)
     }
 
     /// The node of `view` at `frames[index]`.
-    private static func build(_ view: ViewNode, _ frames: UnsafeBufferPointer<Frame>, _ index: inout Int)
-        -> LayoutNode
+    private static func build(_ view: ViewNode, _ frames: UnsafeBufferPointer<Frame>, _ contents: [LayoutContent]?,
+                              _ index: inout Int) -> LayoutNode
     {
         let frame = frames[index]
+        let content = contents?[index] ?? LayoutContent()
         index += 1
-        let children = view.children.map { build($0, frames, &index) }
-        return LayoutNode(id: view.id, kind: view.kind, frame: frame, children: children)
+        let children = view.children.map { build($0, frames, contents, &index) }
+        return LayoutNode(id: view.id, kind: view.kind, frame: frame, content: content, children: children)
     }
 
-    /// `{"id", "type", "frame": {"x", "y", "width", "height"}, "children": [...]}`;
-    /// `children` is left out when empty.
+    /// `{"id", "type", "frame": {"x", "y", "width", "height"}, "role",
+    /// "name", "text", "inputKind", "children": [...]}`; `role`, `name`,
+    /// `text` and `inputKind` are left out when nil, `children` when empty.
     public var json: JSON {
         var o = JSONObject()
         o["id"] = .string(id)
         o["type"] = .string(kind.rawValue)
         o["frame"] = frame.json
+        if let role = content.role { o["role"] = .string(role.rawValue) }
+        if let name = content.name { o["name"] = .string(name) }
+        if let text = content.text { o["text"] = .string(text) }
+        if let kind = content.inputKind { o["inputKind"] = .int(Int64(kind.number)) }
         if !children.isEmpty { o["children"] = .array(children.map(\.json)) }
         return .object(o)
     }
@@ -66,6 +80,22 @@ public struct LayoutNode: Sendable, Equatable {
         out.append(contentsOf: #","height":"#.utf8)
         LayoutNode.write(frame.height, into: &out)
         out.append(UInt8(ascii: "}"))
+        if let role = content.role {
+            out.append(contentsOf: #","role":"#.utf8)
+            JSONWriter.write(.string(role.rawValue), into: &out)
+        }
+        if let name = content.name {
+            out.append(contentsOf: #","name":"#.utf8)
+            JSONWriter.write(.string(name), into: &out)
+        }
+        if let text = content.text {
+            out.append(contentsOf: #","text":"#.utf8)
+            JSONWriter.write(.string(text), into: &out)
+        }
+        if let kind = content.inputKind {
+            out.append(contentsOf: #","inputKind":"#.utf8)
+            out.append(contentsOf: String(kind.number).utf8)
+        }
         if !children.isEmpty {
             out.append(contentsOf: #","children":["#.utf8)
             for (i, child) in children.enumerated() {

@@ -3,7 +3,8 @@
 /// writes for the component's view tree but the frames, and the places
 /// where the component's y and each node's frame go.
 ///
-/// Ids and kinds do not change with the width, only frames do, so the cache
+/// Ids, kinds, roles, names and texts (`LayoutContent`) do not change with
+/// the width, only frames do, so the cache
 /// makes a component's template once per render and writes each layout of
 /// it by filling the template in (`LayoutWriter.fill`): the ids are escaped
 /// once, and the view tree is not walked again.
@@ -33,10 +34,12 @@ final class LayoutTemplate {
 
     let text: Text
 
-    /// The template of component `id` whose view tree is at `view`. Made
-    /// once per render, so it is written with the screen writer's `ByteSink`
-    /// (which escapes the ids).
-    init(id: String, _ view: UnsafePointer<ViewNode>) {
+    /// The template of component `id` whose view tree is at `view`, with
+    /// each node's content (`LayoutContent`: what the screen's layout gives
+    /// the host) when `contents`, else ids, kinds and frames only (as
+    /// `LayoutEngine.layout` gives them). Made once per render, so it is
+    /// written with the screen writer's `ByteSink` (which escapes the ids).
+    init(id: String, _ view: UnsafePointer<ViewNode>, contents: Bool = false) {
         var sink = ByteSink(capacity: 1024)
         var holes: [UInt32] = []
         sink.append(#"{"id":"#)
@@ -45,7 +48,9 @@ final class LayoutTemplate {
         holes.append(UInt32(sink.count))
         sink.append(#","root":"#)
         let root = sink.count
-        LayoutTemplate.skeleton(view, into: &sink, holes: &holes)
+        let contents = contents ? LayoutContent.of(view) : nil
+        var index = 0
+        LayoutTemplate.skeleton(view, contents, &index, into: &sink, holes: &holes)
         sink.append(UInt8(ascii: "}"))
         // Followed by room that `LayoutWriter.copyOver` may read.
         let memory = sink.withBytes { bytes in
@@ -60,25 +65,47 @@ final class LayoutTemplate {
     }
 
     /// Appends the text of the subtree of `view` as `LayoutNode.json` writes
-    /// it, `{"id","type","frame":{"x","y","width","height"},"children":[...]}`
-    /// (no `children` when there are none), without the frames' numbers:
-    /// where each node's `x` goes, depth first, is appended to `holes`. The
-    /// `y`, `width` and `height` follow it, with their names, when the
-    /// template is filled.
-    private static func skeleton(_ view: UnsafePointer<ViewNode>, into sink: inout ByteSink, holes: inout [UInt32]) {
+    /// it, `{"id","type","frame":{"x","y","width","height"},"role","name",
+    /// "text","inputKind","children":[...]}` (each of the last five only when there is
+    /// one: `LayoutContent`, `contents[index]` on, depth first; none without `contents`), without the
+    /// frames' numbers: where each node's `x` goes, depth first, is
+    /// appended to `holes`. The `y`, `width` and `height` follow it, with
+    /// their names, when the template is filled.
+    private static func skeleton(_ view: UnsafePointer<ViewNode>, _ contents: [LayoutContent]?, _ index: inout Int,
+                                 into sink: inout ByteSink, holes: inout [UInt32])
+    {
         sink.append(#"{"id":"#)
         sink.writeString(view.pointee.id)
         sink.append(typeAndFrame(view.pointee.kind))
         holes.append(UInt32(sink.count))
+        sink.append(UInt8(ascii: "}"))
+        let content = contents?[index] ?? LayoutContent()
+        index += 1
+        if let role = content.role {
+            sink.append(#","role":"#)
+            sink.writeString(role.rawValue)
+        }
+        if let name = content.name {
+            sink.append(#","name":"#)
+            sink.writeString(name)
+        }
+        if let text = content.text {
+            sink.append(#","text":"#)
+            sink.writeString(text)
+        }
+        if let kind = content.inputKind {
+            sink.append(#","inputKind":"#)
+            sink.appendUnescaped(String(kind.number))
+        }
         if view.pointee.children.isEmpty {
-            sink.append("}}")
+            sink.append(UInt8(ascii: "}"))
             return
         }
-        sink.append(#"},"children":["#)
+        sink.append(#","children":["#)
         view.pointee.children.withUnsafeBufferPointer { children in
             for i in 0..<children.count {
                 if i > 0 { sink.append(UInt8(ascii: ",")) }
-                skeleton(children.baseAddress! + i, into: &sink, holes: &holes)
+                skeleton(children.baseAddress! + i, contents, &index, into: &sink, holes: &holes)
             }
         }
         sink.append("]}")

@@ -128,6 +128,13 @@ public struct Accessibility: Sendable, Equatable {
     /// error's message; else (a button without a label, a tap target) the
     /// names of what it holds, joined by spaces; "" when there is none.
     public static func name(of node: ViewNode) -> String {
+        ownName(of: node) ?? joined(node.children.map(name(of:)))
+    }
+
+    /// The name `node` has of its own (`name(of:)` without the names of
+    /// what it holds): its label, or a leaf's; nil for a node named by its
+    /// children (a container, a button without a label).
+    static func ownName(of node: ViewNode) -> String? {
         if let label = node.accessibility?.label { return label }
         switch node.kind {
         case .button: if let label = node.props["label"], !label.isEmpty { return label }
@@ -140,7 +147,30 @@ public struct Accessibility: Sendable, Equatable {
         case .input: return node.props["title"] ?? node.props["placeholder"] ?? ""
         default: break
         }
-        return node.children.map(name(of:)).filter { !$0.isEmpty }.joined(separator: " ")
+        return nil
+    }
+
+    /// `name(of:)` of every node of the tree at `node`, depth first (a
+    /// node, then its children's subtrees), in one walk: each container's
+    /// made from its children's, not asked for again.
+    static func names(of node: UnsafePointer<ViewNode>) -> [String] {
+        var names: [String] = []
+        func visit(_ node: UnsafePointer<ViewNode>) -> String {
+            let index = names.count
+            names.append("")
+            var children: [String] = []
+            LayoutTree.forEachChild(of: node) { children.append(visit($0)) }
+            let name = ownName(of: node.pointee) ?? joined(children)
+            names[index] = name
+            return name
+        }
+        _ = visit(node)
+        return names
+    }
+
+    /// Names joined by spaces, the empty ones left out.
+    private static func joined(_ names: [String]) -> String {
+        names.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// True when `label` is made of symbols only (★, ☆, ♥, ▶, an emoji):

@@ -37,7 +37,7 @@ public struct InputContent: Sendable, Equatable {
     /// Reads the members of an input node (kept as the decoders left them).
     public init(_ props: NodeProps) {
         name = props["name"] ?? ""
-        kind = props["kind"].flatMap(InputKind.init(rawValue:)) ?? .text
+        kind = InputContent.kind(of: props)
         value = props["value"]
         placeholder = props["placeholder"]
         format = props["format"].flatMap(InputKind.Format.init(rawValue:))
@@ -50,6 +50,11 @@ public struct InputContent: Sendable, Equatable {
         multiple = props["multiple"] == "true"
         options = props["options"].map(InputOption.list(text:)) ?? []
         error = props["error"]
+    }
+
+    /// The kind of the input node with members `props`: its `kind`, "text" when it has none.
+    static func kind(of props: NodeProps) -> InputKind {
+        props["kind"].flatMap(InputKind.init(rawValue:)) ?? .text
     }
 
     /// The members each kind takes besides name, value, placeholder and kind.

@@ -21,6 +21,22 @@ public enum InputKind: String, Sendable, CaseIterable {
     /// One of `options` (several when `multiple`), shown as `display` says.
     case choice
 
+    /// The kind's number, its place in `allCases` (text 0, multiline 1,
+    /// number 2, date 3, time 4, toggle 5, choice 6): the `inputKind` of an
+    /// input in the screen's layout, `sdui_input_kind` in `sdui.h` (a test
+    /// reads the header's values against these).
+    public var number: Int {
+        switch self {
+        case .text: return 0
+        case .multiline: return 1
+        case .number: return 2
+        case .date: return 3
+        case .time: return 4
+        case .toggle: return 5
+        case .choice: return 6
+        }
+    }
+
     /// The `format` of a text input: what the host's keyboard and field expect.
     public enum Format: String, Sendable, CaseIterable {
         /// An email address.

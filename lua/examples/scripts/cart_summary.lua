@@ -25,7 +25,7 @@ local function summary_line(data, ctx)
 end
 
 local function cart_summary(data, ctx)
-  local view = ui.hstack{ distribution = "spaceBetween", width = "fill", padding = { top = 1 },
+  local view = ui.hstack{ distribution = "spaceBetween", width = "fill", padding = { top = 16 },
     ui.text(summary_line(data, ctx), { font = "@section", color = "@heading" }),
     ui.button{ fmt.str(data.checkoutText), action = data.action },
   }

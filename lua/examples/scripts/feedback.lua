@@ -16,14 +16,14 @@ local TOPICS = {
 
 local function form(data, ctx)
   local sent = ctx.state("feedback", "sent")
-  return ui.vstack{ padding = 1, spacing = 1, width = "fill",
+  return ui.vstack{ padding = { top = 16, bottom = 16, leading = 8, trailing = 8 }, spacing = 16, width = "fill",
     ui.text(fmt.str(data.title), { font = "@section", color = "@heading" }),
     ui.input{ name = "email", format = "email", placeholder = "you@example.com", bind = "feedback/email",
       validation = { required = true, pattern = "[^@ ]+@[^@ ]+", message = "An email, please" } },
     ui.input{ name = "rating", kind = "number", min = 1, max = 5, bind = "feedback/rating" },
     ui.input{ name = "topic", kind = "choice", display = "expanded", options = TOPICS, bind = "feedback/topic" },
     ui.input{ name = "news", kind = "toggle", title = "Send me the newsletter", bind = "feedback/news" },
-    ui.hstack{ spacing = 1,
+    ui.hstack{ spacing = 8,
       ui.button{ fmt.str(data.submitText), action = ui.action("feedback/send", {}, true) },
       type(sent) == "string" and ui.text(sent, { font = "@note", color = "@muted" }),
     },

@@ -1,6 +1,6 @@
 -- GenreListComponent: a title and a rail of genre buttons (it scrolls sideways
 -- when they do not fit), keyed by genre id,
--- two cells apart, with a blank row above.
+-- 16 points apart, with a line (16 points) above.
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -15,9 +15,9 @@ local function genre_list(data)
       action = genre.action,
     }
   end
-  local view = ui.vstack{ padding = { top = 1 },
+  local view = ui.vstack{ padding = { top = 16 },
     ui.text(fmt.str(data.title), { font = "@section", color = "@heading" }),
-    ui.rail{ spacing = 2, children = buttons },
+    ui.rail{ spacing = 16, children = buttons },
   }
   return view
 end

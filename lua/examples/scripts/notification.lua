@@ -1,7 +1,7 @@
 -- NotificationComponent: a header, a message and a dismiss button (with a
 -- tooltip) on the theme's accent background across the page; an empty vstack once its id is in
--- notifications.dismissed. Sizes are terminal cells (the layout's default
--- unit): one cell of padding.
+-- notifications.dismissed. Sizes are points, as every view's: 16 points of
+-- padding above and below, 8 on the sides (a line and a cell in the terminal).
 local ui = require "sdui.ui"
 local fmt = require "lib.format"
 
@@ -24,7 +24,8 @@ local function notification(data, ctx)
   if dismissed(ctx, id) then
     return ui.vstack{}
   end
-  local view = ui.vstack{ background = "@accent", padding = 1, width = "fill",
+  local view = ui.vstack{ background = "@accent", width = "fill",
+    padding = { top = 16, bottom = 16, leading = 8, trailing = 8 },
     ui.text(fmt.str(data.header), { font = "@section", color = "@onAccent" }),
     ui.text(fmt.str(data.message), { color = "@onAccent" }),
     ui.button{ fmt.str(data.actionText), action = action, tooltip = "Hides this notice" },
