@@ -28,7 +28,7 @@ static const luaL_Reg *const engine_sections[] = {
     module_reactive_methods,    /* patches, patches_json, on_patches, images, subscribe, middleware... */
     module_effects_methods,     /* effect, finish_effect, tick, next_timer */
     module_navigation_methods,  /* navigate, back, route, depth */
-    module_layout_methods,      /* layout, viewport, measurer, image_size */
+    module_layout_methods,      /* layout, viewport, measurer, image_size, cell_size */
     module_hosts_methods,       /* component_height, theme_values */
     module_counters_methods,    /* counters */
     module_scripts_methods,     /* sdui_scripts.h: load_scripts, reload, poll */

@@ -60,10 +60,20 @@ static int engine_image_size(lua_State *L)
     return module_result(L, e, sdui_set_image_size(e->engine, url, width, height));
 }
 
+/* e:cell_size(width, height): the size in points of the default measurer's
+** monospace cell, as a terminal host lays out in points (sdui_set_cell_size) */
+static int engine_cell_size(lua_State *L)
+{
+    lua_engine *e = module_check_engine(L);
+    double width = (double)luaL_checknumber(L, 2), height = (double)luaL_checknumber(L, 3);
+    return module_result(L, e, sdui_set_cell_size(e->engine, width, height));
+}
+
 const luaL_Reg module_layout_methods[] = {
     {"layout", engine_layout},
     {"viewport", engine_viewport},
     {"measurer", engine_measurer},
     {"image_size", engine_image_size},
+    {"cell_size", engine_cell_size},
     {NULL, NULL},
 };

@@ -2,14 +2,13 @@
 /// every page of the navigation stack as the measurer is.
 extension Engine {
     /// The chrome, the minimum input width and the monospace cell's size of
-    /// every layout; setting it drops the layouts kept (each is made again
-    /// at the next `layout`).
+    /// every layout, on every page; setting it drops the layouts kept (each
+    /// is made again at the next `layout`).
     public var layoutOptions: LayoutOptions {
-        get { layouts.engine.options }
+        get { pages.top.layouts.engine.options }
         set {
-            guard newValue != layouts.engine.options else { return }
-            layouts.engine.options = newValue
-            for entry in navigator.entries { entry.layouts.engine.options = newValue }
+            guard newValue != layoutOptions else { return }
+            pages.forEach { $0.layouts.engine.options = newValue }
         }
     }
 }
