@@ -1120,6 +1120,9 @@ int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 ** before either); priority: "visible" (in the viewport, or anywhere when
 ** there is no viewport) or "nearby" (rendered but outside the viewport, or
 ** on a pager's hidden page).
+** After the images, "acks": {node id: seq, ...} when the host sent edits
+** with sdui_set_input_seq() on this page: for each such input, the last
+** edit its values in these patches reflect ("Writing a host").
 ** Ownership: *out is the caller's; release it with sdui_free().
 */
 int sdui_patches_json(sdui_engine *engine, char **out, size_t *out_len);
@@ -1576,12 +1579,14 @@ int sdui_set_viewport(sdui_engine *engine, double width, double offset, double h
 **   One unit.  Every size a view states, every frame of sdui_layout_json(),
 **   every viewport, image size and measured height is in device-independent
 **   points. A GUI draws points as it draws its own (CSS px, GTK's units); a
-**   terminal converts points to cells (README's "Terminal").
+**   terminal lays out in points with sdui_set_cell_size() (its cell's size
+**   in points; the example host's is 8 x 16) and divides the frames by it.
 **
 **   What to draw and say.  sdui_layout_json() gives each node its frame and,
-**   from the engine's own rules, its accessibility role, its accessible name
-**   and the text it shows (an input's value, placeholder or masked text):
-**   draw and announce those rather than working them out again.
+**   from the engine's own rules, its "role", its accessible "name", the
+**   "text" it shows (an input's value, placeholder or masked text) and an
+**   input's "inputKind" (enum sdui_input_kind): draw and announce those
+**   rather than working them out again.
 **
 **   Laying out natively.  A host that lays components out itself (a
 **   browser, a toolkit) reports each component's real height with
@@ -1589,15 +1594,20 @@ int sdui_set_viewport(sdui_engine *engine, double width, double offset, double h
 **   visibility events and the image hints then follow the real screen, not
 **   the engine's estimate. Report again after a patch or a resize changes it.
 **
-**   Inputs being edited.  Send each edit of a bound input with a sequence
-**   number, increasing per input (sdui_set_input_seq()). The input's node
-**   then carries "ack": the last number whose edit its value reflects. When
-**   a patch brings an input's value, apply it only if its "ack" is at least
-**   the last number you sent for that input; otherwise the person typed
-**   since, and what they typed stays (their next edit brings the engine up
-**   to date, and the engine's answer to it wins). A value set by a handler
-**   after your last edit (clearing a field on submit) carries that edit's
-**   number, so it is applied.
+**   Inputs being edited.  A host that draws what the person types itself
+**   (a browser's field, a toolkit's entry) sends each edit of a bound input
+**   with a sequence number, increasing per input (sdui_set_input_seq()).
+**   The engine then takes the typed text as what the host shows: it does
+**   not echo it back, and a patch brings the input's value only when the
+**   engine's differs (a handler changed it, a number was normalised). Every
+**   patch set then says, in "acks" ({node id: number}), the last edit of
+**   each input its values reflect. Apply a patch's value for an input only
+**   when that number is at least the last one you sent for it; otherwise
+**   the person typed since, and what they typed stays: their next edit
+**   brings the engine up to date, and the engine's answer to it wins. A
+**   value a handler set after your last edit (clearing a field on submit)
+**   comes with that edit's number, so it is applied. A host that draws
+**   inputs only from the engine (the terminal) uses sdui_set_input().
 **
 **   Themes.  Views carry literal colours and fonts of the appearance in
 **   force. A host that prefers to switch appearances itself (CSS custom
@@ -1616,12 +1626,13 @@ int sdui_set_viewport(sdui_engine *engine, double width, double offset, double h
 **
 ** As sdui_set_input(), with `seq`, the host's sequence number of this edit
 ** of `node_id` (above 0, and above the last one sent for the input; the
-** count is per input and per page). The input's node carries "ack": seq
-** from then on, and its component renders again even when the value stored
-** did not change, so the next patches tell the host which of its edits the
-** value shown reflects ("Writing a host", above). Errors: those of
-** sdui_set_input(), and SDUI_EINVAL for a seq not above the last one
-** acknowledged: nothing changes.
+** count is per input and per page), from a host that shows the typed text
+** itself: the patches that follow go from a screen showing `value` (no
+** echo; the input's value only when the engine shows another), and each
+** patch set's "acks" (sdui_patches_json()) gives seq for the input from
+** then on ("Writing a host", above). Errors: those of sdui_set_input(), and
+** SDUI_EINVAL for a seq not above the last one acknowledged: nothing
+** changes.
 */
 int sdui_set_input_seq(sdui_engine *engine, const char *node_id, const char *value, size_t len, long long seq);
 
