@@ -68,8 +68,6 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             } else {
                 size = hstack(index, box, c)
             }
-        case .vstack, .list:
-            size = vstack(index, box, c)
         case .hstack:
             size = hstack(index, box, c)
         case .zstack:
@@ -82,6 +80,8 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = rail(index, box, c)
         case .pager:
             size = pager(index, box, c)
+        default: // vstack, list and any kind with no rule of its own: its children in a column
+            size = vstack(index, box, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
         if box.pointee.direction == 2, node.pointee.children > 0 { mirror(index) }
