@@ -60,6 +60,9 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = c.resolve(Size(width: max(context.pointee.minInputWidth, measured.width), height: measured.height))
         case .spacer:
             size = c.resolve(Size(width: 0, height: 0))
+        case .divider: // as wide as offered (none: 0), one line high; the host draws its line
+            let line = context.pointee.measurer.lineHeight(font: box.pointee.font, in: context)
+            size = c.resolve(Size(width: c.horizontal.inner < .infinity ? c.horizontal.inner : 0, height: line))
         case .button:
             if node.pointee.text >= 0 {
                 // A label (or nothing at all): its children are hidden.

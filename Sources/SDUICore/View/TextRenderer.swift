@@ -91,6 +91,8 @@ public enum TextRenderer {
                 result += i == 0 ? part : part.map { "  " + $0 }
             }
             return result
+        case .divider:
+            return ["────────"]
         case .fallback:
             return ["⚠ " + (node.props["text"] ?? "Unsupported component \"\(node.props["componentType"] ?? "")\"")]
         case .error:

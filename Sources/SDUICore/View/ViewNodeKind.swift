@@ -30,6 +30,11 @@ extension ViewNode {
         /// Pages (its children), one shown at a time (`page`, from 0), with a
         /// page indicator the host draws: a carousel.
         case pager
+        /// A thin horizontal line separating content: as wide as offered,
+        /// one line high, its line (`thickness`, 1 by default; the host's
+        /// finest line where it cannot be thinner) across its middle in its
+        /// style's `color`.
+        case divider
 
         /// The content members a node of this kind may carry, and which are
         /// required, in the order the JSON form writes them (a button's
@@ -44,6 +49,7 @@ extension ViewNode {
             case .error: return Kind.errorProps
             case .paragraph: return Kind.paragraphProps
             case .pager: return Kind.pagerProps
+            case .divider: return Kind.dividerProps
             case .vstack, .hstack, .zstack, .spacer, .list, .grid, .wrap, .rail: return []
             }
         }
@@ -69,6 +75,7 @@ extension ViewNode {
                                              ("text", false, .string)]
         private static let paragraphProps = [(name: "runs", required: true, type: ViewContract.ValueType.runs)]
         private static let pagerProps = [(name: "page", required: false, type: ViewContract.ValueType.number)]
+        private static let dividerProps = [(name: "thickness", required: false, type: ViewContract.ValueType.number)]
         private static let errorProps = [(name: "message", required: true, type: ViewContract.ValueType.string)]
 
         /// Kinds that hold children.
@@ -84,7 +91,7 @@ extension ViewNode {
         public var takesAction: Bool {
             switch self {
             case .button, .input, .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .pager, .image: return true
-            case .text, .spacer, .fallback, .error, .paragraph: return false
+            case .text, .spacer, .fallback, .error, .paragraph, .divider: return false
             }
         }
 
@@ -116,6 +123,7 @@ extension ViewNode {
             case .wrap: return 13
             case .rail: return 14
             case .pager: return 15
+            case .divider: return 16
             }
         }
     }
