@@ -256,6 +256,9 @@ static const char STYLE[] =
     ".n-paragraph .run{display:inline}\n"
     /* a rail scrolls sideways: its children past its edge are reached by scrolling it */
     ".n-rail{overflow-x:auto;overflow-y:hidden}\n"
+    /* a divider: its line across the middle of its frame, grey unless it has a colour */
+    ".n-divider{display:flex;align-items:center;color:#d0d5dd}\n"
+    ".n-divider>hr{flex:1;margin:0;border:0;border-top:1px solid;color:inherit}\n"
     ".pager-dots{position:absolute;left:0;right:0;bottom:2px;text-align:center;line-height:0}\n"
     ".pager-dots>span{display:inline-block;width:7px;height:7px;margin:0 3px;border-radius:50%;background:#c4cad6}\n"
     ".pager-dots>span.on{background:#4a6cd4}\n"
@@ -982,6 +985,17 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
 
     if (strcmp(kind, "input") == 0) {
         put_input(w, lnode, rnode, kind, id, root, rx, ry, width, height);
+        return;
+    }
+
+    if (strcmp(kind, "divider") == 0) { /* an <hr> across its frame's middle, `thickness` px (1 by default) */
+        double thickness = json_get_number(rnode, "thickness", 1);
+        put_open(w, "div", kind, NULL, id, root);
+        put_a11y(b, rnode, 1);
+        put_box_style(w, rnode, rx, ry, width, height, 0);
+        buf_puts(b, "><hr style=\"border-top-width:");
+        buf_num(b, isfinite(thickness) && thickness > 0 ? thickness : 0);
+        buf_puts(b, "px\"></div>\n");
         return;
     }
 

@@ -38,7 +38,8 @@ struct ViewNodeTests {
 
     @Test(arguments: [
         (#"{"text":"x"}"#, "$.type: missing required string"),
-        (#"{"type":"video"}"#, "$.type: unknown node type \"video\" (known: text, image, button, vstack, hstack, zstack, spacer, list, input, fallback, error, grid, paragraph, wrap, rail, pager)"),
+        (#"{"type":"video"}"#, "$.type: unknown node type \"video\" (known: text, image, button, vstack, hstack, zstack, spacer, list, input, fallback, error, grid, paragraph, wrap, rail, pager"
+            + ViewNode.Kind.allCases.dropFirst(16).map { ", " + $0.rawValue }.joined() + ")"), // the kinds added since, in their order
         (#"{"type":"text"}"#, "$: a text node needs \"text\" (a string)"),
         (#"{"type":"text","text":5}"#, "$.text: expected a string, got number"),
         (#"{"type":"text","text":"a","children":[]}"#, "$.children: a text node has no children"),

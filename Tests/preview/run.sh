@@ -228,6 +228,17 @@ check "a pager draws its page indicator" grep -q '<div class="pager-dots" aria-h
 expect 0 "a pager as text" "" -- render "$work/g.json" -s "$work/fit" -f text -q
 check "the text shows the page and where it is" grep -q '(2 of 3)' "$work/stdout"
 check "the text leaves the other pages out" bash -c "! grep -q 'Page one' '$work/stdout'"
+# a divider: as wide as offered and one line high; an <hr> of its thickness in its colour
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Dv = function() return ui.vstack{ padding = 1, ui.text("Above"),' \
+  '  ui.divider{ thickness = 2, color = "#ff0000" }, ui.text("Below") } end } }' >"$work/fit/dv.lua"
+printf '%s' '[{"id":"dv","type":"Dv"}]' >"$work/dv.json"
+expect 0 "a divider lays out" "" -- render "$work/dv.json" -s "$work/fit" -f layout --width 20 -q
+check "a divider is as wide as offered, one line high" grep -q '"id":"dv/1","type":"divider","frame":{"x":1,"y":2,"width":18,"height":1}' "$work/stdout"
+expect 0 "a divider renders" "" -- render "$work/dv.json" -s "$work/fit" -f html --width 20 -q -o "$work/dv.html"
+check "a divider is an <hr> of its thickness" grep -q '<div class="n n-divider" id="dv/1" data-id="dv/1" style="[^"]*color:#ff0000;[^"]*"><hr style="border-top-width:2px"></div>' "$work/dv.html"
+expect 0 "a divider as text" "" -- render "$work/dv.json" -s "$work/fit" -f text -q
+check "the text draws a divider as a line" grep -qx '  ────────' "$work/stdout"
 # bleed: a band's background reaches through its parent's padding (sideways, and down: it is last); its text stays inset
 printf '%s\n' 'local ui = require "sdui.ui"' \
   'return { components = { Bl = function() return ui.vstack{ padding = 2, ui.text("above"),' \

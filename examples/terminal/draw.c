@@ -426,6 +426,8 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
                 else
                     put_text(c, y, x + 1, text, strlen(text), w - 2, q);
             }
+        } else if (is(type, "divider")) { /* a row of ─ across its middle row, in its colour */
+            fill(c, y + (h - 1) / 2, x, w, p, "\xe2\x94\x80");
         } else if (is(type, "fallback") || is(type, "error")) {
             pen q = p;
             q.pair = colors ? (is(type, "error") ? PAIR_ERROR : PAIR_WARN) : 0;

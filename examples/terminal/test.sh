@@ -20,8 +20,8 @@
 # again on the same state folder (SDUI_STATE_DIR, a temporary one: the
 # user's own state is never touched); on a 40-column screen, the genre rail
 # clipped with a › hint and scrolled sideways as Tab reaches its last genre;
-# a pager's one page drawn (Tab skips its hidden pages); Tab in reading order
-# over a right-to-left row;
+# a pager's one page drawn (Tab skips its hidden pages); a divider's row of ─;
+# Tab in reading order over a right-to-left row;
 # then the host's exit, within a second, when its
 # terminal goes away (the tmux server killed, with and without a SIGHUP);
 # escape sequences in texts, labels, errors, diagnostics and a script's
@@ -399,6 +399,20 @@ if start_one pager tour Tour "Page two" "a pager"; then
   tab_to "and no button of a hidden page" tour/1/1
   tm send-keys -t "$session" q
   check "q ends the pager session" wait_for "$STEP_TIMEOUT" ended
+fi
+
+# A divider: a row of ─ across the width it is offered, between its neighbours.
+mkdir -p "$tmp/divider"
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Rule = function() return ui.vstack{ padding = 1, ui.text("Above"), ui.divider(),' \
+  '  ui.text("Below") } end } }' >"$tmp/divider/rule.lua"
+if start_one divider rule Rule "Below" "a divider"; then
+  ok "the divider's neighbours are drawn"
+  rule=$(printf '─%.0s' $(seq 58))
+  check "a divider is a row of ─ as wide as offered (60 columns, 1 of padding each side)" \
+    eval 'has " $rule" && lacks "$rule─"'
+  tm send-keys -t "$session" q
+  check "q ends the divider session" wait_for "$STEP_TIMEOUT" ended
 fi
 
 # Tab follows the reading order: in a right-to-left row the first button is

@@ -41,6 +41,8 @@ return {
       children = true, action = true, engine_only = false },
     { name = "pager", members = { { name = "page", type = "number", required = false } },
       children = true, action = true, engine_only = false },
+    { name = "divider", members = { { name = "thickness", type = "number", required = false } },
+      children = false, action = false, engine_only = false },
   },
   -- Style fields, in the core's order, with the values each takes:
   -- string, nonNegative (a finite number >= 0), dimension (nonNegative or

@@ -484,6 +484,16 @@ describe("the Adaptive Cards pack", function()
       assert.equal(12 + 8, kept.children[1].frame.x)
     end)
 
+    it("draws a separator as a divider in a column, as a one-wide bar between columns", function()
+      local view = render([=[[{"type": "TextBlock", "text": "a"}, {"type": "TextBlock", "text": "b", "separator": true},
+        {"type": "ColumnSet", "columns": [{"type": "Column", "items": []},
+          {"type": "Column", "separator": true, "items": []}]}]]=])
+      local line, bar = view.children[2], view.children[4].children[2]
+      assert.same({ "divider", { color = "#e5e7eb" } }, { line.type, line.style })
+      assert.equal("b", view.children[3].text)
+      assert.same({ "vstack", { width = 1, background = "#e5e7eb" } }, { bar.type, bar.style })
+    end)
+
     it("aligns a text across its container", function()
       local view = render([=[[{"type": "TextBlock", "text": "centred", "horizontalAlignment": "center", "wrap": true},
         {"type": "TextBlock", "text": "right", "horizontalAlignment": "right", "wrap": true}]]=])

@@ -47,6 +47,40 @@ describe("sdui module", function()
     local contract = require "sdui.contract"
     assert.same(dofile(support.root .. "/lua/sdui/contract.lua"), contract)
   end)
+
+  -- Every kind the contract lists, so a new kind is covered here without an edit.
+  it("renders, lays out and writes as text a node of every kind a factory may build (sdui.contract)", function()
+    local ui, contract = require "sdui.ui", require "sdui.contract"
+    local SAMPLE = { string = "x", number = 1, boolean = true, runs = { { text = "x" } } }
+    local nodes, names = {}, {}
+    for _, kind in ipairs(contract.kinds) do
+      if not kind.engine_only then
+        local node = { type = kind.name }
+        for _, m in ipairs(kind.members) do
+          if m.required then
+            node[m.name] = assert(SAMPLE[m.type], kind.name .. "." .. m.name)
+          end
+        end
+        assert.is_function(ui[kind.name], kind.name)
+        assert.is_true(ui.is_node(node), kind.name)
+        nodes[#nodes + 1], names[#names + 1] = node, kind.name
+      end
+    end
+    local e <close> = sdui.engine()
+    e:component("All", function() return { type = "vstack", children = nodes } end)
+    assert.is_true(e:load_page('[{"id":"a","type":"All"}]'))
+    local rendered, laid = {}, {}
+    for i, child in ipairs(e:render().components[1].view.children) do
+      rendered[i] = child.type
+    end
+    for i, child in ipairs(assert(e:layout(40)).components[1].root.children) do
+      laid[i] = child.type
+    end
+    assert.same(names, rendered)
+    assert.same(names, laid)
+    assert.truthy(e:render_text():find("x", 1, true))
+    assert.same({}, e:diagnostics())
+  end)
 end)
 
 describe("an engine", function()

@@ -120,10 +120,7 @@ struct LayoutBox {
     /// place: not leaves (their content is drawn from their frame) nor
     /// buttons (their chrome is).
     static func bleeds(_ kind: ViewNode.Kind) -> Bool {
-        switch kind {
-        case .vstack, .hstack, .zstack, .list, .grid, .wrap, .rail, .pager: return true
-        case .text, .image, .button, .spacer, .input, .fallback, .error, .paragraph: return false
-        }
+        kind.isContainer && kind != .button
     }
 
     /// The weight of a styled node as a flexible item along a stack's axis,

@@ -45,6 +45,10 @@
 /// - spacer: no content (0×0; min sizes apply). In a stack it is flexible
 ///   along the stack's axis with weight 1 (or `style.weight`); across it, and
 ///   outside a stack, it is 0 (or its min size).
+/// - any other leaf: the rule at its kind's case in `LayoutRun.resolve`
+///   (a kind with no rule of its own is laid out as a vstack: its children,
+///   if it has any, in a column). The containers that flow (wrap, rail,
+///   pager) are in `LayoutFlow`, the grid in `LayoutGrid`.
 ///
 /// **vstack and list.** Children top to bottom, `spacing` (default 0) between
 /// each two. Each child is proposed the stack's inner width and no height.

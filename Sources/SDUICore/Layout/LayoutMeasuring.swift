@@ -86,7 +86,8 @@ struct HostMeasuring: LayoutMeasuring {
     }
 
     func lineHeight(font: Int32, in run: UnsafePointer<LayoutRun<Self>.Context>) -> Double {
-        let strings = run.pointee.tree.strings!
-        return LayoutMeasure.safe(measurer("M", font >= 0 ? strings[Int(font)] : nil, nil)).height
+        // A tree with no texts has no strings (and its nodes no font).
+        let font = font >= 0 ? run.pointee.tree.strings.map { $0[Int(font)] } : nil
+        return LayoutMeasure.safe(measurer("M", font, nil)).height
     }
 }

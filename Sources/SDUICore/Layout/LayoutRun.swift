@@ -60,6 +60,9 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = c.resolve(Size(width: max(context.pointee.minInputWidth, measured.width), height: measured.height))
         case .spacer:
             size = c.resolve(Size(width: 0, height: 0))
+        case .divider: // as wide as offered (none: 0), one line high; the host draws its line
+            let line = context.pointee.measurer.lineHeight(font: box.pointee.font, in: context)
+            size = c.resolve(Size(width: c.horizontal.inner < .infinity ? c.horizontal.inner : 0, height: line))
         case .button:
             if node.pointee.text >= 0 {
                 // A label (or nothing at all): its children are hidden.
@@ -68,8 +71,6 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             } else {
                 size = hstack(index, box, c)
             }
-        case .vstack, .list:
-            size = vstack(index, box, c)
         case .hstack:
             size = hstack(index, box, c)
         case .zstack:
@@ -82,6 +83,8 @@ struct LayoutRun<Measure: LayoutMeasuring> {
             size = rail(index, box, c)
         case .pager:
             size = pager(index, box, c)
+        default: // vstack, list and any kind with no rule of its own: its children in a column
+            size = vstack(index, box, c)
         }
         frames[index] = Frame(x: 0, y: 0, width: size.width, height: size.height)
         if box.pointee.direction == 2, node.pointee.children > 0 { mirror(index) }

@@ -76,7 +76,9 @@ final class LayoutTemplate {
     {
         sink.append(#"{"id":"#)
         sink.writeString(view.pointee.id)
-        sink.append(typeAndFrame(view.pointee.kind))
+        sink.append(#","type":""#) // the kind's name needs no escaping
+        sink.appendUnescaped(view.pointee.kind.rawValue)
+        sink.append(#"","frame":{"x":"#)
         holes.append(UInt32(sink.count))
         sink.append(UInt8(ascii: "}"))
         let content = contents?[index] ?? LayoutContent()
@@ -109,28 +111,6 @@ final class LayoutTemplate {
             }
         }
         sink.append("]}")
-    }
-
-    /// `,"type":"<kind>","frame":{"x":`: the bytes between a node's id and its x.
-    private static func typeAndFrame(_ kind: ViewNode.Kind) -> StaticString {
-        switch kind {
-        case .text: return #","type":"text","frame":{"x":"#
-        case .image: return #","type":"image","frame":{"x":"#
-        case .button: return #","type":"button","frame":{"x":"#
-        case .vstack: return #","type":"vstack","frame":{"x":"#
-        case .hstack: return #","type":"hstack","frame":{"x":"#
-        case .zstack: return #","type":"zstack","frame":{"x":"#
-        case .spacer: return #","type":"spacer","frame":{"x":"#
-        case .list: return #","type":"list","frame":{"x":"#
-        case .input: return #","type":"input","frame":{"x":"#
-        case .fallback: return #","type":"fallback","frame":{"x":"#
-        case .error: return #","type":"error","frame":{"x":"#
-        case .grid: return #","type":"grid","frame":{"x":"#
-        case .paragraph: return #","type":"paragraph","frame":{"x":"#
-        case .wrap: return #","type":"wrap","frame":{"x":"#
-        case .rail: return #","type":"rail","frame":{"x":"#
-        case .pager: return #","type":"pager","frame":{"x":"#
-        }
     }
 
     deinit {

@@ -201,10 +201,10 @@ final class LayoutTree {
             return view.pointee.children.isEmpty ? "" : nil
         case .paragraph:
             return TextRun.plainText(prop(view, "runs") ?? "")
-        case .vstack, .hstack, .zstack, .spacer, .list, .grid, .wrap, .rail:
-            return nil
         case .pager: // the page shown, as a number (see LayoutFlow's pager)
             return String(ViewNode.pagerPage(prop(view, "page"), count: view.pointee.children.count))
+        default: // stacks, spacers and any kind that measures no text of its own
+            return nil
         }
     }
 

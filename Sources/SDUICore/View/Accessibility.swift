@@ -117,8 +117,8 @@ public struct Accessibility: Sendable, Equatable {
             default: return .textbox
             }
         case .list: return node.action != nil ? .button : .list
-        case .vstack, .hstack, .zstack, .grid, .wrap, .rail, .pager: return node.action != nil ? .button : nil
-        case .spacer: return nil
+        default: // stacks, spacers, any other kind: a tap target is a button
+            return node.action != nil ? .button : nil
         }
     }
 

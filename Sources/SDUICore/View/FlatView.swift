@@ -406,30 +406,6 @@ public struct FlatView: Sendable, Equatable {
     }
 }
 
-extension ViewNode.Kind {
-    /// The kind's index in `allCases`: its byte in `FlatView`.
-    var index: UInt8 {
-        switch self {
-        case .text: return 0
-        case .image: return 1
-        case .button: return 2
-        case .vstack: return 3
-        case .hstack: return 4
-        case .zstack: return 5
-        case .spacer: return 6
-        case .list: return 7
-        case .input: return 8
-        case .fallback: return 9
-        case .error: return 10
-        case .grid: return 11
-        case .paragraph: return 12
-        case .wrap: return 13
-        case .rail: return 14
-        case .pager: return 15
-        }
-    }
-}
-
 extension FlatView {
     /// Appends the compact JSON form of the tree, the bytes
     /// `ViewNode.write(into:)` writes for `node(componentId:)`.

@@ -63,10 +63,6 @@ public enum TextRenderer {
                 lines = ["\(input.name): [\(shown.first ?? "")_____]"]
             }
             return lines + (input.error.map { ["  ! \($0)"] } ?? [])
-        case .spacer:
-            return []
-        case .vstack, .zstack:
-            return node.children.flatMap(lines)
         case .list:
             return node.children.flatMap { child -> [String] in
                 let body = lines(child)
@@ -95,10 +91,14 @@ public enum TextRenderer {
                 result += i == 0 ? part : part.map { "  " + $0 }
             }
             return result
+        case .divider:
+            return ["────────"]
         case .fallback:
             return ["⚠ " + (node.props["text"] ?? "Unsupported component \"\(node.props["componentType"] ?? "")\"")]
         case .error:
             return ["✖ error: " + (node.props["message"] ?? "")]
+        default: // vstack, zstack, any kind with no lines of its own: its children's, one under another (a spacer: none)
+            return node.children.flatMap(lines)
         }
     }
 }

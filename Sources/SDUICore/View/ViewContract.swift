@@ -159,15 +159,6 @@ public enum ViewContract {
         Kind(name: kind.rawValue,
              members: kind.props.map { Member(name: $0.name, type: $0.type, required: $0.required) }
                 + (kind.takesDisabled ? [Member(name: "disabled", type: .boolean, required: false)] : []),
-             children: kind.isContainer, action: kind.takesAction, engineOnly: isEngineOnly(kind))
-    }
-
-    /// The kinds only the engine renders. Exhaustive on purpose: a new kind
-    /// must say whether factories may build it.
-    static func isEngineOnly(_ kind: ViewNode.Kind) -> Bool {
-        switch kind {
-        case .fallback, .error: return true
-        case .text, .image, .button, .vstack, .hstack, .zstack, .spacer, .list, .input, .grid, .paragraph, .wrap, .rail, .pager: return false
-        }
+             children: kind.isContainer, action: kind.takesAction, engineOnly: kind.isEngineOnly)
     }
 }

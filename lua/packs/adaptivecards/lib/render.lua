@@ -42,7 +42,7 @@ What each element becomes:
 Unknown elements, and elements whose `requires` this renderer does not
 meet, take their `fallback` ("drop", or an element), else are left out with
 a warning. `isVisible: false` hides an element until an action shows it;
-`spacing` and `separator` become spacers and lines.
+`spacing` becomes spacers; `separator` a divider (between columns, a bar).
 
 Actions dispatch:
   Action.Submit, Action.Execute  adaptivecards/submit {card, action, id,
@@ -669,9 +669,8 @@ function elements(list, env, row, each, default_type)
       if view then
         if #out > 0 then
           local gap = SPACING[lower(el.spacing) or "default"] or 8
-          if el.separator == true then
-            out[#out + 1] = row and ui.vstack{ width = 1, background = "#e5e7eb" }
-              or ui.vstack{ height = 1, background = "#e5e7eb" }
+          if el.separator == true then -- a line: across a column a divider, between columns a bar
+            out[#out + 1] = row and ui.vstack{ width = 1, background = "#e5e7eb" } or ui.divider{ color = "#e5e7eb" }
           end
           if gap ~= 8 then
             out[#out + 1] = row and ui.spacer{ width = gap } or ui.spacer{ height = gap }
