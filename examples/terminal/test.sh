@@ -404,12 +404,12 @@ fi
 # A divider: a row of ─ across the width it is offered, between its neighbours.
 mkdir -p "$tmp/divider"
 printf '%s\n' 'local ui = require "sdui.ui"' \
-  'return { components = { Rule = function() return ui.vstack{ padding = 1, ui.text("Above"), ui.divider(),' \
+  'return { components = { Rule = function() return ui.vstack{ padding = 8, ui.text("Above"), ui.divider(),' \
   '  ui.text("Below") } end } }' >"$tmp/divider/rule.lua"
 if start_one divider rule Rule "Below" "a divider"; then
   ok "the divider's neighbours are drawn"
   rule=$(printf '─%.0s' $(seq 58))
-  check "a divider is a row of ─ as wide as offered (60 columns, 1 of padding each side)" \
+  check "a divider is a row of ─ as wide as offered (60 columns, 8 points, one cell, of padding each side)" \
     eval 'has " $rule" && lacks "$rule─"'
   tm send-keys -t "$session" q
   check "q ends the divider session" wait_for "$STEP_TIMEOUT" ended
