@@ -126,10 +126,11 @@ static void test_both_appearances(void)
     CHECK_STATUS(sdui_theme_values_json(e, "light", &light, NULL), SDUI_OK);
     CHECK_STR_CONTAINS(light, "\"color:ink\":\"#000000\"");
     CHECK_STR_EQ(sdui_appearance(e), "light"); /* reading does not switch */
+    sdui_free(dark);
+    sdui_free(light);
     CHECK_STATUS(sdui_theme_values_json(e, "dusk", &dark, NULL), SDUI_EINVAL);
     CHECK(dark == NULL);
     CHECK_STATUS(sdui_theme_values_json(e, NULL, &dark, NULL), SDUI_EINVAL);
-    sdui_free(light);
     sdui_engine_free(e);
 }
 
