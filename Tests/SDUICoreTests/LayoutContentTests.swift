@@ -96,9 +96,6 @@ struct LayoutContentTests {
                 #expect(node.content.inputKind == InputContent(view.props).kind, "\(view.id)")
             }
         }
-        // the names of a tree in one walk are each node's name
-        let names = withUnsafePointer(to: view) { Accessibility.names(of: $0) }
-        #expect(names == views.map(Accessibility.name(of:)))
     }
 
     @Test func aNewRenderBringsNewText() throws {

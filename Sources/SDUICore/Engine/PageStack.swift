@@ -44,9 +44,10 @@ final class PageStack {
     }
 
     /// Marks stale, on every page, the readers of `service` whose reads
-    /// `change` touched (the theme's values count as a service).
-    func invalidate(service: String, change: StateChange, new: JSON?) {
-        forEach { $0.tracker.invalidate(service: service, change: change, new: new) }
+    /// `change` touched (the theme's values count as a service). `new`, the
+    /// service's state, is read only if a reader must be checked against it.
+    func invalidate(service: String, change: StateChange, new: @autoclosure () -> JSON?) {
+        forEach { $0.tracker.invalidate(service: service, change: change, new: new()) }
     }
 
     /// Puts `session` on top; the page it covers goes below, kept as it is.

@@ -42,17 +42,17 @@ public struct LayoutContent: Sendable, Equatable {
 
     /// The content of every node of the tree at `view`, depth first (a
     /// node, then its children's subtrees in turn), as the frames are.
+    /// A name made of what a node holds is joined only for the nodes read as
+    /// one element, which hold little; a plain container's is never made.
     static func of(_ view: UnsafePointer<ViewNode>) -> [LayoutContent] {
-        let names = Accessibility.names(of: view)
         var contents: [LayoutContent] = []
-        contents.reserveCapacity(names.count)
         func visit(_ node: UnsafePointer<ViewNode>) {
             let role = Accessibility.role(of: node.pointee)
-            let named = role?.isElement == true || Accessibility.ownName(of: node.pointee) != nil
-            let name = names[contents.count]
+            var name = Accessibility.ownName(of: node.pointee)
+            if name == nil, role?.isElement == true { name = Accessibility.name(of: node.pointee) }
             let text = node.pointee.kind == .pager ? nil : LayoutTree.text(of: node)
             let kind = node.pointee.kind == .input ? InputContent.kind(of: node.pointee.props) : nil
-            contents.append(LayoutContent(role: role, name: named && !name.isEmpty ? name : nil, text: text,
+            contents.append(LayoutContent(role: role, name: name?.isEmpty == false ? name : nil, text: text,
                                           inputKind: kind))
             LayoutTree.forEachChild(of: node, visit)
         }

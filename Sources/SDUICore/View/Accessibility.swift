@@ -150,24 +150,6 @@ public struct Accessibility: Sendable, Equatable {
         return nil
     }
 
-    /// `name(of:)` of every node of the tree at `node`, depth first (a
-    /// node, then its children's subtrees), in one walk: each container's
-    /// made from its children's, not asked for again.
-    static func names(of node: UnsafePointer<ViewNode>) -> [String] {
-        var names: [String] = []
-        func visit(_ node: UnsafePointer<ViewNode>) -> String {
-            let index = names.count
-            names.append("")
-            var children: [String] = []
-            LayoutTree.forEachChild(of: node) { children.append(visit($0)) }
-            let name = ownName(of: node.pointee) ?? joined(children)
-            names[index] = name
-            return name
-        }
-        _ = visit(node)
-        return names
-    }
-
     /// Names joined by spaces, the empty ones left out.
     private static func joined(_ names: [String]) -> String {
         names.filter { !$0.isEmpty }.joined(separator: " ")
