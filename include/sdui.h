@@ -10,9 +10,10 @@
 ** sdui has three headers, one for each kind of reader:
 **
 **   sdui.h           this one: everything a host needs (engine, errors,
-**                    limits, pages, callbacks, services, dispatch, state,
-**                    render, reactive updates, effects, navigation, layout,
-**                    counters).
+**                    limits, options, pages, callbacks, services,
+**                    persistence, dispatch, state, themes, render, reactive
+**                    updates, effects, navigation, layout, the host
+**                    contract, counters).
 **                    Implemented by libsdui.so.
 **   sdui_binding.h   what only a language binding or a library built on
 **                    sdui needs: packed values, the node builder, state
