@@ -739,7 +739,15 @@ int sdui_unregister_action(sdui_engine *engine, const char *type);
 ** nothing (it is not loaded again, as when a script reloads); a service
 ** stays persistent for the engine's lifetime. Errors: SDUI_EINVAL (NULL
 ** arguments), SDUI_ENOTFOUND (no such service; register it first).
+**
+** SDUI_PERSIST_APPEARANCE ("sdui/appearance", a name no service can have)
+** persists the theme's appearance the same way: restored when its saved
+** state is looked for (a saved "dark" is in force before the first render),
+** saved after each switch, by sdui_set_appearance() or an "appearance"
+** effect (sdui_register_effect()). The file storage keeps it in
+** sdui.appearance.state; a host's storage callbacks see the name as is.
 */
+#define SDUI_PERSIST_APPEARANCE "sdui/appearance"
 int sdui_persist_service(sdui_engine *engine, const char *name);
 
 /*
@@ -1055,15 +1063,31 @@ int sdui_component_json(sdui_engine *engine, const char *id, char **out, size_t 
 int sdui_render_text(sdui_engine *engine, char **out, size_t *out_len);
 
 /*
-** What went wrong in the last render
+** What went wrong: the diagnostics
 **
-** The diagnostics of the last render, as a JSON array of
+** A JSON array of
 **   {"severity": "warning"|"error", "code": ..., "component": id, "message": text}
-** with code one of "unknown-type" (no factory, no fallback: a "fallback"
-** node was rendered), "fallback-used", "dropped", "factory-failed" (an
-** "error" node was rendered) and "unknown-token" (a theme token the theme
-** lacks, its field left unset: see sdui_set_theme()). Loading a page does not clear them; the next
-** render replaces them. Same ownership as sdui_render_json().
+** ("component" left out when none), in three groups, each kept as long as
+** it is true:
+**   The last render's, in page order, replaced by the next render (loading
+**   a page does not clear them): "unknown-type" (no factory, no fallback: a
+**   "fallback" node was rendered), "fallback-used", "dropped",
+**   "requires-unmet" (the component, or its fallback, needs a capability
+**   the host lacks: see sdui_set_capabilities()), "factory-failed" (an "error" node was rendered), "factory-warning"
+**   (sdui_call_warn()), "unknown-token" (a theme token the theme lacks, its
+**   field left unset: see sdui_set_theme()), "unlabelled-button" (a button
+**   showing only a symbol, with no accessibility label).
+**   The current page's failed validations: "validation-failed" for each
+**   component whose last sdui_press() failed its inputs' validation, for as
+**   long as one of its inputs shows an error; a press that passes, or
+**   values that clear the errors, end it.
+**   The most recent 64 runtime problems, oldest first, until newer ones
+**   push them out: "duplicate-key" (SDUI_OPTION_DUPLICATE_KEYS), "patch-skipped",
+**   "handler-warning", "callback-warning", "timer-failed", "unknown-effect",
+**   "effect-failed", "effects-dropped", "subscriber-failed",
+**   "followup-failed", "rounds-exceeded", "navigation-failed",
+**   "persist-rejected", "persist-failed".
+** Same ownership as sdui_render_json().
 */
 int sdui_diagnostics_json(sdui_engine *engine, char **out, size_t *out_len);
 
@@ -1209,6 +1233,12 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 **   "back": true}
 **       the engine's navigator opens the route or goes back (see
 **       "Navigation"); on_success gets {"route", "depth"} once it is done;
+**   {"type": "appearance", "value": "dark"} ("light", or "toggle": the other)
+**       the engine switches the theme's appearance on every page, as
+**       sdui_set_appearance() does (and saves it when SDUI_PERSIST_APPEARANCE
+**       persists); on_success gets {"appearance"}, the one now in force.
+**       This is how a script or a C handler switches the theme: a callback
+**       cannot call sdui_set_appearance() (SDUI_EBUSY);
 **   {"type": "request", "url", "method", "body", "on_success", "on_failure"}
 **   and any other type: handed to the performer registered for the type.
 ** "on_success" / "on_failure" are actions ("service/name" types, payload an
@@ -1222,8 +1252,9 @@ int sdui_remove_middleware(sdui_engine *engine, long long id);
 ** or later with sdui_finish_effect() from the host's loop (after the I/O).
 ** Registering a type again replaces its performer (the old destroy runs);
 ** the engine keeps `userdata` until then or until it is freed. Errors:
-** SDUI_EINVAL (NULL engine, type or performer; an empty type, "after" or
-** "navigate", the engine's own), and then `destroy` is not called.
+** SDUI_EINVAL (NULL engine, type or performer; an empty type, "after",
+** "navigate" or "appearance", the engine's own), and then `destroy` is not
+** called.
 */
 typedef int (*sdui_performer_fn)(sdui_call *call, void *userdata);
 int sdui_register_effect(sdui_engine *engine, const char *type, sdui_performer_fn performer, void *userdata,

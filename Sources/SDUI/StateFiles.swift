@@ -26,10 +26,18 @@ struct StateFiles {
     /// The storage reading and writing these files.
     var storage: StateStorage {
         StateStorage(load: { (service) throws(EngineError) in
-            try contents(service + ".json")
+            try contents(StateFiles.fileName(of: service))
         }, save: { (service, bytes) throws(EngineError) in
-            try replace(service + ".json", with: bytes)
+            try replace(StateFiles.fileName(of: service), with: bytes)
         })
+    }
+
+    /// The file of `service`'s saved state: NAME.json; an engine's own state
+    /// ("sdui/appearance": a name with a "/", which no service has) is
+    /// sdui.appearance.state, a name no service's file can take.
+    static func fileName(of service: String) -> String {
+        guard service.contains("/") else { return service + ".json" }
+        return String(service.map { $0 == "/" ? "." : $0 }) + ".state"
     }
 
     /// The bytes of the file `name` of the folder; nil when there is none.

@@ -55,8 +55,9 @@ static void check_functions(lua_State *L, int idx, int kind, const char *shown)
             if (slash == NULL || slash == name || slash[1] == '\0')
                 luaL_error(L, "%s: action type \"%s\" must look like \"service/name\"", shown, name);
         }
-        if (kind == EFFECTS && strcmp(name, "after") == 0)
-            luaL_error(L, "%s: effect type \"after\" is the engine's own timer and takes no performer", shown);
+        if (kind == EFFECTS && (strcmp(name, "after") == 0 || strcmp(name, "navigate") == 0 ||
+                                strcmp(name, "appearance") == 0))
+            luaL_error(L, "%s: effect type \"%s\" is the engine's own and takes no performer", shown, name);
         lua_pop(L, 1);
     }
 }
@@ -353,7 +354,10 @@ static int run_script(lua_State *L)
                 return luaL_error(L, "%s: \"persist\" must be a list of service names", shown);
             size_t len;
             const char *name = lua_tolstring(L, -1, &len);
-            if (len == 0 || strchr(name, '/') || memchr(name, '\0', len) || !service_known(s, L, declared, name, len))
+            /* "sdui/appearance": the theme's appearance, which persists like a service. */
+            int appearance = len == strlen(SDUI_PERSIST_APPEARANCE) && memcmp(name, SDUI_PERSIST_APPEARANCE, len) == 0;
+            if (!appearance && (len == 0 || strchr(name, '/') || memchr(name, '\0', len) ||
+                                !service_known(s, L, declared, name, len)))
                 return luaL_error(L, "%s: persist names the service \"%s\": declare it in services", shown, name);
             lua_pop(L, 1);
         }

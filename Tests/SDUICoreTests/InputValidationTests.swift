@@ -69,10 +69,12 @@ struct InputValidationTests {
         screen = engine.render()
         #expect(screen["f"]?.view.children[0].props["error"] == nil, "set: its error goes")
         #expect(screen["f"]?.view.children[1].props["error"] == "qty must be at most 9")
+        #expect(engine.diagnostics.contains { $0.code == "validation-failed" }, "qty still shows its error")
         try engine.setInput("f/1", "3")
         try engine.press("f/2")
         #expect(sent == 1)
         #expect(engine.render()["f"]?.view.children[1].props["error"] == nil)
+        #expect(!engine.diagnostics.contains { $0.code == "validation-failed" }, "a press that passes ends it")
     }
 }
 

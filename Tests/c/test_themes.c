@@ -6,9 +6,11 @@
 ** token's diagnostic, sdui_call_appearance() read by a factory, and
 ** sdui_set_appearance() refused from inside a callback.
 */
+#define _DEFAULT_SOURCE /* mkdtemp */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sdui.h"
 #include "check.h"
@@ -185,6 +187,77 @@ static void test_busy(void)
     sdui_engine_free(e);
 }
 
+static char emit_error[256];
+
+/* theme/set {value}: emits {"type":"appearance","value":...}, then fails
+** when the payload says so (the effect must then be dropped). */
+static int set_appearance_handler(sdui_call *call, void *userdata)
+{
+    (void)userdata;
+    const char *value = sdui_call_string(call, SDUI_INPUT, "value");
+    char effect[128];
+    snprintf(effect, sizeof effect, "{\"type\":\"appearance\",\"value\":\"%s\"}", value ? value : "?");
+    int status = sdui_call_emit(call, effect, strlen(effect));
+    if (status != SDUI_OK) {
+        snprintf(emit_error, sizeof emit_error, "%s", sdui_call_errmsg(call));
+        return status;
+    }
+    double fail = 0;
+    if (sdui_call_number(call, SDUI_INPUT, "fail", &fail) == SDUI_OK && fail != 0) {
+        sdui_call_error(call, "refused");
+        return SDUI_ERROR;
+    }
+    return SDUI_OK;
+}
+
+/* A C handler switches the appearance with the engine's "appearance"
+** effect, committed with its dispatch; it persists as "sdui/appearance". */
+static void test_appearance_effect(void)
+{
+    char dir[] = "/tmp/sdui-appearance-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    sdui_engine *e = themed_engine();
+    CHECK_STATUS(sdui_persist_directory(e, dir), SDUI_OK);
+    CHECK_STATUS(sdui_persist_service(e, SDUI_PERSIST_APPEARANCE), SDUI_OK);
+    CHECK_STATUS(sdui_register_service(e, "theme", "{}", 2), SDUI_OK);
+    CHECK_STATUS(sdui_register_action(e, "theme/set", set_appearance_handler, NULL, NULL), SDUI_OK);
+    char *out = NULL;
+    CHECK_STATUS(sdui_render_json(e, &out, NULL), SDUI_OK);
+    sdui_free(out);
+
+    const char *failing = "{\"type\":\"theme/set\",\"payload\":{\"value\":\"dark\",\"fail\":1}}";
+    CHECK_STATUS(sdui_dispatch(e, failing, strlen(failing)), SDUI_ECALLBACK);
+    CHECK_STR_EQ(sdui_appearance(e), "light"); /* rolled back: the effect was dropped */
+    const char *toggle = "{\"type\":\"theme/set\",\"payload\":{\"value\":\"toggle\"}}";
+    CHECK_STATUS(sdui_dispatch(e, toggle, strlen(toggle)), SDUI_OK);
+    CHECK_STR_EQ(sdui_appearance(e), "dark");
+    CHECK_STATUS(sdui_patches_json(e, &out, NULL), SDUI_OK);
+    CHECK_STR_CONTAINS(out, "#93c5fd"); /* the accent's dark value, patched */
+    sdui_free(out);
+    const char *bad = "{\"type\":\"theme/set\",\"payload\":{\"value\":\"dusk\"}}";
+    CHECK_STATUS(sdui_dispatch(e, bad, strlen(bad)), SDUI_ECALLBACK); /* the emit refused it */
+    CHECK_STR_CONTAINS(emit_error, "\"appearance\" effect needs \"value\"");
+    CHECK_STR_EQ(sdui_appearance(e), "dark");
+    CHECK_STATUS(sdui_register_effect(e, "appearance", view_factory, NULL, NULL), SDUI_EINVAL);
+    sdui_engine_free(e);
+
+    /* The next start: the saved choice is in force before the first render. */
+    sdui_engine *again = themed_engine();
+    CHECK_STATUS(sdui_persist_directory(again, dir), SDUI_OK);
+    CHECK_STATUS(sdui_persist_service(again, SDUI_PERSIST_APPEARANCE), SDUI_OK);
+    CHECK_STR_EQ(sdui_appearance(again), "dark");
+    CHECK_EQ_INT(sdui_counter(again, SDUI_COUNTER_SAVES), 0); /* restoring saves nothing */
+    CHECK_STATUS(sdui_set_appearance(again, "light"), SDUI_OK);
+    CHECK_EQ_INT(sdui_counter(again, SDUI_COUNTER_SAVES), 1);
+    sdui_engine_free(again);
+    char path[256];
+    snprintf(path, sizeof path, "%s/sdui.appearance.state", dir);
+    CHECK(remove(path) == 0);
+    snprintf(path, sizeof path, "%s/.sdui.lock", dir);
+    remove(path);
+    CHECK(rmdir(dir) == 0);
+}
+
 int main(void)
 {
     test_resolve_and_switch();
@@ -192,5 +265,6 @@ int main(void)
     test_unknown_token();
     test_factory_reads_appearance();
     test_busy();
+    test_appearance_effect();
     return check_summary();
 }

@@ -1459,6 +1459,9 @@ int main(int argc, char **argv)
     char state[4096];
     if (state_folder(state, sizeof state) && sdui_persist_directory(app.engine, state) != SDUI_OK)
         report_error("state folder"); /* go on: the state stays in memory */
+    /* The light or dark choice (d, or a script's "appearance" effect) is kept for the next start. */
+    if (sdui_persist_service(app.engine, SDUI_PERSIST_APPEARANCE) != SDUI_OK)
+        report_error("appearance");
     /* The host performs requests; a script that declares its own performer replaces this one. */
     if ((s = sdui_register_effect(app.engine, "request", perform_request, NULL, NULL)) != SDUI_OK ||
         (s = sdui_register_effect(app.engine, "navigation/fetch", perform_fetch, NULL, NULL)) != SDUI_OK) {

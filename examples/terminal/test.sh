@@ -325,8 +325,12 @@ if wait_for "$START_TIMEOUT" has "The Lighthouse at Wren Point"; then
   ok "the host starts again"
   check "the favourite is still set after a restart" has "[★]"
   check "the saved state was taken: no more diagnostics than at the first start" has "1 diagnostic"
+  tm send-keys -t "$session" d
+  check "d switches the second session to dark" wait_for "$STEP_TIMEOUT" has "appearance: dark"
   tm send-keys -t "$session" q
   check "q ends the second session" wait_for "$STEP_TIMEOUT" ended
+  check "the dark choice is saved in the state folder" \
+    grep -qF '{"sdui":1,"service":"sdui/appearance","state":"dark"}' "$tmp/state/sdui.appearance.state"
   check "the second host exits with status 0" test "$(cat "$tmp/status" 2>/dev/null)" = 0
 else
   not_ok "the host starts again within ${START_TIMEOUT}s"
@@ -338,6 +342,9 @@ fi
 tm new-session -d -s "$session" -x 40 -y 24 "SDUI_STATE_DIR='$tmp/state' '$BIN' '$PAGE' '$tmp/scripts' 2>'$tmp/stderr'" ||
   not_ok "tmux starts the host (40 columns)"
 if wait_for "$START_TIMEOUT" has "Browse by genre"; then
+  tm send-keys -t "$session" d
+  check "the saved dark choice was in force at start: d now switches to light" \
+    wait_for "$STEP_TIMEOUT" has "appearance: light"
   rail_row() { screen | grep -F -- "$1"; }
   check "the genres past the edge are clipped" lacks "[Kids]"
   drama_row() { rail_row "[Drama]" | grep -qF '›'; }

@@ -30,8 +30,9 @@ Besides nodes: ui.action(type, payload, inputs) builds an action (inputs:
 true or a list of input names, the values a press adds to the payload:
 e:press, sdui_press), and ui.after(ms,
 action), ui.request{url = ..., on_success = ..., ...} and
-ui.navigate{route = ...} (or {back = true}) build effects for a handler's
-ctx.emit (see "Effects" below).
+ui.navigate{route = ...} (or {back = true}) and ui.appearance("dark" |
+"light" | "toggle") build effects for a handler's ctx.emit (see "Effects"
+below).
 
 Accessibility: every node takes accessibility = {label =, role =, hint =}
 (strings; role one of button, link, heading, image, text, checkbox, radio,
@@ -1180,6 +1181,17 @@ ui.navigate = public(function(spec)
     invalid("%s: either route (a string) or back = true is required", where)
   end
   return effect
+end)
+
+--- ui.appearance("dark") (or "light", or "toggle": the other one): an
+--- "appearance" effect, which the engine performs once the dispatch that
+--- emitted it commits: it switches the theme's appearance on every page, as
+--- e:set_appearance does, and saves it when "sdui/appearance" persists.
+ui.appearance = public(function(value)
+  if value ~= "light" and value ~= "dark" and value ~= "toggle" then
+    invalid('ui.appearance: expected "light", "dark" or "toggle", got %s', describe(value))
+  end
+  return { type = "appearance", value = value }
 end)
 
 return ui

@@ -8,6 +8,10 @@
 ///     "navigate", "back": true}` — the engine's navigator opens the route
 ///     (through a `navigation/fetch` effect) or goes back (`Navigator`);
 ///     `on_success` gets `{"route", "depth"}` once the page is shown;
+///   - `{"type": "appearance", "value": "dark"}` (or "light", or "toggle":
+///     the other one) — the engine switches the theme's appearance, as
+///     `Engine.setAppearance` does, once the dispatch commits; `on_success`
+///     gets `{"appearance"}`, the one now in force;
 ///   - `{"type": "navigation/fetch", "route"}` — what the navigator asks the
 ///     host's performer for: finished with the page for the route;
 ///   - `{"type": "request", "url", "method", "body", "on_success", "on_failure"}`
@@ -40,6 +44,12 @@ public struct Effect: Sendable, Equatable {
                 throw ContractError(path, "a \"navigate\" effect needs either \"route\" (a string) or \"back\": true")
             }
         }
+        if type == Effect.appearance {
+            guard let value = o["value"]?.stringValue, ["light", "dark", "toggle"].contains(value) else {
+                throw ContractError(path.appending("value"),
+                                    "an \"appearance\" effect needs \"value\": \"light\", \"dark\" or \"toggle\"")
+            }
+        }
         if (type == Effect.navigate && o["back"] == nil) || type == Effect.fetch {
             _ = try Effect.route(o["route"], at: path.appending("route"))
         }
@@ -58,6 +68,20 @@ public struct Effect: Sendable, Equatable {
     /// The type of the effect that opens a route or goes back, which the
     /// engine performs itself.
     public static let navigate = "navigate"
+    /// The type of the effect that switches the theme's appearance, which
+    /// the engine performs itself.
+    public static let appearance = "appearance"
+    /// The types the engine performs itself: no performer may take them.
+    public static let engineTypes: Set<String> = ["after", navigate, appearance]
+
+    /// The appearance an "appearance" effect switches to from `current`
+    /// ("toggle": the other one); nil for other types.
+    public func appearance(from current: Appearance) -> Appearance? {
+        guard type == Effect.appearance, let value = json["value"]?.stringValue else { return nil }
+        if value == "toggle" { return current == .light ? .dark : .light }
+        return Appearance(rawValue: value)
+    }
+
     /// The type of the effect by which the navigator asks the host for the
     /// page of a route: `{"type": "navigation/fetch", "route", "id"}`.
     public static let fetch = "navigation/fetch"

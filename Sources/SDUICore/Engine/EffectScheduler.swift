@@ -69,11 +69,12 @@ final class EffectScheduler {
         subscriptions.map { ($0, store.value(of: $0.service, at: $0.path)) }
     }
 
-    /// What `react` leaves to the engine: the "navigate" effects, which it
-    /// performs itself, and the `navigation/fetch` effects their performers
-    /// finished at once (each with its outcome), in order.
+    /// What `react` leaves to the engine: the "navigate" and "appearance"
+    /// effects, which it performs itself, and the `navigation/fetch` effects
+    /// their performers finished at once (each with its outcome), in order.
     struct EngineEffects {
         var navigations: [Effect] = []
+        var appearances: [Effect] = []
         var fetched: [(effect: Effect, ok: Bool, result: JSON, page: [UInt8]?)] = []
     }
 
@@ -115,6 +116,10 @@ final class EffectScheduler {
             }
             if effect.type == Effect.navigate {
                 own.navigations.append(effect)
+                continue
+            }
+            if effect.type == Effect.appearance {
+                own.appearances.append(effect)
                 continue
             }
             guard let (context, _) = perform(effect, note: note) else { continue }

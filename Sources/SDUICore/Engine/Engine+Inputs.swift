@@ -52,10 +52,8 @@ extension Engine {
         let top = pages.top
         let press = try top.forms.press(nodeId, on: currentScreen())
         if press.changed { top.tracker.invalidate(component: press.component) }
-        guard press.problems.isEmpty else {
-            let message = press.problems.joined(separator: "; ")
-            notes.add(Diagnostic(.warning, "validation-failed", component: press.component, message))
-            throw EngineError(.invalid, "validation failed: \(message)")
+        guard press.problems.isEmpty else { // listed by the diagnostics while the errors show (`Forms.diagnostics`)
+            throw EngineError(.invalid, "validation failed: \(press.problems.joined(separator: "; "))")
         }
         try dispatch(press.action)
     }

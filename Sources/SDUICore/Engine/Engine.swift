@@ -220,6 +220,7 @@ public final class Engine {
         guard appearance != self.appearance else { return }
         let change = themes.switchTo(appearance: appearance)
         pages.invalidate(service: ThemeValues.service, change: change, new: themes.values.state)
+        persistence.save(appearance: appearance, note: notes.add)
     }
 
     /// The theme's values under `appearance` as `{"color:NAME": value…,
@@ -242,8 +243,8 @@ public final class Engine {
 
     /// Registers (or replaces) the performer of effects of `type`.
     public func register(effect type: String, _ performer: @escaping EffectPerformer) throws(EngineError) {
-        guard !type.isEmpty, type != "after", type != Effect.navigate else {
-            throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\" and \"navigate\" are the engine's own)")
+        guard !type.isEmpty, !Effect.engineTypes.contains(type) else {
+            throw EngineError(.invalid, "bad effect type \"\(type)\" (\"after\", \"navigate\" and \"appearance\" are the engine's own)")
         }
         scheduler.register(effect: type, performer)
     }
@@ -295,8 +296,12 @@ public final class Engine {
     /// saved state as its payload (to check or migrate it), and refuses it by
     /// failing. Declaring a service again does nothing. Throws `.notFound`
     /// when there is no service `name`.
+    ///
+    /// The name "sdui/appearance" (no service has a "/") persists the theme's
+    /// appearance the same way: restored when its saved state is looked for,
+    /// saved after each switch (`setAppearance`, an "appearance" effect).
     public func persist(service name: String) throws(EngineError) {
-        guard store.state(of: name) != nil else {
+        guard store.state(of: name) != nil || name == PersistentServices.appearance else {
             throw EngineError(.notFound, "no service \"\(name)\" to make persistent; register the service first")
         }
         guard persistence.declare(name) else { return }
@@ -307,6 +312,12 @@ public final class Engine {
     /// yet, each as a transaction that saves nothing; one refused is noted.
     private func restorePending() {
         for name in persistence.takePending() {
+            if name == PersistentServices.appearance {
+                if let saved = persistence.savedAppearance(options: limits.parseOptions, note: notes.add) {
+                    setAppearance(saved) // the storage holds it: nothing is saved
+                }
+                continue
+            }
             guard let restore = persistence.restore(name, in: store, options: limits.parseOptions, note: notes.add)
             else { continue }
             do throws(EngineError) {
@@ -392,6 +403,11 @@ public final class Engine {
         }
         var own = EffectScheduler.EngineEffects()
         var queued = scheduler.react(watched: watched, outcome: outcome, store: store, own: &own, note: notes.add)
+        for effect in own.appearances {
+            setAppearance(effect.appearance(from: appearance)!) // checked when emitted
+            let result = JSON.object(JSONObject([("appearance", .string(appearance.rawValue))]))
+            queued += effect.followUp(ok: true, result: result).map { [$0] } ?? []
+        }
         for (effect, ok, result, page) in own.fetched {
             queued += navigator.arrive(effect, ok: ok, result: result, page: page, reader: reader).queued
         }
@@ -416,11 +432,12 @@ public final class Engine {
     }
 
     /// What the last render noticed (unknown types, fallbacks, failed
-    /// factories, factory warnings), in page order, then recent runtime
-    /// problems (handler warnings, failed timers, effects without a
-    /// performer, failing subscribers).
+    /// factories, factory warnings), in page order; then the current page's
+    /// failed validations, while their inputs show the errors; then recent
+    /// runtime problems (handler warnings, failed timers, effects without a
+    /// performer, failing subscribers, navigation and persistence failures).
     public var diagnostics: [Diagnostic] {
-        pages.top.tracker.diagnostics + notes.all
+        pages.top.tracker.diagnostics + pages.top.forms.diagnostics + notes.all
     }
 
     /// The renderer for `session`'s page under the engine's registry, store,

@@ -5,6 +5,10 @@
 struct Forms {
     /// The message each input that failed its validation shows, by node id.
     var errors: [String: String] = [:]
+    /// The problems of the last press of each component that failed its
+    /// validation, by component id: a "validation-failed" diagnostic while
+    /// the component's inputs still show an error (`diagnostics`).
+    private var failures: [String: String] = [:]
     /// The sequence number of the host's last edit of each bound input, by
     /// node id: the input's `ack`, which tells the host which of its edits
     /// the value shown reflects (`acknowledge`).
@@ -85,7 +89,18 @@ struct Forms {
         let (node, root) = try Forms.node(nodeId, on: screen)
         let (action, gathered) = try Forms.pressed(node, root: root)
         let (problems, changed) = validate(gathered)
+        failures[root.id] = problems.isEmpty ? nil : problems.joined(separator: "; ")
         return (action, root.id, problems, changed)
+    }
+
+    /// A "validation-failed" warning for each component whose last press
+    /// failed its validation and whose inputs still show an error, by
+    /// component id: gone once a press passes or the errors are cleared.
+    var diagnostics: [Diagnostic] {
+        failures.keys.sorted().compactMap { component in
+            guard errors.keys.contains(where: { $0.hasPrefix(component) }) else { return nil }
+            return Diagnostic(.warning, "validation-failed", component: component, failures[component]!)
+        }
     }
 
     /// The action a press of `node` (in its component's `root`) dispatches:

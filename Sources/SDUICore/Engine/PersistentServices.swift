@@ -5,9 +5,18 @@
 /// A service is saved only once its saved state was looked for (restored,
 /// rejected or absent), so a storage chosen late never loses what it holds
 /// to an initial value saved over it.
+///
+/// The theme's appearance persists like a service, under a name no service
+/// can have (`appearance`, with a "/"): declared with `Engine.persist`, it
+/// is restored at once (or when a storage is set) and saved after each switch.
 final class PersistentServices {
+    /// The name the appearance persists under.
+    static let appearance = "sdui/appearance"
     /// Where states are loaded from and saved to; nil keeps them in memory.
     var storage: StateStorage?
+    /// The appearance the storage holds, as restored or last saved: a
+    /// switch to it saves nothing.
+    private var storedAppearance: Appearance?
     /// The services declared persistent, in order of declaration.
     private(set) var declared: [String] = []
     /// Those whose saved state was looked for: the ones saved from now on.
@@ -72,6 +81,25 @@ final class PersistentServices {
         }
     }
 
+    /// The saved appearance (`appearance`), checked; nil when none was saved
+    /// or it cannot be used: then `note` hears why.
+    func savedAppearance(options: JSONParseOptions, note: (Diagnostic) -> Void) -> Appearance? {
+        guard let state = saved(Self.appearance, options: options, note: note) else { return nil }
+        guard let appearance = state.stringValue.flatMap(Appearance.init(rawValue:)) else {
+            note(Self.rejected(Self.appearance, "not \"light\" or \"dark\""))
+            return nil
+        }
+        storedAppearance = appearance
+        return appearance
+    }
+
+    /// Saves `appearance` when the appearance persists, was restored, and
+    /// the storage does not hold it already.
+    func save(appearance: Appearance, note: (Diagnostic) -> Void) {
+        guard restored.contains(Self.appearance), appearance != storedAppearance else { return }
+        if write(Self.appearance, .string(appearance.rawValue), note: note) { storedAppearance = appearance }
+    }
+
     /// The diagnostic of a saved state `service` does not start from.
     static func rejected(_ service: String, _ why: String) -> Diagnostic {
         Diagnostic(.error, "persist-rejected", component: nil,
@@ -81,16 +109,25 @@ final class PersistentServices {
     /// Saves the restored persistent services that `outcome` changed, in the
     /// order they first ran; a save that fails is noted and the others go on.
     func save(_ outcome: DispatchOutcome, store: Store, note: (Diagnostic) -> Void) {
-        guard let storage, !restored.isEmpty else { return }
+        guard storage != nil, !restored.isEmpty else { return }
         outcome.changes.forEach { service, change in
             guard change.changedAnything, restored.contains(service), let state = store.state(of: service) else { return }
-            do throws(EngineError) {
-                try storage.save(service, SavedState.encode(service: service, state: state))
-                saves += 1
-            } catch {
-                note(Diagnostic(.error, "persist-failed", component: nil,
-                                "service \(JSONWriter.quoted(service)): state not saved (\(error.message)); the last saved one stays"))
-            }
+            _ = write(service, state, note: note)
+        }
+    }
+
+    /// Saves `state` as `service`'s in the storage; whether it was (a save
+    /// that fails is noted, "persist-failed", and the last saved one stays).
+    private func write(_ service: String, _ state: JSON, note: (Diagnostic) -> Void) -> Bool {
+        guard let storage else { return false }
+        do throws(EngineError) {
+            try storage.save(service, SavedState.encode(service: service, state: state))
+            saves += 1
+            return true
+        } catch {
+            note(Diagnostic(.error, "persist-failed", component: nil,
+                            "service \(JSONWriter.quoted(service)): state not saved (\(error.message)); the last saved one stays"))
+            return false
         }
     }
 }

@@ -1,7 +1,8 @@
 -- The example's theme: the colour and font tokens the other scripts use
 -- ("@accent", "@title"...), with their light and dark values. The engine
 -- resolves them when a component renders; a host switches light and dark
--- with sdui_set_appearance (the terminal host: d).
+-- with sdui_set_appearance (the terminal host: d), a handler with
+-- ctx.emit(ui.appearance("toggle")).
 return {
   theme = {
     colors = {
