@@ -12,10 +12,12 @@ Each fenced block says what to do with it in its info string:
 A run's standard output must equal the expect block that follows it, or be
 empty when none does; a run that exits non-zero fails. A written file's path
 must be named where the reader sees it: in the block's first line (a
-comment) or in the prose just above it. A block with no info string, an
-unknown one, or an expect block that does not follow a run fails, and the
-blocks handled are counted against the fences in the file: every block is
-run, written, sourced or compared, or the test fails.
+comment) or in the prose just above it. A block with no info string, a
+language alone (```lua), an unknown tag, or an expect block that does not
+follow a run fails, and the blocks handled are counted against every fence
+in the file (indented ones and ~~~ too, which are never handled): every
+block is run, written, sourced or compared, or the test fails. Each block
+is one check of the summary line, "tutorial: N passed, M failed".
 
 Runs start in the scratch folder with SDUI set to the repository root (the
 tutorial's "your checkout"); the scratch folder is removed at the end, and
@@ -60,14 +62,20 @@ def parse(text):
     return blocks
 
 
+# Any fence Markdown knows: indented up to three spaces, of backticks or tildes.
+# parse() reads only the first kind, so a block fenced otherwise is counted
+# here and not handled there, and the test fails.
+ANY_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
 def fences(text):
     """The blocks in the file counted on their own: opening fences."""
     n, inside = 0, None
     for line in text.split("\n"):
-        m = FENCE.match(line)
+        m = ANY_FENCE.match(line)
         if inside is None and m:
             n, inside = n + 1, m.group(1)
-        elif inside is not None and line.rstrip() == inside:
+        elif inside is not None and line.strip() == inside:
             inside = None
     return n
 
@@ -83,6 +91,8 @@ def tags(info):
         if k not in ("file", "run", "env", "expect") or (k == "file") != bool(v):
             return None
         attrs[k] = v or True
+    if not attrs:  # a language alone says nothing about what to do with the block
+        return None
     return words[0], attrs
 
 
