@@ -53,7 +53,7 @@ CLI_HDR    := $(wildcard tools/*.h)
 BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
-.PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-demo test-install \
+.PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-tutorial test-demo test-install \
         test-preview test-schema check-symbols check-includes check-engine memcheck install uninstall clean bench bench-instr contract
 
 all: lib lua
@@ -175,7 +175,7 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 # The fuzz harnesses, their smoke run and the sanitizer suites (fuzz/README.md).
 include fuzz/fuzz.mk
 
-test: deps-test test-swift test-c test-lua test-readme test-demo test-terminal test-install test-rock test-preview \
+test: deps-test test-swift test-c test-lua test-readme test-tutorial test-demo test-terminal test-install test-rock test-preview \
       test-schema check-symbols check-includes check-engine memcheck fuzz-smoke sanitize
 
 test-swift: deps-test
@@ -216,6 +216,12 @@ test-readme: lib lua
 	@awk '/^```lua$$/{on=1;next} /^```$$/{if(on)exit} on' README.md > $(BUILD)/readme_example.lua
 	@LUA_CPATH='$(BUILD)/lua/?.so' lua5.4 $(BUILD)/readme_example.lua | grep -q '★'
 	@echo "readme examples: 2 passed, 0 failed"
+
+# docs/tutorial.md: every block written, run or compared, in order, in a
+# scratch folder (Tests/tutorial/run.py), and the blocks run counted against
+# the blocks present.
+test-tutorial: lib lua
+	@python3 Tests/tutorial/run.py docs/tutorial.md
 
 # The terminal host driven in tmux: focus, press, scroll, live reload, quit.
 test-terminal: $(TERMINAL)
