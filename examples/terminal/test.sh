@@ -15,7 +15,9 @@
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
 # version's cards and its warning) and the fix taking over, the feedback
-# form's inputs edited (text, number, choice, toggle) and submitted, and
+# form's send refused for an empty email (the message under the field, in
+# red, and on the status line), its inputs edited (text, number, choice,
+# toggle) and submitted, and
 # the session ending on q, the favourite still set when the host starts
 # again on the same state folder (SDUI_STATE_DIR, a temporary one: the
 # user's own state is never touched); on a 40-column screen, the genre rail
