@@ -237,15 +237,19 @@ static const char STYLE_FONT[] =
 static const char STYLE[] =
     "*{box-sizing:border-box}\n"
     "html{background:#e9ecf2}\n"
-    "body{margin:0;padding:20px 16px 40px;color:#1d2433;"
+    /* 8px at the sides: 80 cells and the cards' padding fit 800px with a scrollbar */
+    "body{margin:0;padding:20px 8px 40px;color:#1d2433;"
     "font-family:\"DejaVu Sans Mono\",\"Liberation Mono\",Menlo,Consolas,monospace;"
     "font-size:15px;line-height:1.25}\n"
     "button,input{font:inherit;color:inherit;margin:0}\n"
-    "header.bar,aside.diagnostics{margin:0 auto 16px;font-family:\"DejaVu Sans\",Arial,sans-serif}\n"
+    /* their widths are the page's, in its unit: their own font is their children's, so a ch is the page's */
+    "header.bar,aside.diagnostics{margin:0 auto 16px}\n"
+    "header.bar>*,aside.diagnostics>*{font-family:\"DejaVu Sans\",Arial,sans-serif}\n"
     "header.bar h1{margin:0;font-size:22px;line-height:1.3}\n"
     "header.bar p{margin:2px 0 0;color:#5b6475;font-size:13px}\n"
     "main.page{position:relative;margin:0 auto}\n"
-    "section.card{position:absolute;left:0;background:#fff;border-radius:10px;"
+    /* what a view draws past its card's edge (a box wider than its parent) is cut there, as a screen's edge would */
+    "section.card{position:absolute;left:0;overflow-x:clip;background:#fff;border-radius:10px;"
     "box-shadow:0 0 0 1px #d3d8e2,0 2px 6px rgba(20,30,60,.08)}\n"
     "section.card-fallback{box-shadow:0 0 0 2px #e0a23a}\n"
     "section.card-error{box-shadow:0 0 0 2px #d64545}\n"
@@ -288,6 +292,7 @@ static const char STYLE[] =
     "display:flex;align-items:center;justify-content:center;text-align:center;padding:0 .5ch;"
     "font:12px/1.25 \"DejaVu Sans Mono\",monospace;color:#5b6475;overflow-wrap:anywhere;"
     "background:repeating-linear-gradient(135deg,#e3e7ee 0 8px,#edf0f5 8px 16px)}\n"
+    ".n-image>img[data-placeholder]::after{content:attr(data-placeholder)}\n"
     ".n-input{padding:0 .5ch;border:1px solid #8d9ab0;border-radius:4px;background:#fff}\n"
     ".n-input-multiline{resize:none;white-space:pre}\n"
     ".n-input[aria-invalid=true]{border-color:#d64545;outline:1px solid #d64545}\n"
@@ -296,7 +301,8 @@ static const char STYLE[] =
     ".n-input-toggle>input,.n-input-choices input{margin:0 .5ch 0 0;vertical-align:middle}\n"
     ".n-fallback{background:#fff6e5;color:#8a4b00;outline:1px dashed #e0a23a}\n"
     ".n-error{background:#fdecec;color:#9b1c1c;outline:1px solid #d64545}\n"
-    "aside.diagnostics{font-size:13px;color:#3c4454}\n"
+    "aside.diagnostics{color:#3c4454}\n"
+    "aside.diagnostics>*{font-size:13px}\n"
     "aside.diagnostics h2{font-size:15px;margin:0 0 4px}\n"
     "aside.diagnostics ul{margin:0;padding-left:20px}\n"
     "aside.diagnostics .d-error b{color:#b42318}\n"
@@ -958,6 +964,9 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         const char *shown = json_get_string(lnode, "text"); /* alt, else placeholder, else "image": the layout's */
         if (shown == NULL)
             shown = "";
+        /* what stands in for the picture while it is missing or loading: its placeholder, else the layout's text */
+        const char *placeholder = json_get_string(rnode, "placeholder");
+        const char *standin = placeholder != NULL && placeholder[0] != '\0' ? placeholder : shown;
         const json *action = node_action(rnode);
         const char *role = json_get_string(lnode, "role");
         int decorative = role != NULL && strcmp(role, "none") == 0;
@@ -967,7 +976,7 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
         put_attr_str(b, "data-url", url);
         put_box_style(w, rnode, rx, ry, width, height, 1);
         buf_puts(b, ">");
-        put_text_span(w, font, shown, strlen(shown));
+        put_text_span(w, font, standin, strlen(standin));
         if (safe_url(url)) {
             /* style.fit: contain (letterboxed), cover (the default here: cropped), fill (stretched) */
             const char *fit = json_get_string(json_get(rnode, "style"), "fit");
@@ -975,6 +984,10 @@ static void put_node(writer *w, const json *lnode, const json *rnode, double px,
             escape_str(b, url);
             buf_puts(b, "\" alt=\"");
             escape_str(b, decorative ? "" : shown);
+            if (strcmp(standin, shown) != 0) {
+                buf_puts(b, "\" data-placeholder=\"");
+                escape_str(b, standin);
+            }
             if (fit != NULL && (strcmp(fit, "contain") == 0 || strcmp(fit, "fill") == 0))
                 buf_printf(b, "\" style=\"object-fit:%s", fit);
             buf_puts(b, "\">");

@@ -5,7 +5,8 @@
 **   sdui render PAGE [--scripts DIR] [--format html|text|json|layout]
 **                    [--width N] [--out FILE] [--points] [--pretty] [--quiet]
 **                    [--duplicate-keys last|reject] [--appearance light|dark]
-**   sdui validate FILE... [--kind KIND] [--json] [--duplicate-keys last|reject]
+**   sdui validate FILE... [--scripts DIR] [--strict] [--kind KIND] [--json]
+**                    [--duplicate-keys last|reject]
 **                    (validate.c)
 **
 ** Exit status: 0 success, 1 failure (files, scripts, page, render; for

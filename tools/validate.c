@@ -5,24 +5,34 @@
 ** kept between files:
 **   - a page or a server patch (any other file; a JSON object with a
 **     "patch" member is a patch): sdui_check_json(), the engine's own
-**     decoders, so the verdict is sdui_load_page()'s. --kind names another
-**     document of the contract (component, view, action, effect).
+**     decoders, so the verdict is sdui_load_page()'s (they stop at a
+**     document's first problem). --kind names another document of the
+**     contract (component, view, action, effect). With --scripts DIR, a
+**     page that decodes is then rendered with the scripts, every component
+**     of it (page_check.c): each script that fails to load, each factory
+**     that fails, each view the contract refuses, each type no factory
+**     renders, each warning of the render.
 **   - a Lua script (a ".lua" file): sdui_scripts_load() in the script host,
 **     which compiles it, runs it under the budget and checks the table it
 **     returns in full, as a host loading it would. Then a trial render: each
 **     name the text seems to give a function (`Name = function`,
-**     `["Name"] = function`) is rendered as a component with data {}; a
-**     factory whose view names a node type the engine does not know is a
-**     problem, on the line of that name. (Other failures with empty data
-**     are not: a factory may need its data. A name that is no component
-**     renders a fallback node.)
-** A problem is one line, "file:line:column: $.path: message" for JSON and
-** "file:line: message" for scripts; the decoders stop at the first problem,
-** so a file has one at most. A script's problem without a line of its own
-** (a returned table of the wrong shape) is placed on the line of the
-** script's last top-level `return`. --json prints instead one report:
-** [{"file", "kind", "valid", "problems": [{"line", "column", "path",
-** "message"}]}], column and path null for scripts.
+**     `["Name"] = function`, and `Name = f` for a `local function f` of the
+**     text) is rendered as a component with data {}; a factory whose view
+**     names a node type the engine does not know, or that calls a nil name
+**     (`ui.txt(...)`), is a problem, on the line the error names, else that
+**     of the function. (Other failures with empty data are not: a factory
+**     may need its data. A name that is no component renders a fallback
+**     node.)
+** A problem is one line, "file:line:column: $.path: message" for a place in
+** JSON and "file:line: message" for a script line (the message of a
+** warning starts "warning: "), every problem of a file in order. A
+** script's problem without a line of its own (a returned table of the
+** wrong shape) is placed on the line of the script's last top-level
+** `return`. --json prints instead one report: [{"file", "kind", "valid",
+** "problems": [{"line", "column", "path", "message", "severity", "file"}]}],
+** column null on a script line, path null for a script; a problem's "file"
+** is the file its line is in (a script's, for a page rendered with it).
+** A file is valid with no errors (--strict: no problems at all).
 */
 #include <ctype.h>
 #include <errno.h>
@@ -33,6 +43,8 @@
 #include "files.h"
 #include "html.h"
 #include "json.h"
+#include "page_check.h"
+#include "problems.h"
 #include "sdui.h"
 #include "sdui_scripts.h"
 #include "validate.h"
@@ -44,39 +56,42 @@ static const char USAGE[] =
     "\n"
     "Checks each FILE (- for standard input) without a host: pages and\n"
     "server patches (JSON) with the engine's own decoders, Lua scripts (*.lua)\n"
-    "by loading them in the script host. Prints one line per problem,\n"
-    "  FILE:LINE:COLUMN: $.PATH: MESSAGE    (JSON)\n"
-    "  FILE:LINE: MESSAGE                   (scripts)\n"
+    "by loading them in the script host; with --scripts, pages rendered with\n"
+    "the scripts. Prints one line per problem, every problem of a file,\n"
+    "  FILE:LINE:COLUMN: $.PATH: MESSAGE    (a place in JSON)\n"
+    "  FILE:LINE: MESSAGE                   (a script's line)\n"
+    "a warning's MESSAGE starting with \"warning: \".\n"
     "\n"
     "Options:\n"
     "  -k, --kind KIND      check every FILE as KIND instead of guessing it from\n"
     "                         its name and shape: page, patch, payload (a page\n"
     "                         or a patch, as sdui_load_page takes), component,\n"
     "                         view, action, effect or script\n"
+    "  -s, --scripts DIR    render each page with the Lua scripts of DIR (or one\n"
+    "                         script file), every component of it: scripts\n"
+    "                         that fail to load, factories that fail, views\n"
+    "                         the contract refuses, unknown types (errors),\n"
+    "                         fallbacks and the render's other warnings\n"
+    "      --strict         a warning makes its file invalid too\n"
     "      --json           print a JSON report instead: [{\"file\", \"kind\",\n"
     "                         \"valid\", \"problems\": [{\"line\", \"column\",\n"
-    "                         \"path\", \"message\"}]}]\n"
+    "                         \"path\", \"message\", \"severity\", \"file\"}]}]\n"
     "      --duplicate-keys last|reject\n"
     "                       a key given twice in one object: accept it (its\n"
     "                         last value counts), or refuse it (default)\n"
     "  -h, --help           show this help\n"
     "\n"
-    "Exit status: 0 when every file is valid, 1 when one is not or cannot be\n"
-    "read, 2 on a usage error.\n";
+    "Exit status: 0 when every file is valid (warnings allowed unless --strict),\n"
+    "1 when one is not or cannot be read, 2 on a usage error.\n";
 
 /* The kinds sdui_check_json() knows, and "script". */
 static const char *const KINDS[] = {"page", "patch", "payload", "component", "view", "action", "effect", "script"};
 
-/* One problem: line 0 when unknown; column 0 and path NULL for scripts. */
 typedef struct {
-    long line, column;
-    char *path;
-    char *message;
-} problem;
-
-typedef struct {
-    const char *kind; /* NULL: guess each file's */
+    const char *kind;    /* NULL: guess each file's */
+    const char *scripts; /* --scripts: pages are rendered with them */
     int json;
+    int strict;          /* warnings fail a file too */
     int last_key_wins;
 } options;
 
@@ -90,126 +105,6 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-static char *copy_span(const char *s, size_t n)
-{
-    char *out = malloc(n + 1);
-    if (out == NULL)
-        return NULL;
-    memcpy(out, s, n);
-    out[n] = '\0';
-    return out;
-}
-
-/* Where the JSON path at `s` (starting with '$', as JSONPath writes it:
-** .name, [index], ["quoted key"]) ends. */
-static const char *path_end(const char *s)
-{
-    const char *p = s + 1;
-    for (;;) {
-        if (*p == '.') {
-            p++;
-            while (isalnum((unsigned char)*p) || *p == '_')
-                p++;
-        } else if (p[0] == '[' && p[1] == '"') {
-            p += 2;
-            while (*p != '\0' && *p != '"')
-                p += (*p == '\\' && p[1] != '\0') ? 2 : 1;
-            if (p[0] != '"' || p[1] != ']')
-                return p;
-            p += 2;
-        } else if (*p == '[' && isdigit((unsigned char)p[1])) {
-            p++;
-            while (isdigit((unsigned char)*p))
-                p++;
-            if (*p != ']')
-                return p;
-            p++;
-        } else {
-            return p;
-        }
-    }
-}
-
-/* Reads "line:column: $.path: message" (the engine's messages); what is
-** missing becomes 1, 1 and "$". */
-static void split_json_message(const char *msg, problem *out)
-{
-    const char *s = msg;
-    char *end = NULL;
-    out->line = 1;
-    out->column = 1;
-    long line = strtol(s, &end, 10);
-    if (end != s && *end == ':' && isdigit((unsigned char)end[1])) {
-        char *end2 = NULL;
-        long column = strtol(end + 1, &end2, 10);
-        if (end2[0] == ':' && end2[1] == ' ') {
-            out->line = line;
-            out->column = column;
-            s = end2 + 2;
-        }
-    }
-    const char *path = "$";
-    size_t path_len = 1;
-    if (*s == '$') {
-        const char *e = path_end(s);
-        if (e[0] == ':' && e[1] == ' ') {
-            path = s;
-            path_len = (size_t)(e - s);
-            s = e + 2;
-        }
-    }
-    out->path = copy_span(path, path_len);
-    out->message = copy_span(s, strlen(s));
-}
-
-/* The line of the last line of `text` that starts with `return` (after
-** blanks): a script's own return, where a problem with its table is shown. */
-static long last_return_line(const char *text, size_t len)
-{
-    long line = 1, found = 0;
-    size_t i = 0;
-    while (i < len) {
-        size_t j = i;
-        while (j < len && (text[j] == ' ' || text[j] == '\t'))
-            j++;
-        if (len - j >= 6 && memcmp(text + j, "return", 6) == 0 &&
-            (len - j == 6 || !(isalnum((unsigned char)text[j + 6]) || text[j + 6] == '_')))
-            found = line;
-        while (i < len && text[i] != '\n')
-            i++;
-        if (i < len) {
-            i++;
-            line++;
-        }
-    }
-    return found ? found : 1;
-}
-
-/* Reads the script host's "shown:line: message" or "shown: message" (its
-** first line). A message without a line goes on `fallback_line`. */
-static void split_script_message(const char *msg, long fallback_line, problem *out)
-{
-    size_t first = strcspn(msg, "\n");
-    out->column = 0;
-    out->path = NULL;
-    /* the first ":<digits>: " */
-    for (const char *p = msg; p < msg + first; p++) {
-        if (*p != ':' || !isdigit((unsigned char)p[1]))
-            continue;
-        char *end = NULL;
-        long line = strtol(p + 1, &end, 10);
-        if (end[0] == ':' && end[1] == ' ') {
-            out->line = line;
-            out->message = copy_span(end + 2, first - (size_t)(end + 2 - msg));
-            return;
-        }
-    }
-    const char *colon = strstr(msg, ": ");
-    const char *text = colon != NULL && colon < msg + first ? colon + 2 : msg;
-    out->line = fallback_line;
-    out->message = copy_span(text, first - (size_t)(text - msg));
-}
-
 /* A name the text gives a function, and its line. */
 typedef struct {
     char name[64];
@@ -218,8 +113,52 @@ typedef struct {
 
 #define MAX_GUESSES 64
 
-/* The names `text` seems to give functions: `Name = function` and
-** `["Name"] = function` (no "/": action types), at most MAX_GUESSES. */
+static int is_name_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+/* The line of `local function NAME` or `local NAME = function` in `text`
+** (the repository's style: the function defined, then named in the
+** returned table), or 0. */
+static long local_function_line(const char *text, size_t len, const char *name, size_t name_len)
+{
+    long line = 1;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '\n') {
+            line++;
+            continue;
+        }
+        if ((i > 0 && is_name_char(text[i - 1])) || len - i < 6 || memcmp(text + i, "local", 5) != 0 ||
+            (text[i + 5] != ' ' && text[i + 5] != '\t'))
+            continue;
+        size_t j = i + 5;
+        while (j < len && (text[j] == ' ' || text[j] == '\t'))
+            j++;
+        int keyword = len - j > 9 && memcmp(text + j, "function", 8) == 0 && !is_name_char(text[j + 8]);
+        if (keyword)
+            for (j += 8; j < len && (text[j] == ' ' || text[j] == '\t');)
+                j++;
+        if (len - j <= name_len || memcmp(text + j, name, name_len) != 0 || is_name_char(text[j + name_len]))
+            continue;
+        j += name_len;
+        while (j < len && (text[j] == ' ' || text[j] == '\t'))
+            j++;
+        if (keyword ? j < len && text[j] == '(' : j < len && text[j] == '=') {
+            if (keyword)
+                return line;
+            for (j++; j < len && (text[j] == ' ' || text[j] == '\t');)
+                j++;
+            if (len - j >= 8 && memcmp(text + j, "function", 8) == 0 && (j + 8 == len || !is_name_char(text[j + 8])))
+                return line;
+        }
+    }
+    return 0;
+}
+
+/* The names `text` seems to give functions: `Name = function`,
+** `["Name"] = function`, and `Name = f` where f is a local function of the
+** text (on f's line) (no "/": action types), at most MAX_GUESSES. */
 static size_t guess_factories(const char *text, size_t len, guess *out)
 {
     size_t n = 0;
@@ -234,9 +173,18 @@ static size_t guess_factories(const char *text, size_t len, guess *out)
         size_t j = i + 1; /* after the '=': "function" */
         while (j < len && (text[j] == ' ' || text[j] == '\t'))
             j++;
-        if (len - j < 8 || memcmp(text + j, "function", 8) != 0 ||
-            (j + 8 < len && (isalnum((unsigned char)text[j + 8]) || text[j + 8] == '_')))
-            continue;
+        long at = line;
+        if (len - j < 8 || memcmp(text + j, "function", 8) != 0 || (j + 8 < len && is_name_char(text[j + 8]))) {
+            size_t k = j; /* a name alone, then `,` `;` `}` or the line's end: a local function? */
+            while (k < len && is_name_char(text[k]))
+                k++;
+            size_t after = k;
+            while (after < len && (text[after] == ' ' || text[after] == '\t' || text[after] == '\r'))
+                after++;
+            if (k == j || isdigit((unsigned char)text[j]) || (after < len && !strchr(",;}\n", text[after])) ||
+                (at = local_function_line(text, len, text + j, k - j)) == 0)
+                continue;
+        }
         size_t end = i; /* before the '=': the name */
         while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
             end--;
@@ -260,20 +208,32 @@ static size_t guess_factories(const char *text, size_t len, guess *out)
             continue;
         memcpy(out[n].name, text + start, name_len);
         out[n].name[name_len] = '\0';
-        out[n].line = line;
+        out[n].line = at;
         n++;
     }
     return n;
 }
 
-/* The trial render of a loaded script (see the top of the file). Returns 1
-** when no factory makes a node of an unknown type, else 0 with *p set. */
-static int trial_render(sdui_engine *engine, const char *text, size_t len, problem *p)
+/* Whether a factory's error, run with data {}, is a fault whatever its
+** data: a view naming a node type the engine does not know, or a call of
+** a function a name does not hold (`ui.txt(...)`: a misspelled DSL
+** function; data holds no functions, so it is no missing datum). */
+static int fault_in_any_data(const char *message)
+{
+    return strstr(message, "unknown node type") != NULL || strstr(message, "without a known node type") != NULL ||
+           strstr(message, "attempt to call a nil value (field '") != NULL ||
+           strstr(message, "attempt to call a nil value (method '") != NULL ||
+           strstr(message, "attempt to call a nil value (global '") != NULL;
+}
+
+/* The trial render of a loaded script `file` (see the top of the file):
+** each fault of a factory into `out`, in the text's order. */
+static void trial_render(sdui_engine *engine, const char *file, const char *text, size_t len, problems *out)
 {
     guess guesses[MAX_GUESSES];
     size_t n = guess_factories(text, len, guesses);
     if (n == 0)
-        return 1;
+        return;
     buf page = {0};
     buf_puts(&page, "[");
     for (size_t i = 0; i < n; i++) {
@@ -282,36 +242,47 @@ static int trial_render(sdui_engine *engine, const char *text, size_t len, probl
         buf_puts(&page, ", \"data\": {}}");
     }
     buf_puts(&page, "]");
+    const char *slash = strrchr(file, '/');
+    const char *base = slash != NULL ? slash + 1 : file; /* the script host names it so: it is the root's */
+    size_t base_len = strlen(base);
     char *screen = NULL;
     size_t screen_len = 0;
-    int ok = 1;
     if (!page.failed && sdui_load_page(engine, page.data, page.len) == SDUI_OK &&
         sdui_render_json(engine, &screen, &screen_len) == SDUI_OK) {
         json *doc = json_parse(screen, screen_len, NULL, 0);
         const json *components = json_get(doc, "components");
-        for (size_t i = 0; ok && i < json_count(components); i++) {
+        for (size_t i = 0; i < json_count(components); i++) {
             const json *c = json_at(components, i);
             const json *view = json_get(c, "view");
             const char *type = json_get_string(view, "type");
             const char *message = json_get_string(view, "message");
             const char *id = json_get_string(c, "id");
             if (type == NULL || strcmp(type, "error") != 0 || message == NULL || id == NULL || id[0] != 'c' ||
-                (strstr(message, "unknown node type") == NULL && strstr(message, "without a known node type") == NULL))
+                !fault_in_any_data(message))
                 continue;
             size_t at = strtoul(id + 1, NULL, 10);
-            if (at >= n)
+            int seen = 0; /* a name given twice is rendered once */
+            for (size_t k = 0; k < at && at < n && !seen; k++)
+                seen = strcmp(guesses[k].name, guesses[at].name) == 0;
+            if (at >= n || seen)
                 continue;
+            long line = guesses[at].line;
+            char *end = NULL;
+            if (strncmp(message, base, base_len) == 0 && message[base_len] == ':') { /* this file's line */
+                long l = strtol(message + base_len + 1, &end, 10);
+                if (l > 0 && end[0] == ':' && end[1] == ' ') {
+                    line = l;
+                    message = end + 2;
+                }
+            }
             char why[1024];
             snprintf(why, sizeof why, "factory \"%s\" (run with data {}): %s", guesses[at].name, message);
-            p->line = guesses[at].line;
-            p->message = copy_span(why, strlen(why));
-            ok = 0;
+            problems_add(out, 0, NULL, line, 0, NULL, why);
         }
         json_free(doc);
     }
     sdui_free(screen);
     buf_free(&page);
-    return ok;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -330,10 +301,9 @@ static const char *json_kind(const char *text, size_t len)
     return kind;
 }
 
-/* Checks one file. Returns 1 when valid, 0 when not (with *p set). */
-static int check_file(const options *o, const char *file, const char **kind, problem *p)
+/* Checks one file: its problems into `out`, its kind in *kind. */
+static void check_file(const options *o, const char *file, const char **kind, problems *out)
 {
-    memset(p, 0, sizeof *p);
     int from_stdin = strcmp(file, "-") == 0;
     *kind = o->kind != NULL ? o->kind : (!from_stdin && ends_with(file, ".lua")) ? "script" : NULL;
     size_t len = 0;
@@ -343,42 +313,39 @@ static int check_file(const options *o, const char *file, const char **kind, pro
             *kind = "page";
         char why[300];
         snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
-        p->message = copy_span(why, strlen(why));
-        return 0;
+        problems_add(out, 0, NULL, 0, 0, NULL, why);
+        return;
     }
     if (*kind == NULL)
         *kind = json_kind(text, len);
 
-    int valid = 0;
     sdui_engine *engine = sdui_engine_new();
+    int is_page = strcmp(*kind, "page") == 0 || (strcmp(*kind, "payload") == 0 && strcmp(json_kind(text, len), "page") == 0);
     if (engine == NULL) {
-        p->message = copy_span("out of memory", 13);
+        problems_add(out, 0, NULL, 0, 0, NULL, "out of memory");
     } else if (sdui_option(engine, SDUI_OPTION_DUPLICATE_KEYS, o->last_key_wins) < 0) {
-        p->message = copy_span("cannot set --duplicate-keys", 27);
+        problems_add(out, 0, NULL, 0, 0, NULL, "cannot set --duplicate-keys");
     } else if (strcmp(*kind, "script") == 0) {
         if (from_stdin) {
-            p->message = copy_span("a script is read from its file, not standard input", 51);
+            problems_add(out, 0, NULL, 0, 0, NULL, "a script is read from its file, not standard input");
         } else {
             int st = sdui_scripts_load(engine, file);
-            valid = st == SDUI_OK;
-            if (!valid) {
-                const char *msg = sdui_errmsg(engine);
-                split_script_message(*msg ? msg : sdui_errstr(st), last_return_line(text, len), p);
+            if (st != SDUI_OK) {
+                const char *msg = *sdui_errmsg(engine) ? sdui_errmsg(engine) : sdui_errstr(st);
+                problems_add_script_message(out, NULL, msg, strcspn(msg, "\n"), last_return_line(text, len));
             } else {
-                valid = trial_render(engine, text, len, p);
+                trial_render(engine, file, text, len, out);
             }
         }
     } else {
         int st = sdui_check_json(engine, *kind, text, len);
-        valid = st == SDUI_OK;
-        if (!valid) {
-            const char *msg = sdui_errmsg(engine);
-            split_json_message(*msg ? msg : sdui_errstr(st), p);
-        }
+        if (st != SDUI_OK)
+            problems_add_json_message(out, *sdui_errmsg(engine) ? sdui_errmsg(engine) : sdui_errstr(st));
+        else if (is_page && o->scripts != NULL)
+            page_check(from_stdin ? "<stdin>" : file, text, len, o->scripts, o->last_key_wins, out);
     }
     sdui_engine_free(engine);
     free(text);
-    return valid;
 }
 
 /* Appends `s` as a JSON string (control characters escaped). */
@@ -431,14 +398,21 @@ static int parse_args(int argc, char **argv, options *o, const char ***files, in
             if (value != NULL)
                 return usage_error("option '--json' takes no value%s", "");
             o->json = 1;
-        } else if (IS("--kind") || IS("-k") || IS("--duplicate-keys")) {
-            int is_kind = !IS("--duplicate-keys");
+        } else if (IS("--strict")) {
+            if (value != NULL)
+                return usage_error("option '--strict' takes no value%s", "");
+            o->strict = 1;
+        } else if (IS("--kind") || IS("-k") || IS("--duplicate-keys") || IS("--scripts") || IS("-s")) {
+            int is_kind = IS("--kind") || IS("-k"), is_scripts = IS("--scripts") || IS("-s");
             if (value == NULL) {
                 if (i + 1 >= argc)
-                    return usage_error("option '%s' needs a value", is_kind ? "--kind" : "--duplicate-keys");
+                    return usage_error("option '%s' needs a value",
+                                       is_kind ? "--kind" : is_scripts ? "--scripts" : "--duplicate-keys");
                 value = argv[++i];
             }
-            if (is_kind) {
+            if (is_scripts) {
+                o->scripts = value;
+            } else if (is_kind) {
                 o->kind = NULL;
                 for (size_t k = 0; k < sizeof KINDS / sizeof KINDS[0]; k++)
                     if (strcmp(value, KINDS[k]) == 0)
@@ -479,45 +453,56 @@ int validate_main(int argc, char **argv)
         const char *file = files[i];
         const char *shown = strcmp(file, "-") == 0 ? "<stdin>" : file;
         const char *kind = NULL;
-        problem p;
-        int valid = check_file(&o, file, &kind, &p);
+        problems found = {0};
+        check_file(&o, file, &kind, &found);
+        int valid = problems_failing(&found, o.strict) == 0;
         if (!valid)
             rc = 1;
+        if (found.failed)
+            problems_add(&found, 0, NULL, 0, 0, NULL, "out of memory: problems left out");
         if (o.json) {
             buf_puts(&report, i ? ",\n {\"file\": " : "\n {\"file\": ");
             put_json_string(&report, shown);
             buf_puts(&report, ", \"kind\": ");
             put_json_string(&report, kind);
             buf_printf(&report, ", \"valid\": %s, \"problems\": [", valid ? "true" : "false");
-            if (!valid) {
-                if (p.line > 0)
-                    buf_printf(&report, "{\"line\": %ld, ", p.line);
+            for (size_t k = 0; k < found.count; k++) {
+                const problem *p = &found.items[k];
+                buf_puts(&report, k ? ", " : "");
+                if (p->line > 0)
+                    buf_printf(&report, "{\"line\": %ld, ", p->line);
                 else
                     buf_puts(&report, "{\"line\": null, ");
-                if (p.column > 0)
-                    buf_printf(&report, "\"column\": %ld, \"path\": ", p.column);
+                if (p->column > 0)
+                    buf_printf(&report, "\"column\": %ld, \"path\": ", p->column);
                 else
                     buf_puts(&report, "\"column\": null, \"path\": ");
-                if (p.path != NULL)
-                    put_json_string(&report, p.path);
+                if (p->path != NULL)
+                    put_json_string(&report, p->path);
                 else
                     buf_puts(&report, "null");
                 buf_puts(&report, ", \"message\": ");
-                put_json_string(&report, p.message ? p.message : "out of memory");
+                put_json_string(&report, p->message);
+                buf_printf(&report, ", \"severity\": \"%s\", \"file\": ", p->warning ? "warning" : "error");
+                put_json_string(&report, p->file != NULL ? p->file : shown);
                 buf_puts(&report, "}");
             }
             buf_puts(&report, "]}");
-        } else if (!valid) {
-            const char *message = p.message ? p.message : "out of memory";
-            if (p.line <= 0)
-                printf("%s: %s\n", shown, message);
-            else if (p.column <= 0)
-                printf("%s:%ld: %s\n", shown, p.line, message);
-            else
-                printf("%s:%ld:%ld: %s: %s\n", shown, p.line, p.column, p.path ? p.path : "$", message);
+        } else {
+            for (size_t k = 0; k < found.count; k++) {
+                const problem *p = &found.items[k];
+                const char *where = p->file != NULL ? p->file : shown;
+                const char *severity = p->warning ? "warning: " : "";
+                if (p->line <= 0)
+                    printf("%s: %s%s\n", where, severity, p->message);
+                else if (p->column <= 0)
+                    printf("%s:%ld: %s%s\n", where, p->line, severity, p->message);
+                else
+                    printf("%s:%ld:%ld: %s: %s%s\n", where, p->line, p->column, p->path ? p->path : "$", severity,
+                           p->message);
+            }
         }
-        free(p.path);
-        free(p.message);
+        problems_free(&found);
     }
     buf_puts(&report, "\n]\n");
     if (o.json) {

@@ -10,7 +10,10 @@
 #      the movie titles and every component id; an edge-case page (every node
 #      kind, markup in text, a failing factory, an unknown type, the controls:
 #      disabled buttons, tooltips, tap targets, accessibility) is escaped and
-#      drawn;
+#      drawn; at 800 px with scrollbars, no page scrolls sideways (its
+#      scrollWidth at most its clientWidth); an image's placeholder drawn
+#      while the picture is missing (build/preview/placeholder.png,
+#      build/preview/edge-800.png);
 #   4. the CLI under valgrind: no errors, no definite leaks.
 #
 # Prints "preview: N passed, M failed"; exits 1 on any failure.
@@ -143,6 +146,19 @@ check "a data: picture is an img, contained" grep -qF '<img src="data:image/png;
 check "its fit is object-fit" grep -qF 'alt="dot" style="object-fit:contain">' "$work/i.html"
 check "a file: picture is an img, stretched" grep -qF '<img src="file:///tmp/p.png" alt="local" style="object-fit:fill">' "$work/i.html"
 check "an image box is its laid-out size (40 x 20 units)" grep -qF 'data-id="i/1" data-url="file:///tmp/p.png" style="left:calc(45px + 1px);top:0px;width:calc(45px - 2px);height:22.5px;"' "$work/i.html"
+# an image's placeholder stands in for the picture while it is missing or loading
+printf '%s\n' 'local ui = require "sdui.ui"' \
+  'return { components = { Ph = function() return ui.hstack{ spacing = 2,' \
+  '  ui.image("https://x.y/poster.png", { alt = "Poster of Dune", placeholder = "Loading poster…", width = 20, height = 6 }),' \
+  '  ui.image("https://x.y/still.png", { placeholder = "Still loading", width = 20, height = 6 }),' \
+  '  ui.image("https://x.y/none.png", { alt = "No placeholder", width = 20, height = 6 }) } end } }' >"$work/fit/ph.lua"
+printf '%s' '[{"id":"ph","type":"Ph"}]' >"$work/ph.json"
+expect 0 "images with placeholders render" "" -- render "$work/ph.json" -s "$work/fit" -q -o "$OUT/placeholder.html"
+check "an image's placeholder is drawn, not its alt" grep -qF \
+  '<span class="f">Loading poster…</span><img src="https://x.y/poster.png" alt="Poster of Dune" data-placeholder="Loading poster…">' "$OUT/placeholder.html"
+check "an image with only a placeholder shows it" grep -qF '<span class="f">Still loading</span><img src="https://x.y/still.png" alt="Still loading">' "$OUT/placeholder.html"
+check "an image without one shows the layout's text, its alt" grep -qF '<span class="f">No placeholder</span><img src="https://x.y/none.png" alt="No placeholder">' "$OUT/placeholder.html"
+check "a picture that fails to load shows the placeholder" grep -qF '.n-image>img[data-placeholder]::after{content:attr(data-placeholder)}' "$OUT/placeholder.html"
 expect 0 "layout in points is 8 units a cell" "" -- render "$PAGE" -s "$SCRIPTS" -f layout --points --width 100 -q
 check "points layout width" grep -q '^{"width":800,' "$work/stdout"
 check "in points a poster is 96 x 96 and a button's chrome a cell on each side" bash -c \
@@ -302,13 +318,15 @@ done
 # browse LOG ARGS...: runs headless Chromium with a throwaway profile, offline
 # (every host name fails to resolve), capped at 60 s; stdout to LOG.out,
 # stderr (with the page's console) to LOG.err. Returns Chromium's status.
+# Scrollbars are hidden unless hide_scrollbars is empty.
+hide_scrollbars=--hide-scrollbars
 browse() {
   local log=$1
   shift
   local profile
   profile=$(mktemp -d "$work/profile.XXXXXX")
   timeout 60 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu --no-first-run --no-default-browser-check \
-    --disable-extensions --hide-scrollbars --user-data-dir="$profile" --enable-logging=stderr --v=0 \
+    --disable-extensions ${hide_scrollbars:+"$hide_scrollbars"} --user-data-dir="$profile" --enable-logging=stderr --v=0 \
     --host-resolver-rules="MAP * ~NOTFOUND" "$@" >"$log.out" 2>"$log.err"
   local status=$?
   rm -rf "$profile"
@@ -445,6 +463,28 @@ PY
     'class="n n-image n-tap" id="controls/1/3" data-id="controls/1/3" role="button" tabindex="0" data-action="{&quot;type&quot;:&quot;nav/open&quot;' "$dom"
   check "edge: containers without an action are not tap targets" bash -c \
     "grep -F 'id=\"controls/1\"' '$dom' | grep -qv 'role='"
+
+  # 800 px wide, scrollbars shown: no page scrolls sideways (a copy of each
+  # with a script that writes the document's scrollWidth and clientWidth
+  # into the DOM): the example in points, the edge page in cells (its header
+  # and diagnostics as wide as its cards, its over-wide image cut at its
+  # card), the placeholders
+  for page in "$OUT/home.html" "$OUT/edge.html" "$OUT/placeholder.html"; do
+    name=$(basename "$page" .html)
+    sed 's#</body>#<script>document.body.setAttribute("data-widths", document.documentElement.scrollWidth + " " + document.documentElement.clientWidth)</script></body>#' \
+      "$page" >"$work/$name-800.html"
+    hide_scrollbars="" browse "$work/w800" --dump-dom --window-size=800,600 "file://$work/$name-800.html"
+    read -r scroll_width client_width < <(grep -o 'data-widths="[0-9]* [0-9]*"' "$work/w800.out" | tr -d 'a-z="-')
+    if [ -n "${scroll_width:-}" ] && [ "$scroll_width" -le "$client_width" ]; then pass; else
+      fail "$name.html scrolls sideways at 800 px: scrollWidth ${scroll_width:-?} > clientWidth ${client_width:-?}"
+    fi
+    scroll_width=""
+  done
+  rm -f "$OUT/edge-800.png" "$OUT/placeholder.png"
+  browse "$work/e800" --screenshot="$OUT/edge-800.png" --window-size=800,1200 "file://$(pwd)/$OUT/edge.html"
+  check "edge-800.png is drawn" test -s "$OUT/edge-800.png"
+  browse "$work/p800" --screenshot="$OUT/placeholder.png" --window-size=800,300 "file://$(pwd)/$OUT/placeholder.html"
+  check "placeholder.png is drawn" test -s "$OUT/placeholder.png"
 
   # the console check itself catches a page error
   printf '<!DOCTYPE html><title>x</title><script>undefinedFunction()</script>' >"$work/bad.html"

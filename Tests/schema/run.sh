@@ -166,6 +166,105 @@ grep -qF "$work/scripts/kinds.lua:7: factory \"Promo.Card\" (run with data {}): 
   fail "a factory's unknown node type: $(cat "$work/out")"
 sed -i 's/"carousel", children = {}/"vstack", children = {}/' "$work/scripts/kinds.lua"
 run 0 "factories that need their data" -- "$work/scripts/kinds.lua"
+# The repository's style: a local function, named in the returned table.
+# Every fault in one file is listed, each on its line: a misspelled DSL
+# function (ui.txt), a view of type "txet", a table the DSL refuses.
+mkdir -p "$work/page-scripts"
+cat >"$work/page-scripts/cards.lua" <<'LUA'
+local ui = require "sdui.ui"
+
+local function card(data)
+  return ui.vstack{ ui.txt(data.title) }
+end
+
+local function typo(data)
+  return { type = "txet", text = data.title }
+end
+
+local function nested(data)
+  return ui.vstack{ ui.text("six"), { type = "carousel" } }
+end
+
+return {
+  components = { Card = card, Typo = typo, Nested = nested, Fine = function(data) return ui.text(data.title) end },
+}
+LUA
+run 1 "a script's faults, in its own style" -- "$work/page-scripts/cards.lua"
+cat >"$work/want" <<WANT
+$work/page-scripts/cards.lua:4: factory "Card" (run with data {}): attempt to call a nil value (field 'txt')
+$work/page-scripts/cards.lua:7: factory "Typo" (run with data {}): invalid view at \$.type: unknown node type "txet" (known: KINDS)
+$work/page-scripts/cards.lua:12: factory "Nested" (run with data {}): ui.vstack: item 2 is not a view node (a table without a known node type)
+WANT
+sed -i 's/(known: [^)]*)/(known: KINDS)/' "$work/out"
+same "a script's faults, in its own style" "$work/want"
+
+# A page rendered with its scripts (--scripts DIR): every component, each
+# problem on the script line the engine names, else on the component in
+# the page (its line, column and path); a script that fails to load, on its
+# line; warnings say so and pass.
+printf 'local ui = require "sdui.ui"\nlocal x =\nreturn {}\n' >"$work/page-scripts/extra.lua"
+cat >"$work/cards.json" <<'PAGE'
+{
+  "id": "cards",
+  "components": [
+    {"id": "a", "type": "Card", "data": {"title": "one"}},
+    {"id": "b", "type": "Typo", "data": {"title": "two"}},
+    {"id": "c", "type": "Fine", "data": {"title": "three"}},
+    {"id": "d", "type": "Nope"},
+    {"id": "e", "type": "Nope", "fallback": {"type": "Fine", "data": {"title": "five"}}},
+    {"id": "f", "type": "Nested", "data": {"title": "six"}}
+  ]
+}
+PAGE
+run 1 "a page with its scripts" -- "$work/cards.json" --scripts "$work/page-scripts"
+cat >"$work/want" <<WANT
+$work/page-scripts/extra.lua:3: unexpected symbol near 'return'
+$work/page-scripts/cards.lua:4: component "a" ($work/cards.json \$.components[0]): factory for "Card" failed: attempt to call a nil value (field 'txt')
+$work/cards.json:5:5: \$.components[1]: component "b": factory for "Typo" failed: invalid view at \$.type: unknown node type "txet" (known: KINDS)
+$work/cards.json:7:5: \$.components[3]: component "d": no factory for type "Nope" and no fallback
+$work/cards.json:8:5: \$.components[4]: warning: component "e": no factory for type "Nope"; rendered its fallback of type "Fine"
+$work/page-scripts/cards.lua:12: component "f" ($work/cards.json \$.components[5]): factory for "Nested" failed: ui.vstack: item 2 is not a view node (a table without a known node type)
+WANT
+sed -i 's/(known: [^)]*)/(known: KINDS)/' "$work/out"
+same "a page with its scripts" "$work/want"
+printf '[{"id": "b", "type": "Typo", "data": {"title": "two"}}]' >"$work/bare.json"
+run 1 "a bare array page on standard input, -s" -- -s "$work/page-scripts" - <"$work/bare.json"
+"$SDUI" validate -s "$work/page-scripts" - <"$work/bare.json" >"$work/out" 2>&1
+grep -qE '^<stdin>:1:2: \$\[0\]: component "b": factory for "Typo" failed: invalid view at \$\.type: unknown node type "txet"' "$work/out" &&
+  pass || fail "a bare array page: $(cat "$work/out")"
+# exit codes: a warning passes, unless --strict; scripts that cannot load fail
+rm "$work/page-scripts/extra.lua"
+printf '[{"id": "c", "type": "Fine", "data": {"title": "x"}}, {"id": "e", "type": "Nope", "fallback": "drop"}]' >"$work/warned.json"
+run 0 "a page whose only problem is a warning" -- --scripts "$work/page-scripts" "$work/warned.json"
+grep -qF "$work/warned.json:1:55: \$[1]: warning: component \"e\": no factory for type \"Nope\"; dropped as its fallback asks" "$work/out" &&
+  [ "$(wc -l <"$work/out")" -eq 1 ] && pass || fail "a warning is listed: $(cat "$work/out")"
+run 1 "a warning fails with --strict" -- --strict --scripts "$work/page-scripts" "$work/warned.json"
+run 0 "the example page with the example scripts" -- examples/home.json --scripts lua/examples/scripts
+grep -qF 'examples/home.json:118:5: $.components[7]: warning: component "promo-carousel": no factory for type "PromoCarouselComponent"' "$work/out" &&
+  pass || fail "the example page's fallback: $(cat "$work/out")"
+run 0 "the cards example with the Adaptive Cards pack" -- --scripts=lua/packs/adaptivecards examples/cards.json
+run 1 "scripts that are not there" -- --scripts "$work/no-scripts" "$work/warned.json"
+grep -qF "$work/warned.json: cannot load the scripts $work/no-scripts: script not found" "$work/out" && pass ||
+  fail "scripts that are not there: $(cat "$work/out")"
+run 2 "--scripts without a value" -- "$work/warned.json" --scripts
+run 2 "--strict takes no value" -- --strict=yes "$work/warned.json"
+# the JSON report of a page with its scripts: a problem's file is the script's when its line is
+run 1 "the JSON report of a page with its scripts" -- --json "$work/cards.json" --scripts "$work/page-scripts"
+"$PYTHON" - "$work" >"$work/json.out" 2>&1 <<'PY'
+import json, sys
+work = sys.argv[1]
+(entry,) = json.load(open(work + "/out"))
+assert (entry["file"], entry["kind"], entry["valid"]) == (work + "/cards.json", "page", False), entry
+got = [(p["file"], p["line"], p["column"], p["path"], p["severity"]) for p in entry["problems"]]
+page = work + "/cards.json"
+assert got == [(work + "/page-scripts/cards.lua", 4, None, "$.components[0]", "error"),
+               (page, 5, 5, "$.components[1]", "error"), (page, 7, 5, "$.components[3]", "error"),
+               (page, 8, 5, "$.components[4]", "warning"),
+               (work + "/page-scripts/cards.lua", 12, None, "$.components[5]", "error")], got
+assert "(field 'txt')" in entry["problems"][0]["message"], entry["problems"][0]
+assert 'unknown node type "txet"' in entry["problems"][1]["message"], entry["problems"][1]
+PY
+if [ $? -eq 0 ]; then pass; else fail "the JSON report of a page with its scripts: $(cat "$work/json.out")"; fi
 run 1 "a script checked as a page" -- --kind page "$work/scripts/shape.lua"
 grep -qE "^$work/scripts/shape.lua:1:1: \\\$: " "$work/out" && pass || fail "a script checked as a page: $(cat "$work/out")"
 
@@ -177,7 +276,7 @@ run 2 "no file" --
 grep -q "missing FILE" "$work/err" && pass || fail "no file: $(cat "$work/err")"
 run 2 "a bad --kind" -- --kind screen examples/home.json
 grep -q "bad --kind 'screen'" "$work/err" && pass || fail "a bad --kind: $(cat "$work/err")"
-run 2 "an unknown option" -- --strict examples/home.json
+run 2 "an unknown option" -- --colour examples/home.json
 run 2 "--kind without a value" -- examples/home.json --kind
 run 0 "--help" -- --help
 grep -q "Usage: sdui validate FILE" "$work/out" && pass || fail "--help: $(head -3 "$work/out")"
@@ -189,21 +288,24 @@ run 1 "the JSON report, mixed kinds" -- --json examples/home.json Tests/schema/i
 import json, sys
 work = sys.argv[1]
 report = json.load(open(work + "/out"))
-def problem(line, column, path, message):
-    return [{"line": line, "column": column, "path": path, "message": message}]
+def problem(line, column, path, message, file):
+    return [{"line": line, "column": column, "path": path, "message": message, "severity": "error", "file": file}]
 want = [
     {"file": "examples/home.json", "kind": "page", "valid": True, "problems": []},
     {"file": "Tests/schema/invalid/page/fallback-null-id.json", "kind": "page", "valid": False,
-     "problems": problem(1, 46, "$[0].fallback.id", "expected a string, got null")},
+     "problems": problem(1, 46, "$[0].fallback.id", "expected a string, got null",
+                     "Tests/schema/invalid/page/fallback-null-id.json")},
     {"file": work + "/scripts/syntax.lua", "kind": "script", "valid": False,
-     "problems": problem(3, None, None, "unexpected symbol near 'return'")},
+     "problems": problem(3, None, None, "unexpected symbol near 'return'", work + "/scripts/syntax.lua")},
     {"file": work + "/scripts/shape.lua", "kind": "script", "valid": False,
-     "problems": problem(3, None, None, "components[\"Card\"] must be a function, got number")},
+     "problems": problem(3, None, None, "components[\"Card\"] must be a function, got number",
+                     work + "/scripts/shape.lua")},
     {"file": work + "/none.json", "kind": "page", "valid": False,
-     "problems": problem(None, None, None, "cannot read: No such file or directory")},
+     "problems": problem(None, None, None, "cannot read: No such file or directory", work + "/none.json")},
     {"file": "Tests/schema/invalid/patch/change-with-op.json", "kind": "patch", "valid": False,
      "problems": problem(1, 31, "$.patch.changes[0].op",
-                         "unknown member \"op\" in a change (allowed: components, id)")},
+                         "unknown member \"op\" in a change (allowed: components, id)",
+                         "Tests/schema/invalid/patch/change-with-op.json")},
 ]
 assert report == want, json.dumps(report, indent=1)
 EOF
@@ -229,7 +331,8 @@ if command -v valgrind >/dev/null 2>&1; then
     --show-leak-kinds=definite --suppressions=Tests/valgrind/swift.supp \
     "$SDUI" validate --json examples/home.json Tests/schema/invalid/page/duplicate-component-id.json \
     Tests/schema/invalid/patch/bad-mode.json "$work/scripts/syntax.lua" "$work/scripts/shape.lua" \
-    lua/examples/scripts/movie_card.lua "$work/none.json" >"$work/vg.out" 2>"$work/vg.log"; then
+    lua/examples/scripts/movie_card.lua "$work/none.json" "$work/cards.json" --scripts "$work/page-scripts" \
+    >"$work/vg.out" 2>"$work/vg.log"; then
     fail "valgrind: expected exit status 1 (an invalid file)"
   elif [ $? -eq 99 ]; then
     head -40 "$work/vg.log"

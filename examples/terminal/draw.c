@@ -4,7 +4,8 @@
 ** measured with), buttons as [label] (dimmed when disabled), images as a
 ** box (or [alt] when there is no room for one), inputs as [value___] (a
 ** toggle as "[x] title", an expanded choice as its option lines; in the
-** error colour when invalid), fallback and error nodes in colour with a
+** error colour when invalid, its validation message, "! message", on the
+** row under it: see draw_messages), fallback and error nodes in colour with a
 ** mark. Containers draw their background, then their children, which
 ** inherit it. Colours given as "#rgb" or "#rrggbb" (a theme's, resolved by
 ** the engine) are drawn in the nearest colour the terminal has: of the
@@ -343,6 +344,55 @@ int rail_extent(const json *rail)
     return right - left;
 }
 
+/*
+** The validation messages of the inputs drawn so far in this component
+** (the "error" member the engine sets after a failed press), drawn by
+** draw_messages once the component's nodes are: each on the row under its
+** field, from the field's left edge to the clip's right, in the error
+** colour, over what the component drew in those cells (the layout keeps no row
+** for it; a form's spacing leaves one). A message under the component's
+** last row is not drawn: that row is another component's, and the status
+** line has it.
+*/
+typedef struct {
+    clip c;
+    int row, col;
+    const char *text; /* the model's: alive until the next model change */
+    pen p;
+} message;
+enum { MESSAGES_MAX = 32 };
+static message messages[MESSAGES_MAX];
+static int nmessages;
+
+static void note_message(const clip *c, int row, int col, const char *text, pen p)
+{
+    if (nmessages < MESSAGES_MAX)
+        messages[nmessages++] = (message){*c, row, col, text, p};
+}
+
+/* Draws the messages noted, on rows before `bottom` (the component's end), and forgets them. */
+static void draw_messages(int bottom)
+{
+    for (int i = 0; i < nmessages; i++) {
+        message *m = &messages[i];
+        if (m->row >= bottom)
+            continue;
+        pen q = m->p;
+        q.attr = A_BOLD;
+        if (colors)
+            q.pair = PAIR_ERROR;
+        size_t n = strlen(m->text);
+        char *line = malloc(n + 3);
+        if (line == NULL)
+            continue;
+        memcpy(line, "! ", 2);
+        memcpy(line + 2, m->text, n + 1);
+        put_text(&m->c, m->row, m->col, line, n + 2, m->c.cols - m->col, q);
+        free(line);
+    }
+    nmessages = 0;
+}
+
 /* Draws a node at its frame moved `left` cells sideways (inside scrolled rails), `top` rows down. */
 static void draw_node(const view *v, const clip *c, const json *node, int left, int top, pen p)
 {
@@ -403,7 +453,9 @@ static void draw_node(const view *v, const clip *c, const json *node, int left, 
             if (focused)
                 q.attr |= A_BOLD;
             if (k->error != NULL && colors)
-                q.pair = PAIR_ERROR; /* failed its validation: the message is on the status line */
+                q.pair = PAIR_ERROR; /* failed its validation */
+            if (k->error != NULL)
+                note_message(c, y + h, x, k->error, p); /* and says why under it */
             if (kind == SDUI_INPUT_TOGGLE || (kind == SDUI_INPUT_CHOICE && h > 1)) {
                 /* "[x] title", or one "(•) option" line each: the text as the layout measured it */
                 if (focused)
@@ -528,6 +580,7 @@ void draw_rows(const view *v, int row0, int row1)
         pen p = {A_NORMAL, 0, default_fg, default_bg};
         double y = json_get_number(component, "y", 0);
         draw_node(v, &c, json_get(component, "root"), 0, (int)floor(y + 0.5) - v->scroll, p);
+        draw_messages(bottom);
     }
 }
 

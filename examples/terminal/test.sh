@@ -15,7 +15,9 @@
 # broken edits keeping the cards on screen (one that does not compile: the
 # reload's error on the status line; one whose factory raises: the previous
 # version's cards and its warning) and the fix taking over, the feedback
-# form's inputs edited (text, number, choice, toggle) and submitted, and
+# form's send refused for an empty email (the message under the field, in
+# red, and on the status line), its inputs edited (text, number, choice,
+# toggle) and submitted, and
 # the session ending on q, the favourite still set when the host starts
 # again on the same state folder (SDUI_STATE_DIR, a temporary one: the
 # user's own state is never touched); on a 40-column screen, the genre rail
@@ -295,6 +297,19 @@ check "Tab reaches the send button" tab_until "feedback/5/0"
 tm send-keys -t "$session" Enter
 check "an empty email fails its validation: nothing is sent" \
   wait_for "$STEP_TIMEOUT" has "validation failed: An email, please"
+# under_field FIELD MESSAGE: the row right under the one showing FIELD starts,
+# at FIELD's column, with MESSAGE.
+under_field() {
+  screen | awk -v field="$1" -v msg="$2" '
+    at && index($0, msg) == at { found = 1 }
+    { at = index($0, field) }
+    END { exit !found }'
+}
+check "the email's message is drawn under the field" under_field "[you@example.com" "! An email, please"
+red_line() { screen_attrs | grep -F -- "$1" | grep -qE $'\e\\[([0-9]+;)*31[;m]'; }
+check "in the error colour (red)" red_line "! An email, please"
+status_has() { screen | tail -2 | grep -qF -- "$1"; }
+check "and the status line keeps it" status_has "An email, please"
 for _ in 1 2 3 4; do tm send-keys -t "$session" BTab; done # up to the email
 check "Shift-Tab focuses the email input" wait_for "$STEP_TIMEOUT" has "focus: feedback/1"
 tm send-keys -t "$session" -l "sam@x.io"
