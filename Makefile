@@ -16,6 +16,12 @@ LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/incl
 # The public headers: sdui.h (hosts), sdui_binding.h (language bindings), both
 # implemented by libsdui.so, and sdui_scripts.h (the script host, libsdui_lua.so).
 HEADERS    := include/sdui.h include/sdui_binding.h include/sdui_scripts.h
+# How libsdui.so is linked: the Swift runtime statically, so a C host needs
+# nothing but libc; NODELETE, because Swift images cannot be unloaded (Lua
+# dlcloses C modules at lua_close); its soname. Given here rather than in
+# Package.swift, where they would be unsafeFlags, which SwiftPM refuses in a
+# package depended on by version (README, "From Swift").
+SWIFT_LINK := -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete -Xlinker -soname=libsdui.so.$(SOVERSION)
 
 # The Lua binding: one shared object that is both the module `sdui` for the
 # stock interpreter (build/lua/sdui.so) and libsdui_lua.so for C hosts that
@@ -66,10 +72,16 @@ deps-demo:
 deps-test:
 	@bash scripts/deps.sh test
 
+# Everything here builds on the Swift engine: without the toolchain, say so
+# before anything else runs (the rock's build runs make too).
+swift-toolchain:
+	@command -v $(SWIFT) >/dev/null 2>&1 || \
+	  { echo "sdui needs the Swift toolchain ($(SWIFT) not found on PATH): see README" >&2; exit 1; }
+
 # SwiftPM tracks the sources itself; this target only asks it to build. The
 # link named by the soname lets programs linked here run from the build tree.
-lib: deps
-	$(SWIFT) build -c release --product sdui
+lib: swift-toolchain deps
+	$(SWIFT) build -c release --product sdui $(SWIFT_LINK)
 	@ln -sf libsdui.so $(LIBDIR)/libsdui.so.$(SOVERSION)
 
 lua: lib $(LUA_LIB) $(LUA_MOD)

@@ -1,12 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// SPDX-License-Identifier: MIT (LICENSE)
 // libsdui.so: the Swift core behind the C ABI declared in include/sdui.h (hosts)
 // and include/sdui_binding.h (language bindings).
-// The Swift runtime is linked statically so a C host needs nothing but libc,
-// and the library is marked NODELETE because Swift images cannot be unloaded
-// (Lua dlcloses C modules at lua_close). Its soname is libsdui.so.0: a
-// release that breaks the C ABI bumps it (and the Makefile's SOVERSION).
+// `make lib` links it with the Swift runtime static, NODELETE and the soname
+// libsdui.so.0 (the Makefile's SWIFT_LINK): as linker settings here they would
+// be unsafeFlags, and SwiftPM refuses a package with those as a versioned
+// dependency.
 let package = Package(
     name: "sdui",
     products: [
@@ -23,14 +24,7 @@ let package = Package(
         .target(name: "SDUICore"),
         .target(
             name: "SDUI",
-            dependencies: ["SDUICore", "CSDUI"],
-            linkerSettings: [
-                .unsafeFlags([
-                    "-static-stdlib",
-                    "-Xlinker", "-z", "-Xlinker", "nodelete",
-                    "-Xlinker", "-soname=libsdui.so.0",
-                ]),
-            ]
+            dependencies: ["SDUICore", "CSDUI"]
         ),
         .testTarget(name: "SDUICoreTests", dependencies: ["SDUICore"]),
     ]

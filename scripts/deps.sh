@@ -6,7 +6,7 @@
 set -euo pipefail
 
 if ! command -v swift >/dev/null 2>&1; then
-  echo "deps: swift is not on PATH; install the Swift 6 toolchain (swift.org) first" >&2
+  echo "deps: sdui needs the Swift toolchain (swift not found on PATH): see README" >&2
   exit 1
 fi
 
