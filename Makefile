@@ -60,7 +60,8 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-tutorial test-demo test-install \
-        test-preview test-schema check-symbols check-includes check-engine memcheck install uninstall clean bench bench-instr contract
+        test-preview test-schema check-symbols check-includes check-engine memcheck install uninstall clean bench bench-instr contract \
+        swift-toolchain dist check-version tag
 
 all: lib lua
 
@@ -188,7 +189,7 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 include fuzz/fuzz.mk
 
 test: deps-test test-swift test-c test-lua test-readme test-tutorial test-demo test-terminal test-install test-rock test-preview \
-      test-schema check-symbols check-includes check-engine memcheck fuzz-smoke sanitize
+      test-schema check-symbols check-includes check-engine check-version memcheck fuzz-smoke sanitize
 
 test-swift: deps-test
 	$(SWIFT) test
@@ -269,6 +270,11 @@ test-install: deps-test lib lua
 test-rock: deps-test lib lua
 	@bash Tests/rock_test.sh
 
+# The version in the Makefile, sdui.h, the manual page and the rockspec is the
+# CHANGELOG's latest release.
+check-version:
+	@bash Tests/check_version.sh $(VERSION)
+
 check-symbols: lib lua
 	@bash Tests/check_symbols.sh include $(LIB) $(LUA_LIB)
 
@@ -328,6 +334,25 @@ rock-install: rock
 	install -m 755 $(LIB) $(LIBDIR_ROCK)/libsdui.so.$(SOVERSION)
 	$(CC) $(CFLAGS) -o $(LIBDIR_ROCK)/sdui.so $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) $(LUA_LINK) -Wl,-rpath,'$$ORIGIN'
 	$(STRIP) --strip-unneeded $(LIBDIR_ROCK)/sdui.so $(LIBDIR_ROCK)/libsdui.so.$(SOVERSION)
+
+# The release's source: the committed tree (HEAD) as build/sdui-$(VERSION).tar.gz,
+# under a top-level sdui-$(VERSION)/ (the rockspec's source.dir), and the
+# rockspec with that tarball as its source, for `luarocks pack` offline.
+DIST     := $(BUILD)/sdui-$(VERSION).tar.gz
+ROCKSPEC := sdui-$(VERSION)-1.rockspec
+dist:
+	@mkdir -p $(BUILD)
+	git archive --format=tar.gz --prefix=sdui-$(VERSION)/ -o $(DIST) HEAD
+	sed 's|^  url = .*|  url = "file://$(abspath $(DIST))",|' $(ROCKSPEC) > $(BUILD)/$(ROCKSPEC)
+	@echo "make dist: wrote $(DIST) (the committed tree: HEAD) and $(BUILD)/$(ROCKSPEC)"
+
+# The release step (CHANGELOG.md, "Releasing"): tags HEAD v$(VERSION) once the
+# versions agree with the CHANGELOG and nothing is left uncommitted.
+tag: check-version
+	@test -z "$$(git status --porcelain --untracked-files=no)" || \
+	  { echo "make tag: commit or stash your changes first" >&2; exit 1; }
+	git tag -a v$(VERSION) -m "sdui $(VERSION)"
+	@echo "make tag: tagged v$(VERSION); push it with: git push origin v$(VERSION)"
 
 clean:
 	rm -rf $(BUILD) .build
