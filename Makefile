@@ -261,7 +261,8 @@ test-preview: deps-test cli $(CLI_TEST)
 test-schema: deps-test cli
 	@bash Tests/schema/run.sh
 
-# Installs into a temporary prefix and builds a host with pkg-config alone.
+# Installs into a temporary prefix, builds a host with pkg-config alone and
+# runs the installed CLI.
 test-install: deps-test lib lua
 	@bash Tests/install_test.sh
 
@@ -301,12 +302,17 @@ memcheck: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 # host does not need (debug information and local symbols), with the links
 # the linker (libsdui.so) and the loader (libsdui.so.0) look for; the three
 # headers; two pkg-config files: sdui (the engine alone) and sdui-scripts
-# (the script host, which brings Lua); and the Lua module.
+# (the script host, which brings Lua); the Lua module; the command line tool
+# `sdui` (linked again to find the installed libraries), its manual page;
+# the licence and the changelog.
 STRIP ?= strip
 INSTALL_LIBS = libsdui.so libsdui.so.$(SOVERSION) libsdui.so.$(VERSION) \
                libsdui_lua.so libsdui_lua.so.$(SOVERSION) libsdui_lua.so.$(VERSION)
+DOCDIR      = $(PREFIX)/share/doc/sdui
+MANDIR      = $(PREFIX)/share/man/man1
 install: lib lua
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/include
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DOCDIR) $(DESTDIR)$(MANDIR)
 	install -m 755 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsdui.so.$(VERSION)
 	$(CC) $(CFLAGS) -o $(DESTDIR)$(PREFIX)/lib/libsdui_lua.so.$(VERSION) $(LUA_SRC) $(LUA_UI) $(LUA_CONTRACT) \
 	  $(LUA_LINK) -Wl,-rpath,$(PREFIX)/lib
@@ -318,11 +324,17 @@ install: lib lua
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/
 	for pc in sdui sdui-scripts; do \
 	  sed 's|@PREFIX@|$(PREFIX)|; s|@VERSION@|$(VERSION)|' $$pc.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/$$pc.pc; done
+	$(CC) $(CFLAGS) -Iinclude -Itools -Iexamples/common -o $(DESTDIR)$(PREFIX)/bin/sdui $(CLI_SRC) $(COMMON_SRC) \
+	  -L$(BUILD)/lib -L$(LIBDIR) -lsdui_lua -lsdui -llua5.4 -lpthread -lm -Wl,-rpath,$(PREFIX)/lib
+	$(STRIP) $(DESTDIR)$(PREFIX)/bin/sdui
+	install -m 644 tools/sdui.1 $(DESTDIR)$(MANDIR)/sdui.1
+	install -m 644 LICENSE CHANGELOG.md $(DESTDIR)$(DOCDIR)/
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/lib/,$(INSTALL_LIBS)) \
 	  $(DESTDIR)$(PREFIX)/lib/lua/5.4/sdui.so $(addprefix $(DESTDIR)$(PREFIX)/,$(HEADERS)) \
-	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui-scripts.pc
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/sdui-scripts.pc \
+	  $(DESTDIR)$(PREFIX)/bin/sdui $(DESTDIR)$(MANDIR)/sdui.1 $(DESTDIR)$(DOCDIR)/LICENSE $(DESTDIR)$(DOCDIR)/CHANGELOG.md
 
 # LuaRocks (sdui-$(VERSION)-1.rockspec, build type "make"): `rock` builds,
 # `rock-install` puts the module and the engine it needs side by side in the

@@ -2,7 +2,8 @@
 # install_test.sh -- `make install` into a temporary prefix, then build and
 # run a C host (sdui.h, sdui_scripts.h) and a binding (sdui_binding.h) with
 # `pkg-config --cflags --libs sdui-scripts` (the binding with `sdui` alone), load the module
-# in stock lua5.4 from the installed path, and `make uninstall`.
+# in stock lua5.4 from the installed path, run the installed CLI (its
+# version, its help, a render with the installed libraries), and `make uninstall`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,13 +21,17 @@ check() { # check DESCRIPTION COMMAND...
 make -s install PREFIX="$prefix" >/dev/null
 for f in lib/libsdui.so lib/libsdui.so.0 lib/libsdui.so.0.1.0 lib/libsdui_lua.so lib/libsdui_lua.so.0 \
   lib/libsdui_lua.so.0.1.0 lib/lua/5.4/sdui.so include/sdui.h include/sdui_binding.h include/sdui_scripts.h \
-  lib/pkgconfig/sdui.pc lib/pkgconfig/sdui-scripts.pc; do
+  lib/pkgconfig/sdui.pc lib/pkgconfig/sdui-scripts.pc bin/sdui share/man/man1/sdui.1 share/doc/sdui/LICENSE \
+  share/doc/sdui/CHANGELOG.md; do
   check "installed $f" test -e "$prefix/$f"
 done
 check "libsdui.so.0 is the engine's soname" bash -c "readelf -d '$prefix/lib/libsdui.so.0.1.0' | grep -q 'SONAME.*\[libsdui.so.0\]'"
 check "libsdui_lua.so.0 is the script host's soname" \
   bash -c "readelf -d '$prefix/lib/libsdui_lua.so.0.1.0' | grep -q 'SONAME.*\[libsdui_lua.so.0\]'"
-check "the installed engine is stripped" bash -c "! readelf -S '$prefix/lib/libsdui.so.0.1.0' | grep -q '\.debug_info'"
+for f in lib/libsdui.so.0.1.0 lib/libsdui_lua.so.0.1.0 bin/sdui; do
+  check "the installed $f has no debug information" bash -c "readelf -S '$prefix/$f' >'$work/sections' &&
+    ! grep -q '\.debug_' '$work/sections'"
+done
 
 mkdir -p "$work/scripts"
 cat >"$work/scripts/hello.lua" <<'LUA'
@@ -68,6 +73,21 @@ check "a binding builds with the installed sdui_binding.h" \
   cc -std=c11 -o "$work/binding" "$work/binding.c" $(pkg-config --cflags --libs sdui)
 check "the binding runs" "$work/binding"
 check "host runs scripts from the install" bash -c "'$work/host' '$work/scripts' | grep -q 'hello installed'"
+version=$(sed -n 's/^VERSION *:= *//p' Makefile)
+check "the installed sdui --version prints the release" \
+  bash -c "'$prefix/bin/sdui' --version | grep -qx 'sdui $version (library $version)'"
+check "the installed sdui --help lists every command" \
+  bash -c "'$prefix/bin/sdui' --help >'$work/help' && grep -q '^  render ' '$work/help' && grep -q '^  validate ' '$work/help'"
+check "the installed sdui loads the installed libraries" \
+  bash -c "ldd '$prefix/bin/sdui' | grep -q 'libsdui.so.0 => $prefix/lib/' &&
+    ldd '$prefix/bin/sdui' | grep -q 'libsdui_lua.so.0 => $prefix/lib/'"
+check "the installed sdui renders with scripts" bash -c "echo '[{\"id\":\"h\",\"type\":\"Hello\",\"data\":{\"name\":\"cli\"}}]' |
+  '$prefix/bin/sdui' render - --scripts '$work/scripts' --format text | grep -q 'hello cli'"
+check "the installed sdui validates" bash -c "'$prefix/bin/sdui' validate '$work/scripts/hello.lua' >/dev/null"
+if command -v groff >/dev/null 2>&1; then
+  check "the manual page formats with no warning" \
+    bash -c "groff -man -ww -z '$prefix/share/man/man1/sdui.1' 2>'$work/groff' && ! test -s '$work/groff'"
+fi
 check "lua5.4 finds the installed module" \
   env LUA_CPATH="$prefix/lib/lua/5.4/?.so" lua5.4 -e 'local sdui = require "sdui"; assert(sdui.version == "0.1.0")'
 

@@ -41,8 +41,13 @@ static const char USAGE[] =
     "       sdui validate FILE... [--kind KIND] [--json]  (sdui validate --help)\n"
     "       sdui --help | --version\n"
     "\n"
-    "Renders the page PAGE (a JSON file, or - for standard input) with the\n"
-    "component factories and action handlers of a folder of Lua scripts.\n"
+    "Commands:\n"
+    "  render    render a page as HTML, text, JSON or its layout (below)\n"
+    "  validate  check pages, patches, components, views, actions, effects\n"
+    "              and scripts against the engine's rules\n"
+    "\n"
+    "sdui render renders the page PAGE (a JSON file, or - for standard input)\n"
+    "with the component factories and action handlers of a folder of Lua scripts.\n"
     "\n"
     "Options:\n"
     "  -s, --scripts DIR    load every *.lua file of DIR (or one script file)\n"
@@ -157,7 +162,7 @@ static int parse_args(int argc, char **argv, options *o)
             fputs(USAGE, stdout);
             return 0;
         } else if (IS("--version", NULL)) {
-            printf("sdui render (library %s)\n", sdui_libversion());
+            printf("sdui %s (library %s)\n", SDUI_VERSION, sdui_libversion());
             return 0;
         } else if (IS("--points", NULL) || IS("--pretty", NULL) || IS("--quiet", "-q")) {
             if (inline_value != NULL)
