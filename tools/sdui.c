@@ -38,13 +38,14 @@
 
 static const char USAGE[] =
     "Usage: sdui render PAGE [options]\n"
-    "       sdui validate FILE... [--kind KIND] [--json]  (sdui validate --help)\n"
+    "       sdui validate FILE... [--scripts DIR] [--kind KIND] [--json]  (sdui validate --help)\n"
     "       sdui --help | --version\n"
     "\n"
     "Commands:\n"
     "  render    render a page as HTML, text, JSON or its layout (below)\n"
     "  validate  check pages, patches, components, views, actions, effects\n"
-    "              and scripts against the engine's rules\n"
+    "              and scripts against the engine's rules; with --scripts,\n"
+    "              render each page with its scripts\n"
     "\n"
     "sdui render renders the page PAGE (a JSON file, or - for standard input)\n"
     "with the component factories and action handlers of a folder of Lua scripts.\n"
