@@ -61,7 +61,7 @@ BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-tutorial test-demo test-install \
         test-preview test-schema check-symbols check-includes check-engine memcheck install uninstall clean bench bench-instr contract \
-        swift-toolchain dist check-version tag
+        swift-toolchain dist check-version tag test-spm
 
 all: lib lua
 
@@ -188,7 +188,7 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 # The fuzz harnesses, their smoke run and the sanitizer suites (fuzz/README.md).
 include fuzz/fuzz.mk
 
-test: deps-test test-swift test-c test-lua test-readme test-tutorial test-demo test-terminal test-install test-rock test-preview \
+test: deps-test test-swift test-c test-lua test-readme test-tutorial test-demo test-terminal test-install test-rock test-spm test-preview \
       test-schema check-symbols check-includes check-engine check-version memcheck fuzz-smoke sanitize
 
 test-swift: deps-test
@@ -270,6 +270,11 @@ test-install: deps-test lib lua
 # the module from there (skipped when luarocks is not installed).
 test-rock: deps-test lib lua
 	@bash Tests/rock_test.sh
+
+# Another SwiftPM package can depend on sdui by version (a tagged throwaway
+# clone; SwiftPM plans the build, nothing is compiled).
+test-spm: swift-toolchain
+	@bash Tests/spm_test.sh $(VERSION)
 
 # The version in the Makefile, sdui.h, the manual page and the rockspec is the
 # CHANGELOG's latest release.
