@@ -10,13 +10,8 @@ cd "$(dirname "$0")/.."
 prefix=$(mktemp -d)
 work=$(mktemp -d)
 trap 'rm -rf "$prefix" "$work"' EXIT
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAILED: $what"; failed=$((failed + 1)); fi
-}
+# shellcheck source=Tests/checks.sh
+. Tests/checks.sh
 
 make -s install PREFIX="$prefix" >/dev/null
 for f in lib/libsdui.so lib/libsdui.so.0 lib/libsdui.so.0.1.0 lib/libsdui_lua.so lib/libsdui_lua.so.0 \
@@ -95,5 +90,4 @@ make -s uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f -o -type l | wc -l)
 check "uninstall removes every file" test "$left" -eq 0
 
-echo "install: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report install

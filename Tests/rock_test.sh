@@ -16,13 +16,8 @@ if ! command -v luarocks >/dev/null 2>&1; then
 fi
 tree=$(mktemp -d)
 trap 'rm -rf "$tree"' EXIT
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAILED: $what"; failed=$((failed + 1)); fi
-}
+# shellcheck source=Tests/checks.sh
+. Tests/checks.sh
 
 rockspec=$(ls sdui-*.rockspec | head -1)
 check "luarocks lint $rockspec" luarocks lint "$rockspec"
@@ -66,5 +61,4 @@ if [ "${SDUI_ROCK_BUILD:-0}" = 1 ]; then
     lua5.4 -e 'assert(require("sdui").version == "0.1.0")'
 fi
 
-echo "rock: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report rock

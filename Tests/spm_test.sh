@@ -13,13 +13,8 @@ version=${1:?usage: spm_test.sh VERSION}
 swift=${SWIFT:-swift}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-check() { # check DESCRIPTION COMMAND...
-  local what=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAILED: $what"; failed=$((failed + 1)); fi
-}
+# shellcheck source=Tests/checks.sh
+. Tests/checks.sh
 
 git clone -q "$PWD" "$work/sdui"
 cp Package.swift "$work/sdui/Package.swift"
@@ -49,5 +44,4 @@ check "the consumer resolves sdui at $version" bash -c "$swift package ${spm[*]}
 check "SwiftPM plans the consumer's build (no unsafe flags)" bash -c "$swift build ${spm[*]} --print-manifest-job-graph \\
   >'$work/graph.dot' 2>'$work/plan.log' && grep -q 'digraph' '$work/graph.dot' || { cat '$work/plan.log'; exit 1; }"
 
-echo "spm: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+report spm
