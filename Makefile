@@ -268,10 +268,13 @@ check-engine:
 	@python3 Tests/check_diagnostic_codes.py Sources include/sdui.h
 
 # The Lua binding's quoted includes form no circle (x.c and x.h count as one module),
-# and each public header's overview lists its sections, in order.
+# each public header's overview lists its sections, in order, and the lists
+# the headers write out (node kinds, roles, input kinds, limits, counters,
+# pkg-config packages) name what the contract and the sources have.
 check-includes:
 	@python3 Tests/check_includes.py Sources/SDUILua
 	@python3 Tests/check_sections.py $(HEADERS)
+	@python3 Tests/check_header_lists.py .
 
 memcheck: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== valgrind $$t"; \

@@ -411,7 +411,9 @@ typedef struct sdui_call sdui_call;
 ** A view tree is a JSON node:
 **   {"type": "text", "text": "Hello", "style": {"font": "title"}}
 ** with "type" one of text, image, button, vstack, hstack, zstack, spacer,
-** list, input; containers carry "children": [...], buttons and inputs an
+** list, input, grid, paragraph, wrap, rail, pager, divider ("fallback" and
+** "error" nodes are the engine's own); containers (the stacks, list, grid,
+** wrap, rail, pager, and buttons) carry "children": [...], buttons and inputs an
 ** "action": {"type": ..., "payload": ...}, and so may containers and images
 ** (a tap target with no button chrome: the host lets it be activated like a
 ** button). A button may carry a "tooltip" (a string) and "disabled": true
