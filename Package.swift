@@ -24,11 +24,14 @@ let package = Package(
         .target(
             name: "SDUI",
             dependencies: ["SDUICore", "CSDUI"],
+            exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags([
                     "-static-stdlib",
                     "-Xlinker", "-z", "-Xlinker", "nodelete",
                     "-Xlinker", "-soname=libsdui.so.0",
+                    // Only the C API's sdui_ functions are exported (Sources/SDUI/exports.map).
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/SDUI/exports.map",
                 ]),
             ]
         ),
