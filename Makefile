@@ -6,6 +6,11 @@ VERSION    := 0.1.0
 SOVERSION  := 0
 
 SWIFT      ?= swift
+# The same compiler flags from a terminal as from a pipe: SwiftPM adds
+# -color-diagnostics on a terminal, which would make the next build from a
+# pipe (or the other way round) compile the whole engine again
+# (Tests/rebuild_test.sh checks it).
+SWIFTPM_FLAGS := --no-color-diagnostics
 CC         ?= cc
 PREFIX     ?= /usr/local
 BUILD      := build
@@ -54,7 +59,7 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-tutorial test-demo test-install \
-        test-preview test-schema check-symbols check-includes check-engine memcheck install uninstall clean bench bench-instr contract
+        test-preview test-schema check-symbols check-includes check-engine check-rebuild memcheck install uninstall clean bench bench-instr contract
 
 all: lib lua
 
@@ -69,7 +74,7 @@ deps-test:
 # SwiftPM tracks the sources itself; this target only asks it to build. The
 # link named by the soname lets programs linked here run from the build tree.
 lib: deps
-	$(SWIFT) build -c release --product sdui
+	$(SWIFT) build $(SWIFTPM_FLAGS) -c release --product sdui
 	@ln -sf libsdui.so $(LIBDIR)/libsdui.so.$(SOVERSION)
 
 lua: lib $(LUA_LIB) $(LUA_MOD)
@@ -87,7 +92,7 @@ $(LUA_CONTRACT): lua/sdui/contract.lua scripts/embed.py
 	python3 scripts/embed.py sdui_contract_source $< $@
 
 contract: deps
-	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate|flatLayoutHeaderIsUpToDate)'
+	SDUI_WRITE_CONTRACT=1 $(SWIFT) test $(SWIFTPM_FLAGS) --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate|flatLayoutHeaderIsUpToDate)'
 
 $(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT) $(HEADERS) | lib
 	@mkdir -p $(dir $@)
@@ -176,10 +181,10 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 include fuzz/fuzz.mk
 
 test: deps-test test-swift test-c test-lua test-readme test-tutorial test-demo test-terminal test-install test-rock test-preview \
-      test-schema check-symbols check-includes check-engine memcheck fuzz-smoke sanitize
+      test-schema check-symbols check-includes check-engine check-rebuild memcheck fuzz-smoke sanitize
 
 test-swift: deps-test
-	$(SWIFT) test
+	$(SWIFT) test $(SWIFTPM_FLAGS)
 
 # The binding's parts tested on their own, linked with Lua directly: the
 # JSON/packed codecs, the budgeted pattern matcher (against stock Lua) and
@@ -259,6 +264,11 @@ test-rock: deps-test lib lua
 
 check-symbols: lib lua
 	@bash Tests/check_symbols.sh include $(LIB) $(LUA_LIB)
+
+# `make lib` from a terminal and from a pipe compile nothing again after
+# each other (SWIFTPM_FLAGS above).
+check-rebuild: lib
+	@MAKE='$(MAKE)' bash Tests/rebuild_test.sh
 
 # Engine coordinates, parts own: its members across every file that extends
 # it stay under a cap, Engine.swift under 450 lines, every Swift file under 800;
