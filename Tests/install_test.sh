@@ -106,7 +106,8 @@ n=0
 while read -r line; do
   n=$((n + 1))
   rm -f "$work/hello"
-  check "README's \`$line\` builds hello.c" bash -c "${line/cc hello.c/cc -o '$work/hello' '$work/hello.c'}"
+  command=${line/cc hello.c/cc -o $work/hello $work/hello.c}
+  check "README's \`$line\` builds hello.c" bash -c "$command"
   check "README's \`$line\` hello runs" bash -c "'$work/hello' | grep -q world"
 done < <(grep -o '`cc hello\.c [^`]*`' README.md | tr -d '`')
 check "README gives two ways to build hello.c" test "$n" -eq 2
