@@ -6,6 +6,11 @@ VERSION    := 0.1.0
 SOVERSION  := 0
 
 SWIFT      ?= swift
+# The same compiler flags from a terminal as from a pipe: SwiftPM adds
+# -color-diagnostics on a terminal, which would make the next build from a
+# pipe (or the other way round) compile the whole engine again
+# (Tests/rebuild_test.sh checks it).
+SWIFTPM_FLAGS := --no-color-diagnostics
 CC         ?= cc
 PREFIX     ?= /usr/local
 BUILD      := build
@@ -18,10 +23,13 @@ LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null || echo -I/usr/incl
 HEADERS    := include/sdui.h include/sdui_binding.h include/sdui_scripts.h
 # How libsdui.so is linked: the Swift runtime statically, so a C host needs
 # nothing but libc; NODELETE, because Swift images cannot be unloaded (Lua
-# dlcloses C modules at lua_close); its soname. Given here rather than in
-# Package.swift, where they would be unsafeFlags, which SwiftPM refuses in a
-# package depended on by version (README, "From Swift").
-SWIFT_LINK := -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete -Xlinker -soname=libsdui.so.$(SOVERSION)
+# dlcloses C modules at lua_close); its soname; the C API's sdui_ functions
+# as its only exports (Sources/SDUI/exports.map: the core's and the Swift
+# runtime's symbols stay local). Given here rather than in Package.swift,
+# where they would be unsafeFlags, which SwiftPM refuses in a package
+# depended on by version (README, "From Swift").
+SWIFT_LINK := -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete -Xlinker -soname=libsdui.so.$(SOVERSION) \
+              -Xlinker --version-script=$(CURDIR)/Sources/SDUI/exports.map
 
 # The Lua binding: one shared object that is both the module `sdui` for the
 # stock interpreter (build/lua/sdui.so) and libsdui_lua.so for C hosts that
@@ -60,7 +68,7 @@ BENCH_W4   := $(BUILD)/bench/w4
 BUSTED     := lua5.4 /usr/bin/busted
 
 .PHONY: all lib lua deps deps-demo deps-test rock rock-install test-rock demo cli card terminal test-terminal test test-swift test-c test-lua test-readme test-tutorial test-demo test-install \
-        test-preview test-schema check-symbols check-includes check-engine memcheck install uninstall clean bench bench-instr contract \
+        test-preview test-schema check-symbols check-includes check-engine check-rebuild memcheck install uninstall clean bench bench-instr contract \
         swift-toolchain dist check-version tag test-spm
 
 all: lib lua
@@ -82,7 +90,7 @@ swift-toolchain:
 # SwiftPM tracks the sources itself; this target only asks it to build. The
 # link named by the soname lets programs linked here run from the build tree.
 lib: swift-toolchain deps
-	$(SWIFT) build -c release --product sdui $(SWIFT_LINK)
+	$(SWIFT) build $(SWIFTPM_FLAGS) -c release --product sdui $(SWIFT_LINK)
 	@ln -sf libsdui.so $(LIBDIR)/libsdui.so.$(SOVERSION)
 
 lua: lib $(LUA_LIB) $(LUA_MOD)
@@ -100,7 +108,7 @@ $(LUA_CONTRACT): lua/sdui/contract.lua scripts/embed.py
 	python3 scripts/embed.py sdui_contract_source $< $@
 
 contract: deps
-	SDUI_WRITE_CONTRACT=1 $(SWIFT) test --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate|flatLayoutHeaderIsUpToDate)'
+	SDUI_WRITE_CONTRACT=1 $(SWIFT) test $(SWIFTPM_FLAGS) --filter 'ViewContractTests/(luaModuleIsUpToDate|jsonSchemaIsUpToDate|flatLayoutHeaderIsUpToDate)'
 
 $(LUA_LIB): $(LUA_SRC) $(LUA_HDR) $(LUA_UI) $(LUA_CONTRACT) $(HEADERS) | lib
 	@mkdir -p $(dir $@)
@@ -189,10 +197,10 @@ bench-instr: lib lua $(BUILD)/bench/workloads
 include fuzz/fuzz.mk
 
 test: deps-test test-swift test-c test-lua test-readme test-tutorial test-demo test-terminal test-install test-rock test-spm test-preview \
-      test-schema check-symbols check-includes check-engine check-version memcheck fuzz-smoke sanitize
+      test-schema check-symbols check-includes check-engine check-version check-rebuild memcheck fuzz-smoke sanitize
 
 test-swift: deps-test
-	$(SWIFT) test
+	$(SWIFT) test $(SWIFTPM_FLAGS)
 
 # The binding's parts tested on their own, linked with Lua directly: the
 # JSON/packed codecs, the budgeted pattern matcher (against stock Lua) and
@@ -284,6 +292,11 @@ check-version:
 check-symbols: lib lua
 	@bash Tests/check_symbols.sh include $(LIB) $(LUA_LIB)
 
+# `make lib` from a terminal and from a pipe compile nothing again after
+# each other (SWIFTPM_FLAGS above).
+check-rebuild: lib
+	@MAKE='$(MAKE)' bash Tests/rebuild_test.sh
+
 # Engine coordinates, parts own: its members across every file that extends
 # it stay under a cap, Engine.swift under 450 lines, every Swift file under 800;
 # and sdui.h names every diagnostic code the engine makes, and no other.
@@ -292,10 +305,13 @@ check-engine:
 	@python3 Tests/check_diagnostic_codes.py Sources include/sdui.h
 
 # The Lua binding's quoted includes form no circle (x.c and x.h count as one module),
-# and each public header's overview lists its sections, in order.
+# each public header's overview lists its sections, in order, and the lists
+# the headers write out (node kinds, roles, input kinds, limits, counters,
+# pkg-config packages) name what the contract and the sources have.
 check-includes:
 	@python3 Tests/check_includes.py Sources/SDUILua
 	@python3 Tests/check_sections.py $(HEADERS)
+	@python3 Tests/check_header_lists.py .
 
 memcheck: deps-test lib lua $(C_TESTS) $(UNIT_TESTS)
 	@set -e; for t in $(C_TESTS) $(UNIT_TESTS); do echo "== valgrind $$t"; \

@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "SDUICore"),
         .target(
             name: "SDUI",
-            dependencies: ["SDUICore", "CSDUI"]
+            dependencies: ["SDUICore", "CSDUI"],
+            exclude: ["exports.map"] // the C API's export list, passed by the Makefile (SWIFT_LINK)
         ),
         .testTarget(name: "SDUICoreTests", dependencies: ["SDUICore"]),
     ]

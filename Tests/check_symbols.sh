@@ -4,13 +4,18 @@
 # Checks that the shared libraries export exactly the functions the public
 # headers declare, header by header:
 #
-#   - libsdui.so (LIBSDUI): its exported `sdui_*` functions are exactly those
-#     declared in every header of INCLUDE_DIR but sdui_scripts.h (that is,
-#     sdui.h for hosts and sdui_binding.h for bindings). Its other exports
-#     are the Swift runtime's and the core's mangled symbols, not checked.
-#   - libsdui_lua.so (LIBSDUI_LUA): its exported functions, whatever their
-#     name, are exactly those declared in sdui_scripts.h, plus luaopen_sdui
-#     (the entry point of the Lua module, which no header declares).
+#   - libsdui.so (LIBSDUI): the symbols it exports, whatever their name or
+#     kind, are exactly the functions declared in every header of
+#     INCLUDE_DIR but sdui_scripts.h (that is, sdui.h for hosts and
+#     sdui_binding.h for bindings): none of the core's or the Swift
+#     runtime's (Sources/SDUI/exports.map keeps them local).
+#   - libsdui_lua.so (LIBSDUI_LUA): the symbols it exports, whatever their
+#     name or kind, are exactly the functions declared in sdui_scripts.h,
+#     plus luaopen_sdui (the entry point of the Lua module, which no header
+#     declares).
+#
+# The symbols the linker itself defines to mark a library's sections
+# (__bss_start, _edata, _end, _init, _fini) are not counted.
 #   - no function is declared in two headers.
 #
 # One check per declared symbol; prints "N passed, M failed" and exits 1 on
@@ -38,10 +43,15 @@ command -v nm >/dev/null || { echo "check_symbols: nm not found (binutils)" >&2;
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# exported LIB: the functions LIB exports -- defined dynamic symbols of a
-# function kind (T text, W weak, i indirect), version suffixes (@VER) removed.
+# exported LIB: the symbols LIB exports -- its defined dynamic symbols of
+# any kind (functions, data, weak, indirect) that other objects can bind to
+# (nm's upper-case types, and u, v, w, i; a lower-case type is a local
+# symbol the linker left in the table, which nothing outside resolves),
+# version suffixes (@VER) removed, but the linker's section marks.
 exported() {
-  nm -D --defined-only "$1" | awk '$2 ~ /^[TWi]$/ { sub(/@.*/, "", $3); print $3 }' | LC_ALL=C sort -u
+  nm -D --defined-only "$1" |
+    awk 'NF >= 3 && $2 ~ /^[A-Zuvwi]$/ { sub(/@.*/, "", $3); print $3 }' |
+    grep -vxE '__bss_start|_edata|_end|_init|_fini' | LC_ALL=C sort -u || true
 }
 
 # declared HEADER: the functions HEADER declares. Comments and preprocessor
@@ -98,8 +108,9 @@ LC_ALL=C sort -k1,1 "$tmp/all_decl" | awk '
 ' >"$tmp/twice"
 while read -r line; do fail "$line"; done <"$tmp/twice"
 
-# libsdui.so: its sdui_ functions against sdui.h and sdui_binding.h.
-exported "$engine_lib" | grep '^sdui_' >"$tmp/engine_lib" || true
+# libsdui.so: every symbol it exports against sdui.h and sdui_binding.h.
+exported "$engine_lib" >"$tmp/engine_lib"
+[ -s "$tmp/engine_lib" ] || fail "$engine_lib exports nothing"
 while read -r sym; do
   if grep -qxF "$sym" "$tmp/engine_lib"; then
     passed=$((passed + 1))
@@ -130,6 +141,6 @@ while read -r sym; do
 done <"$tmp/lua_lib"
 
 summary=$(printf '%s, ' "${counts[@]}")
-echo "functions declared: ${summary%, }; exported: $(wc -l <"$tmp/engine_lib") sdui_ by $(basename "$engine_lib"), $(wc -l <"$tmp/lua_lib") by $(basename "$lua_lib")"
+echo "functions declared: ${summary%, }; symbols exported: $(wc -l <"$tmp/engine_lib") by $(basename "$engine_lib"), $(wc -l <"$tmp/lua_lib") by $(basename "$lua_lib")"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -86,6 +86,47 @@ fi
 check "lua5.4 finds the installed module" \
   env LUA_CPATH="$prefix/lib/lua/5.4/?.so" lua5.4 -e 'local sdui = require "sdui"; assert(sdui.version == "0.1.0")'
 
+# Every way to build the headers and README give works as written: each
+# header's `pkg-config ...` commands and "link -l..." lists build a program
+# calling that header's functions, which runs; README's two command lines
+# for hello.c build its C example, which prints its greeting.
+doc_lines() { # doc_lines FILE: FILE's `pkg-config ...` commands and "link -l..." flags, one a line
+  perl -0777 -ne 's/\s*\n\*\*\s*/ /g; print "$1\n" while /`(pkg-config [^`]*)`/g;
+                  print "$1\n" while /\blink ((?:-l[\w.]+\s*)+)/g' "$1"
+}
+probe_sdui='sdui_engine *e = sdui_engine_new(); int ok = e != NULL; sdui_engine_free(e); return ok ? 0 : 1;'
+probe_sdui_binding='return sdui_call_versions(NULL, NULL, NULL) == SDUI_EINVAL ? 0 : 1;'
+probe_sdui_scripts='return sdui_scripts_load(NULL, ".") == SDUI_EINVAL ? 0 : 1;'
+for h in sdui sdui_binding sdui_scripts; do
+  probe=probe_$h
+  printf '#include <stddef.h>\n#include <%s.h>\nint main(void) { %s }\n' "$h" "${!probe}" >"$work/doc_$h.c"
+  n=0
+  while read -r line; do
+    [ -n "$line" ] || continue
+    n=$((n + 1))
+    case $line in
+      pkg-config*) flags=$($line) ;;
+      *) flags="-L$prefix/lib -Wl,-rpath,$prefix/lib $line" ;;
+    esac
+    # shellcheck disable=SC2086
+    check "$h.h's \"$line\" builds a program calling its functions" \
+      cc -std=c11 -I"$prefix/include" -o "$work/doc_$h" "$work/doc_$h.c" $flags
+    check "$h.h's \"$line\" program runs" "$work/doc_$h"
+  done < <(doc_lines "$prefix/include/$h.h")
+  echo "$h.h: $n build lines"
+done
+check "sdui_scripts.h says how to link it" test -n "$(doc_lines "$prefix/include/sdui_scripts.h")"
+awk '/^```c$/{on=1;next} /^```$/{if(on)exit} on' README.md >"$work/hello.c"
+n=0
+while read -r line; do
+  n=$((n + 1))
+  rm -f "$work/hello"
+  command=${line/cc hello.c/cc -o $work/hello $work/hello.c}
+  check "README's \`$line\` builds hello.c" bash -c "$command"
+  check "README's \`$line\` hello runs" bash -c "'$work/hello' | grep -q world"
+done < <(grep -o '`cc hello\.c [^`]*`' README.md | tr -d '`')
+check "README gives two ways to build hello.c" test "$n" -eq 2
+
 make -s uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f -o -type l | wc -l)
 check "uninstall removes every file" test "$left" -eq 0

@@ -32,7 +32,7 @@ FUZZ_SMOKE_TIME ?= 4
 # SwiftPM decides what to rebuild; the stamp only tells make when it ran.
 FUZZ_SWIFT_SRC := $(shell find Sources/SDUICore Sources/SDUI -name '*.swift' 2>/dev/null)
 $(FUZZ_BUILD)/swift.stamp: $(FUZZ_SWIFT_SRC) $(wildcard include/*.h) Package.swift | deps
-	$(SWIFT) build -c release --product sdui --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address $(SWIFT_LINK)
+	$(SWIFT) build $(SWIFTPM_FLAGS) -c release --product sdui --scratch-path $(FUZZ_SCRATCH) -Xswiftc -sanitize=fuzzer,address $(SWIFT_LINK)
 	@ln -sf libsdui.so $(FUZZ_LIBDIR)/libsdui.so.$(SOVERSION)
 	@mkdir -p $(dir $@) && touch $@
 

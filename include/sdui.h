@@ -411,8 +411,10 @@ typedef struct sdui_call sdui_call;
 ** A view tree is a JSON node:
 **   {"type": "text", "text": "Hello", "style": {"font": "title"}}
 ** with "type" one of text, image, button, vstack, hstack, zstack, spacer,
-** list, input; containers carry "children": [...], buttons and inputs an
-** "action": {"type": ..., "payload": ...}, and so may containers and images
+** list, input, grid, paragraph, wrap, rail, pager, divider ("fallback" and
+** "error" nodes are the engine's own); containers (the stacks, list, grid,
+** wrap, rail, pager, and buttons) carry "children": [...], buttons and
+** inputs an "action": {"type": ..., "payload": ...}, and so may containers and images
 ** (a tap target with no button chrome: the host lets it be activated like a
 ** button). A button may carry a "tooltip" (a string) and "disabled": true
 ** (a boolean: drawn as disabled, never activated by the host). Every node
@@ -1454,7 +1456,9 @@ long long sdui_navigation_depth(sdui_engine *engine);
 **                kind's default (button; image; text for texts, paragraphs
 **                and fallbacks; alert for errors; checkbox, radiogroup or
 **                textbox for inputs; list; button for a tap target); left
-**                out for plain stacks and spacers, which have no role;
+**                out for the other kinds (stacks, grid, wrap, rail, pager,
+**                spacer, divider) when no action makes them a tap target:
+**                they have no role;
 **   "name"       its accessible name (README, "Accessibility"), when not
 **                empty, for a node named of its own (an accessibility
 **                label, a text, an image's alt, an input's title or

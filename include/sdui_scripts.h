@@ -3,7 +3,7 @@
 ** handlers written in Lua, for C hosts.
 **
 ** These functions live in libsdui_lua.so, not in libsdui.so, and need Lua
-** 5.4: link -lsdui_lua -lsdui -llua5.4, or `pkg-config --libs sdui`.
+** 5.4: link -lsdui_lua -lsdui -llua5.4, or `pkg-config --libs sdui-scripts`.
 ** libsdui.so itself never links Lua, and a host that runs no scripts needs
 ** only sdui.h and libsdui.so. libsdui_lua.so is also the Lua module "sdui"
 ** (luaopen_sdui, for `require "sdui"` in a Lua program); it does not link
@@ -28,7 +28,7 @@ extern "C" {
 ** The script host. Component factories and action handlers written in Lua,
 ** run in a Lua state that the engine owns. These functions live in
 ** libsdui_lua.so (link -lsdui_lua -lsdui -llua5.4, or `pkg-config --libs
-** sdui`); libsdui.so itself never links Lua.
+** sdui-scripts`); libsdui.so itself never links Lua.
 **
 ** A script is a Lua text file (never bytecode) that returns a table:
 **

@@ -85,14 +85,14 @@ struct ActionParsingTests {
         engine.limits.maxDepth = 2
         var deep = #"{"type":"a/b","payload":{"a":{"b":1}}}"#
         var shallow = #"{"type":"a/b","payload":{"a":1}}"#
-        deep.withUTF8 { utf8 in
+        _ = deep.withUTF8 { utf8 in
             #expect(throws: EngineError.self) { try engine.action(from: UnsafeRawBufferPointer(utf8)) }
         }
         shallow.withUTF8 { utf8 in
             #expect((try? engine.action(from: UnsafeRawBufferPointer(utf8)))?.payload == ["a": 1])
         }
         engine.limits.maxPayloadBytes = 10
-        shallow.withUTF8 { utf8 in
+        _ = shallow.withUTF8 { utf8 in
             #expect(throws: EngineError.self) { try engine.action(from: UnsafeRawBufferPointer(utf8)) }
         }
     }

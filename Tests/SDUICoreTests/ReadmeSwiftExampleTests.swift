@@ -9,7 +9,7 @@ struct ReadmeSwiftExampleTests {
         // --- README: from here
         let engine = Engine()
         try engine.register(component: "Hello") { data, _ in .text("Hello, \(data["name"]?.stringValue ?? "?")") }
-        try engine.loadPage(Page(components: [Component(id: "h", type: "Hello", data: ["name": "Swift"])]))
+        engine.loadPage(Page(components: [Component(id: "h", type: "Hello", data: ["name": "Swift"])]))
         print(TextRenderer.render(engine.render()))
         // --- README: to here
         #expect(TextRenderer.render(engine.render()).contains("Hello, Swift"))
