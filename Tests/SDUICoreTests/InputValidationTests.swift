@@ -76,6 +76,31 @@ struct InputValidationTests {
         #expect(engine.render()["f"]?.view.children[1].props["error"] == nil)
         #expect(!engine.diagnostics.contains { $0.code == "validation-failed" }, "a press that passes ends it")
     }
+
+    @Test func aFailedValidationIsListedWhileItsOwnComponentShowsErrors() throws {
+        let engine = Engine()
+        try engine.register(service: "form", state: json(#"{"a": "", "b": ""}"#))
+        try engine.store.register(action: "form/send") { _ in }
+        try engine.register(component: "Form") { data, _ in
+            let bind = data["bind"]!.stringValue!
+            return try ViewNode(json: json(#"""
+                {"type": "vstack", "children": [
+                  {"type": "input", "name": "v", "bind": "\#(bind)", "validation": {"required": true}},
+                  {"type": "button", "label": "Send", "action": {"type": "form/send", "inputs": true}}]}
+                """#))
+        }
+        // "f" and "fo": one id the prefix of the other.
+        try loadPage(engine, #"""
+            {"id": "p", "components": [{"id": "f", "type": "Form", "data": {"bind": "form/a"}},
+                                       {"id": "fo", "type": "Form", "data": {"bind": "form/b"}}]}
+            """#)
+        _ = engine.render()
+        _ = engineError { () throws(EngineError) in try engine.press("fo/1") }
+        _ = engineError { () throws(EngineError) in try engine.press("f/1") }
+        #expect(engine.diagnostics.filter { $0.code == "validation-failed" }.map(\.component) == ["f", "fo"])
+        try engine.setInput("f/0", "x") // f's error goes; fo's stays
+        #expect(engine.diagnostics.filter { $0.code == "validation-failed" }.map(\.component) == ["fo"])
+    }
 }
 
 private extension String {

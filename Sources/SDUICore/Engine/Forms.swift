@@ -98,7 +98,7 @@ struct Forms {
     /// component id: gone once a press passes or the errors are cleared.
     var diagnostics: [Diagnostic] {
         failures.keys.sorted().compactMap { component in
-            guard errors.keys.contains(where: { $0.hasPrefix(component) }) else { return nil }
+            guard errors.keys.contains(where: { Forms.node($0, isIn: component) }) else { return nil }
             return Diagnostic(.warning, "validation-failed", component: component, failures[component]!)
         }
     }
@@ -147,7 +147,7 @@ struct Forms {
 
     /// The node `nodeId` of `screen` and its component's root.
     static func node(_ nodeId: String, on screen: Screen) throws(EngineError) -> (node: ViewNode, root: ViewNode) {
-        for component in screen.components where nodeId.hasPrefix(component.id) {
+        for component in screen.components where Forms.node(nodeId, isIn: component.id) {
             let root = component.flat.node(componentId: component.id)
             if let node = node(nodeId, in: root) { return (node, root) }
         }
@@ -163,6 +163,15 @@ struct Forms {
         }
         for i in node.children.indices where show(text, in: id, of: &node.children[i]) { return true }
         return false
+    }
+
+    /// Whether node `id` belongs to component `component`: its root's id is
+    /// the component's, the others' `component/…` (by position) or
+    /// `component#…` (by key).
+    static func node(_ id: String, isIn component: String) -> Bool {
+        guard id.hasPrefix(component) else { return false }
+        let next = id.utf8.dropFirst(component.utf8.count).first
+        return next == nil || next == UInt8(ascii: "/") || next == UInt8(ascii: "#")
     }
 
     /// The node of id `id` in `node`'s subtree.

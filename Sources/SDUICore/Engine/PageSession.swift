@@ -86,7 +86,7 @@ final class PageSession {
     /// renders again. `components` is the screen's.
     func clearError(of id: String, among components: [RenderedComponent]) {
         guard forms.clearError(of: id) else { return }
-        for component in components where id.hasPrefix(component.id) {
+        for component in components where Forms.node(id, isIn: component.id) {
             tracker.invalidate(component: component.id)
         }
     }
