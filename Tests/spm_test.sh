@@ -19,7 +19,8 @@ trap 'rm -rf "$work"' EXIT
 git clone -q "$PWD" "$work/sdui"
 cp Package.swift "$work/sdui/Package.swift"
 git -C "$work/sdui" -c user.name=spm_test -c user.email=spm_test@localhost commit -q --allow-empty -am "Package.swift of the working tree"
-git -C "$work/sdui" -c user.name=spm_test -c user.email=spm_test@localhost tag -a "v$version" -m "spm_test"
+# The tag on this commit (the repository's own release tag, cloned with it, is moved here).
+git -C "$work/sdui" -c user.name=spm_test -c user.email=spm_test@localhost tag -f -a "v$version" -m "spm_test" >/dev/null
 
 mkdir -p "$work/consumer/Sources/consumer"
 cat >"$work/consumer/Package.swift" <<SWIFT
