@@ -1,8 +1,9 @@
 /// One page of the navigation stack and everything that belongs to it: its
 /// route, the components' renders and the screen (`ScreenTracker`), the
 /// layouts (`LayoutCache`), the lazy list with its viewport (`LazyList`),
-/// the inputs' validation errors (`Forms`) and the heights a natively
-/// laid-out host measured (`MeasuredHeights`, held by its tracker).
+/// its forms (`Forms`: the inputs' validation errors and acknowledged
+/// edits) and the heights a natively laid-out host measured (kept by its
+/// tracker: `ScreenTracker.measure`).
 ///
 /// A session below the top of the stack is as current as the top one: every
 /// engine-wide change reaches it through `PageStack.forEach` and marks its
@@ -22,7 +23,7 @@ final class PageSession {
     let tracker: ScreenTracker
     /// The viewport and the components it realized.
     let lazyList = LazyList()
-    /// The validation errors the page's inputs show.
+    /// The page's forms: its inputs' validation errors and acknowledged edits.
     var forms = Forms()
 
     /// An empty session laying out with `layouts`.
