@@ -89,29 +89,27 @@ struct DocumentReader {
         if let (type, payload) = JSONParser.parseAction(bytes, options: limits.parseOptions) {
             return Action(type: type, payload: payload ?? .null)
         }
-        let json = try parse(bytes)
-        do {
-            return try Action(json: json)
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
+        return try decoded(bytes) { (json) throws(ContractError) in try Action(json: json) }
     }
 
     /// Reads capabilities: a JSON object of capability names and version strings.
     func capabilities(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> Capabilities {
-        let json = try parse(bytes)
-        do {
-            return try Capabilities(json: json)
-        } catch {
-            throw Engine.located(error, in: bytes)
-        }
+        try decoded(bytes) { (json) throws(ContractError) in try Capabilities(json: json) }
     }
 
     /// Reads a theme (`Theme(json:)`).
     func theme(_ bytes: UnsafeRawBufferPointer) throws(EngineError) -> Theme {
+        try decoded(bytes) { (json) throws(ContractError) in try Theme(json: json) }
+    }
+
+    /// `bytes` parsed, then decoded by `decode`; a contract error located
+    /// at its line:column in `bytes`.
+    private func decoded<T>(_ bytes: UnsafeRawBufferPointer, _ decode: (JSON) throws(ContractError) -> T)
+        throws(EngineError) -> T
+    {
         let json = try parse(bytes)
         do {
-            return try Theme(json: json)
+            return try decode(json)
         } catch {
             throw Engine.located(error, in: bytes)
         }
